@@ -1,0 +1,232 @@
+//! Commands that are not part of the shell language proper: `cat`, `sort`, `wc`, ...
+//!
+//! Each command is a type implementing [`Builtin`] in its own file. It sees only a [`Ctx`]: its
+//! standard streams as byte streams, the virtual filesystem, the working directory and the
+//! exported environment. Shell builtins that change the interpreter's state (`cd`, `read`,
+//! `declare`, ...) live in `crate::interp::builtins` instead.
+//!
+//! The registry of the commands shipped with kitsh is built once ([`lookup`]) and shared.
+
+use std::collections::HashMap;
+use std::io::{self, Read, Write};
+use std::sync::LazyLock;
+use std::time::{Duration, Instant};
+
+use crate::fs::{join_path, FileSystem, FsError};
+
+pub mod args;
+
+/// A command implemented in Rust.
+pub trait Builtin: Send + Sync {
+    /// Run the command. `args` are the arguments after the command name (`ctx.name`).
+    /// Returns the exit status (0–255). Write errors on stdout (a closed pipe) should end the
+    /// command with [`status_for_write_error`].
+    fn run(&self, ctx: &mut Ctx<'_>, args: &[String]) -> i32;
+}
+
+/// Read access to the shell's environment, as a command sees it.
+pub trait Env {
+    /// The value of a variable (exported or not: bash passes only exported ones to programs,
+    /// so implementations return only exported variables).
+    fn get(&self, name: &str) -> Option<String>;
+    /// All exported variables, sorted by name.
+    fn exported(&self) -> Vec<(String, String)>;
+}
+
+/// A cooperative cancellation check: the wall-clock deadline and a shared stop flag.
+pub trait Cancel {
+    /// `true` when the script must stop now (timeout or another limit hit).
+    fn cancelled(&self) -> bool;
+    /// The wall-clock deadline, if any.
+    fn deadline(&self) -> Option<Instant>;
+}
+
+/// Everything a [`Builtin`] may touch.
+pub struct Ctx<'a> {
+    /// The command name as invoked (`argv[0]`), for messages: `cat: x: No such file or directory`.
+    pub name: &'a str,
+    /// Standard input.
+    pub stdin: &'a mut dyn Read,
+    /// Standard output.
+    pub stdout: &'a mut dyn Write,
+    /// Standard error.
+    pub stderr: &'a mut dyn Write,
+    /// The virtual filesystem.
+    pub fs: &'a dyn FileSystem,
+    /// The working directory (absolute).
+    pub cwd: &'a str,
+    /// The exported environment.
+    pub env: &'a dyn Env,
+    /// Cancellation (timeouts).
+    pub cancel: &'a dyn Cancel,
+}
+
+impl Ctx<'_> {
+    /// The absolute, lexically normalised path of `path` relative to the working directory.
+    pub fn abs_path(&self, path: &str) -> String {
+        join_path(self.cwd, path)
+    }
+
+    /// Print `NAME: MSG` on stderr (errors writing stderr are ignored).
+    pub fn error(&mut self, msg: &str) {
+        let _ = writeln!(self.stderr, "{}: {}", self.name, msg);
+    }
+
+    /// Print `NAME: PATH: ERROR` on stderr, the usual shape of a file error.
+    pub fn file_error(&mut self, path: &str, err: FsError) {
+        let _ = writeln!(self.stderr, "{}: {}: {}", self.name, path, err);
+    }
+
+    /// Open a file operand for reading: `-` is standard input; otherwise the path is resolved
+    /// against the working directory. `/dev/stdin` also means standard input.
+    pub fn open_input(&mut self, path: &str) -> Result<Input<'_>, FsError> {
+        if path == "-" || path == "/dev/stdin" {
+            return Ok(Input::Stdin(&mut *self.stdin));
+        }
+        let abs = self.abs_path(path);
+        let meta = self.fs.stat(&abs)?;
+        if meta.file_type == crate::fs::FileType::Dir {
+            return Err(FsError::IsDir);
+        }
+        Ok(Input::File(self.fs.open_read(&abs)?))
+    }
+
+    /// Read all of an input operand (see [`Ctx::open_input`]) into memory.
+    pub fn read_input(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
+        let mut input = self.open_input(path)?;
+        let mut buf = Vec::new();
+        input.read_to_end(&mut buf).map_err(|_| FsError::Io)?;
+        Ok(buf)
+    }
+
+    /// Sleep for `dur`, waking early (returning `false`) if the script is cancelled.
+    pub fn sleep(&self, dur: Duration) -> bool {
+        let end = Instant::now() + dur;
+        loop {
+            if self.cancel.cancelled() {
+                return false;
+            }
+            let now = Instant::now();
+            if now >= end {
+                return true;
+            }
+            if let Some(d) = self.cancel.deadline() {
+                if now >= d {
+                    return false;
+                }
+            }
+            std::thread::sleep((end - now).min(Duration::from_millis(20)));
+        }
+    }
+}
+
+/// An opened input operand.
+pub enum Input<'a> {
+    /// The command's standard input.
+    Stdin(&'a mut dyn Read),
+    /// A file or device of the virtual filesystem.
+    File(Box<dyn Read + Send>),
+}
+
+impl Read for Input<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Input::Stdin(r) => r.read(buf),
+            Input::File(r) => r.read(buf),
+        }
+    }
+}
+
+/// The exit status for a failed write to stdout: 141 (SIGPIPE) for a closed pipe, else 1.
+pub fn status_for_write_error(err: &io::Error) -> i32 {
+    if err.kind() == io::ErrorKind::BrokenPipe {
+        141
+    } else {
+        1
+    }
+}
+
+type Registry = HashMap<&'static str, &'static dyn Builtin>;
+
+static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
+    let table: &[(&'static str, &'static dyn Builtin)] = &[
+        // Commands register here: ("cat", &cat::Cat),
+    ];
+    table.iter().copied().collect()
+});
+
+/// The command shipped with kitsh named `name`, if any.
+pub fn lookup(name: &str) -> Option<&'static dyn Builtin> {
+    REGISTRY.get(name).copied()
+}
+
+/// The names of all shipped commands, sorted.
+pub fn names() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = REGISTRY.keys().copied().collect();
+    v.sort_unstable();
+    v
+}
+
+/// Test support: run a command against a filesystem with the given stdin.
+#[cfg(test)]
+pub mod testing {
+    use super::*;
+
+    struct NoEnv;
+    impl Env for NoEnv {
+        fn get(&self, _: &str) -> Option<String> {
+            None
+        }
+        fn exported(&self) -> Vec<(String, String)> {
+            Vec::new()
+        }
+    }
+    struct Never;
+    impl Cancel for Never {
+        fn cancelled(&self) -> bool {
+            false
+        }
+        fn deadline(&self) -> Option<Instant> {
+            None
+        }
+    }
+
+    /// The output of [`run`].
+    pub struct Out {
+        /// stdout bytes
+        pub stdout: Vec<u8>,
+        /// stderr as text
+        pub stderr: String,
+        /// exit status
+        pub status: i32,
+    }
+
+    impl Out {
+        /// stdout as text.
+        pub fn out(&self) -> String {
+            String::from_utf8_lossy(&self.stdout).into_owned()
+        }
+    }
+
+    /// Run `cmd` named `name` with `args` in `cwd` on `fs`, stdin from `input`.
+    pub fn run(cmd: &dyn Builtin, name: &str, args: &[&str], input: &[u8], fs: &dyn FileSystem, cwd: &str) -> Out {
+        let mut stdin: &[u8] = input;
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let status = {
+            let mut ctx = Ctx {
+                name,
+                stdin: &mut stdin,
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                fs,
+                cwd,
+                env: &NoEnv,
+                cancel: &Never,
+            };
+            cmd.run(&mut ctx, &args)
+        };
+        Out { stdout, stderr: String::from_utf8_lossy(&stderr).into_owned(), status }
+    }
+}

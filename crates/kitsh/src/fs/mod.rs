@@ -1,0 +1,202 @@
+//! The virtual filesystem: the [`FileSystem`] trait and its implementations.
+//!
+//! Every path given to a [`FileSystem`] is absolute (`/a/b`), already joined with the shell's
+//! working directory by the caller; implementations resolve `.`, `..` and symlinks themselves and
+//! can never reach a host path outside what they were given. Devices under `/dev` are served by
+//! the implementations too (`/dev/null`, `/dev/zero`, ...); `/dev/stdin`, `/dev/fd/N` and friends
+//! depend on the shell's descriptors and are handled by the interpreter before the filesystem is
+//! asked.
+
+use std::fmt;
+use std::io::Read;
+use std::time::SystemTime;
+
+/// The result of a filesystem operation.
+pub type FsResult<T> = Result<T, FsError>;
+
+/// A filesystem error; `Display` gives the `strerror` text bash prints
+/// (`No such file or directory`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum FsError {
+    /// ENOENT
+    #[error("No such file or directory")]
+    NotFound,
+    /// EEXIST
+    #[error("File exists")]
+    Exists,
+    /// EISDIR
+    #[error("Is a directory")]
+    IsDir,
+    /// ENOTDIR
+    #[error("Not a directory")]
+    NotDir,
+    /// ENOTEMPTY
+    #[error("Directory not empty")]
+    NotEmpty,
+    /// EACCES
+    #[error("Permission denied")]
+    PermissionDenied,
+    /// EROFS
+    #[error("Read-only file system")]
+    ReadOnly,
+    /// ENOSPC: a size or file-count limit was hit.
+    #[error("No space left on device")]
+    NoSpace,
+    /// ELOOP
+    #[error("Too many levels of symbolic links")]
+    Loop,
+    /// EINVAL
+    #[error("Invalid argument")]
+    Invalid,
+    /// EXDEV (rename across mounts)
+    #[error("Invalid cross-device link")]
+    CrossDevice,
+    /// ENAMETOOLONG
+    #[error("File name too long")]
+    NameTooLong,
+    /// EIO: a host I/O error that has no better mapping.
+    #[error("Input/output error")]
+    Io,
+}
+
+/// The kind of a filesystem node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileType {
+    /// A regular file.
+    File,
+    /// A directory.
+    Dir,
+    /// A symbolic link (only from [`FileSystem::lstat`] and [`FileSystem::read_dir`]).
+    Symlink,
+    /// A character device (`/dev/null`, ...).
+    CharDevice,
+    /// A named pipe.
+    Fifo,
+}
+
+/// What `stat` reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Metadata {
+    /// The node kind.
+    pub file_type: FileType,
+    /// Size in bytes (0 for devices; for a symlink, the target's length).
+    pub len: u64,
+    /// Permission bits (`0o644`), without the type bits.
+    pub mode: u32,
+    /// Last modification time.
+    pub mtime: SystemTime,
+    /// Owner user id.
+    pub uid: u32,
+    /// Owner group id.
+    pub gid: u32,
+    /// Number of hard links.
+    pub nlink: u64,
+    /// Inode number (unique per node within a filesystem; used by `-ef`).
+    pub ino: u64,
+}
+
+/// An entry of [`FileSystem::read_dir`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirEntry {
+    /// The entry name (no slashes; never `.` or `..`).
+    pub name: String,
+    /// Its type, symlinks not followed.
+    pub file_type: FileType,
+}
+
+/// How [`FileSystem::write_file`] treats an existing file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteMode {
+    /// Create or truncate (`>`).
+    Truncate,
+    /// Create or append (`>>`).
+    Append,
+    /// Create; fail with [`FsError::Exists`] if it exists (`set -C` with `>`).
+    CreateNew,
+}
+
+/// A virtual filesystem. Paths are absolute; see the module docs.
+///
+/// Implementations are shared between pipeline stages running on different threads, so they
+/// use interior mutability and are `Send + Sync`.
+pub trait FileSystem: Send + Sync + fmt::Debug {
+    /// Metadata, following symlinks.
+    fn stat(&self, path: &str) -> FsResult<Metadata>;
+    /// Metadata of the node itself (a symlink is reported as such).
+    fn lstat(&self, path: &str) -> FsResult<Metadata>;
+    /// The whole content of a regular file (following symlinks). Devices with endless content
+    /// (`/dev/zero`) return [`FsError::Invalid`]; use [`FileSystem::open_read`] for them.
+    fn read_file(&self, path: &str) -> FsResult<Vec<u8>>;
+    /// A streaming reader over a file or device (`/dev/zero` never ends, `/dev/null` is empty).
+    fn open_read(&self, path: &str) -> FsResult<Box<dyn Read + Send>>;
+    /// Read up to `buf.len()` bytes at `offset`; 0 at end of file.
+    fn read_at(&self, path: &str, offset: u64, buf: &mut [u8]) -> FsResult<usize>;
+    /// Write a whole file (create/truncate, append, or create-new). Writing to `/dev/null`
+    /// discards. Fails with [`FsError::NoSpace`] when a limit would be exceeded.
+    fn write_file(&self, path: &str, data: &[u8], mode: WriteMode) -> FsResult<()>;
+    /// Write `data` at `offset` of an existing file, extending it with zeros if needed.
+    fn write_at(&self, path: &str, offset: u64, data: &[u8]) -> FsResult<()>;
+    /// Truncate or extend a file to `len` bytes.
+    fn set_len(&self, path: &str, len: u64) -> FsResult<()>;
+    /// The entries of a directory, sorted by name.
+    fn read_dir(&self, path: &str) -> FsResult<Vec<DirEntry>>;
+    /// Create a directory (`parents`: like `mkdir -p`, no error if it exists).
+    fn mkdir(&self, path: &str, parents: bool) -> FsResult<()>;
+    /// Remove a file or symlink (not a directory).
+    fn remove_file(&self, path: &str) -> FsResult<()>;
+    /// Remove an empty directory.
+    fn remove_dir(&self, path: &str) -> FsResult<()>;
+    /// Rename (move) a node; replaces an existing file at `to`.
+    fn rename(&self, from: &str, to: &str) -> FsResult<()>;
+    /// Create a symlink at `link` pointing to `target` (stored as given, not resolved).
+    fn symlink(&self, target: &str, link: &str) -> FsResult<()>;
+    /// Create a hard link `link` to the file `target` (may copy where links are unsupported).
+    fn hard_link(&self, target: &str, link: &str) -> FsResult<()>;
+    /// The target of a symlink, as stored.
+    fn read_link(&self, path: &str) -> FsResult<String>;
+    /// Set permission bits.
+    fn set_mode(&self, path: &str, mode: u32) -> FsResult<()>;
+    /// Set the modification time.
+    fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()>;
+    /// The canonical absolute path: every symlink resolved, no `.`/`..` (the path must exist).
+    fn canonicalize(&self, path: &str) -> FsResult<String>;
+}
+
+/// Join `path` to the directory `cwd` (when relative) and normalise `.`, `..` and repeated
+/// slashes lexically. The result is absolute and never escapes `/`.
+pub fn join_path(cwd: &str, path: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let full_iter = if path.starts_with('/') { "".split('/') } else { cwd.split('/') };
+    for comp in full_iter.chain(path.split('/')) {
+        match comp {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    if out.is_empty() {
+        return "/".to_string();
+    }
+    let mut s = String::with_capacity(path.len() + cwd.len() + 1);
+    for c in out {
+        s.push('/');
+        s.push_str(c);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_normalises() {
+        assert_eq!(join_path("/a/b", "c"), "/a/b/c");
+        assert_eq!(join_path("/a/b", "../c"), "/a/c");
+        assert_eq!(join_path("/a/b", "/x/./y//z/.."), "/x/y");
+        assert_eq!(join_path("/", "../../.."), "/");
+        assert_eq!(join_path("/a", ""), "/a");
+    }
+}

@@ -1,0 +1,3 @@
+//! The bash parser: source text to [`ast`].
+
+pub mod ast;

@@ -1,0 +1,98 @@
+//! Lossless conversion between shell strings and bytes.
+//!
+//! Shell values are Rust `String`s. Bytes that are not valid UTF-8 (from `$'\xff'`, `printf
+//! '\xff'`, binary files read into variables) are kept as the characters `U+10FF00 + byte` (the
+//! last 256 code points of a private-use plane), so that `decode` then `encode` gives back the
+//! same bytes, as bash keeps arbitrary bytes in its variables.
+
+use std::borrow::Cow;
+
+const BASE: u32 = 0x10FF00;
+
+/// Bytes to a shell string: valid UTF-8 as is, each invalid byte as `U+10FF00 + byte`.
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(decode_lossless(bytes)),
+    }
+}
+
+/// Owned form of [`decode`].
+pub fn decode_owned(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => decode_lossless(e.as_bytes()),
+    }
+}
+
+fn decode_lossless(mut bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => {
+                out.push_str(s);
+                return out;
+            }
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                // SAFETY-free: `good` is valid UTF-8 by construction of `valid_up_to`.
+                out.push_str(std::str::from_utf8(good).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(rest.len()).max(1);
+                for &b in &rest[..bad] {
+                    out.push(raw_char(b));
+                }
+                bytes = &rest[bad..];
+            }
+        }
+    }
+}
+
+/// The character that stands for the raw byte `b` (only meaningful for `b >= 0x80`).
+pub fn raw_char(b: u8) -> char {
+    char::from_u32(BASE + b as u32).unwrap_or('\u{FFFD}')
+}
+
+/// If `c` stands for a raw byte, that byte.
+pub fn raw_byte(c: char) -> Option<u8> {
+    let v = c as u32;
+    if (BASE + 0x80..=BASE + 0xFF).contains(&v) {
+        Some((v - BASE) as u8)
+    } else {
+        None
+    }
+}
+
+/// A shell string to bytes, turning raw-byte characters back into their bytes.
+pub fn encode(s: &str) -> Cow<'_, [u8]> {
+    // Raw-byte characters encode as F4 8F BE/BF xx; a quick scan for 0xF4 decides.
+    if !s.as_bytes().contains(&0xF4) {
+        return Cow::Borrowed(s.as_bytes());
+    }
+    let mut out = Vec::with_capacity(s.len());
+    let mut buf = [0u8; 4];
+    for c in s.chars() {
+        match raw_byte(c) {
+            Some(b) => out.push(b),
+            None => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let cases: [&[u8]; 5] = [b"plain", b"\xff\xfe", "h\u{e9}llo".as_bytes(), b"a\xc3(b", b"\xf4\x8f\xbf"];
+        for c in cases {
+            assert_eq!(encode(&decode(c)).as_ref(), c);
+        }
+    }
+
+    #[test]
+    fn invalid_bytes_are_one_char_each() {
+        assert_eq!(decode(b"a\xffb").chars().count(), 3);
+    }
+}

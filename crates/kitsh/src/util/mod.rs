@@ -1,0 +1,3 @@
+//! Small helpers shared across layers.
+
+pub mod bytes;
