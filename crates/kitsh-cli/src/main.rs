@@ -1,1 +1,142 @@
-fn main(){}
+//! `kitsh`: run bash scripts in the kitsh sandbox.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use kitsh::{Bash, ExecutionLimits};
+
+/// Run a bash script in an in-process sandbox: no host programs, a virtual filesystem.
+#[derive(Parser, Debug)]
+#[command(name = "kitsh", version, about, trailing_var_arg = true)]
+struct Cli {
+    /// Run SCRIPT (like `bash -c`); the next arguments become $0, $1, ...
+    #[arg(short = 'c', value_name = "SCRIPT")]
+    command: Option<String>,
+    /// Make a host directory visible read-only (writes stay in memory): HOSTDIR[:VPATH].
+    #[arg(long, value_name = "HOSTDIR[:VPATH]")]
+    mount: Vec<String>,
+    /// Make a host directory visible read-write: HOSTDIR[:VPATH].
+    #[arg(long = "mount-rw", value_name = "HOSTDIR[:VPATH]")]
+    mount_rw: Vec<String>,
+    /// Do not mount the start directory.
+    #[arg(long = "no-cwd-mount")]
+    no_cwd_mount: bool,
+    /// Pass the whole host environment.
+    #[arg(long = "inherit-env")]
+    inherit_env: bool,
+    /// The script's working directory (a virtual path).
+    #[arg(long, value_name = "VPATH")]
+    cwd: Option<String>,
+    /// Set an environment variable: K=V.
+    #[arg(long, value_name = "K=V")]
+    env: Vec<String>,
+    /// Maximum number of commands.
+    #[arg(long = "max-commands", value_name = "N")]
+    max_commands: Option<u64>,
+    /// Wall-clock timeout in seconds.
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// Print {"stdout","stderr","exit_code"} as JSON instead of streaming.
+    #[arg(long)]
+    json: bool,
+    /// Shell options (`-e`, `-u`, `-x`, ...) are given inside the script instead.
+    /// FILE [ARGS...] or NAME [ARGS...] after -c.
+    #[arg(allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+fn split_mount(spec: &str) -> (String, String) {
+    match spec.split_once(':') {
+        Some((h, v)) if !v.is_empty() => (h.to_string(), v.to_string()),
+        _ => {
+            let abs = std::fs::canonicalize(spec).map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| spec.to_string());
+            (abs.clone(), abs)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let argv0 = std::env::args().next().unwrap_or_else(|| "kitsh".to_string());
+    let name = std::path::Path::new(&argv0).file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "kitsh".to_string());
+    let cli = Cli::parse();
+    match run(cli, &name) {
+        Ok(code) => ExitCode::from((code & 0xff) as u8),
+        Err(msg) => {
+            eprintln!("{name}: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli, name: &str) -> Result<i32, String> {
+    let mut limits = ExecutionLimits::default();
+    if let Some(n) = cli.max_commands {
+        limits = limits.max_commands(n);
+    }
+    if let Some(t) = cli.timeout {
+        limits = limits.timeout(Duration::from_secs_f64(t.max(0.0)));
+    }
+    let host_cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+    let host_cwd_s = host_cwd.to_string_lossy().into_owned();
+    let mut b = Bash::builder().limits(limits).name(name);
+    if !cli.no_cwd_mount {
+        b = b.mount(host_cwd.clone(), &host_cwd_s, false);
+    }
+    for m in &cli.mount {
+        let (h, v) = split_mount(m);
+        b = b.mount(h, &v, false);
+    }
+    for m in &cli.mount_rw {
+        let (h, v) = split_mount(m);
+        b = b.mount(h, &v, true);
+    }
+    let cwd = cli.cwd.clone().unwrap_or_else(|| if cli.no_cwd_mount { "/home/user".to_string() } else { host_cwd_s.clone() });
+    b = b.cwd(&cwd);
+    for (k, v) in std::env::vars() {
+        let keep = cli.inherit_env || matches!(k.as_str(), "HOME" | "PATH" | "LANG" | "TERM" | "BASH_ENV" | "TMP" | "REPO_ROOT" | "SH") || k.starts_with("LC_");
+        if keep {
+            b = b.env(&k, &v);
+        }
+    }
+    for kv in &cli.env {
+        let (k, v) = kv.split_once('=').ok_or_else(|| format!("--env {kv}: expected K=V"))?;
+        b = b.env(k, v);
+    }
+    // The script and its arguments.
+    let (script, arg0, args) = match &cli.command {
+        Some(c) => {
+            let arg0 = cli.args.first().cloned();
+            let rest = cli.args.iter().skip(1).cloned().collect::<Vec<_>>();
+            (c.clone(), arg0, rest)
+        }
+        None => match cli.args.first() {
+            Some(file) => {
+                let text = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+                (String::from_utf8_lossy(&text).into_owned(), Some(file.clone()), cli.args[1..].to_vec())
+            }
+            None => {
+                let mut text = Vec::new();
+                std::io::stdin().read_to_end(&mut text).map_err(|e| e.to_string())?;
+                (String::from_utf8_lossy(&text).into_owned(), None, Vec::new())
+            }
+        },
+    };
+    if !cli.json {
+        b = b.stdout(Box::new(std::io::stdout())).stderr(Box::new(std::io::stderr()));
+    }
+    let mut bash = b.build().map_err(|e| e.to_string())?;
+    if let Ok(env_file) = std::env::var("BASH_ENV") {
+        if !env_file.is_empty() {
+            bash.source_file(&env_file);
+        }
+    }
+    let res = bash.exec_with_args(&script, Some(arg0.as_deref().unwrap_or(name)), &args);
+    if cli.json {
+        let v = serde_json::json!({"stdout": res.stdout, "stderr": res.stderr, "exit_code": res.exit_code});
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "{v}");
+    }
+    Ok(res.exit_code)
+}

@@ -15,6 +15,17 @@ use std::time::{Duration, Instant};
 use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod args;
+pub mod sort;
+pub mod tr;
+pub mod wc;
+pub mod tail;
+pub mod head;
+pub mod seq;
+pub mod dirname;
+pub mod basename;
+pub mod sleep;
+pub mod printenv;
+pub mod cat;
 
 /// A command implemented in Rust.
 pub trait Builtin: Send + Sync {
@@ -151,6 +162,17 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("sort", &sort::Sort),
+        ("tr", &tr::Tr),
+        ("wc", &wc::Wc),
+        ("tail", &tail::Tail),
+        ("head", &head::Head),
+        ("seq", &seq::Seq),
+        ("dirname", &dirname::Dirname),
+        ("basename", &basename::Basename),
+        ("sleep", &sleep::Sleep),
+        ("printenv", &printenv::Printenv),
+        ("cat", &cat::Cat),
     ];
     table.iter().copied().collect()
 });

@@ -7,9 +7,35 @@
 //! depend on the shell's descriptors and are handled by the interpreter before the filesystem is
 //! asked.
 
+pub mod dev;
+pub mod host;
+mod hostio;
+pub mod limits;
+pub mod memory;
+pub mod mount;
+pub mod overlay;
+#[cfg(test)]
+mod testutil;
+pub mod vfs;
+mod walk;
+
+pub use self::dev::DevKind;
+pub use self::limits::{FsLimits, Quota};
+pub use self::memory::MemoryFs;
+pub use self::host::HostFs;
+pub use self::mount::{MountFs, MountableFs};
+pub use self::overlay::OverlayFs;
+pub use self::vfs::{default_fs, MountKind, VfsBuilder};
+
 use std::fmt;
 use std::io::Read;
 use std::time::SystemTime;
+
+/// The uid of the sandbox user (`user` in `/etc/passwd`); owner of what scripts create and of
+/// host files seen through mounts.
+pub const USER_UID: u32 = 1000;
+/// The gid of the sandbox user.
+pub const USER_GID: u32 = 1000;
 
 /// The result of a filesystem operation.
 pub type FsResult<T> = Result<T, FsError>;
@@ -185,6 +211,35 @@ pub fn join_path(cwd: &str, path: &str) -> String {
         s.push_str(c);
     }
     s
+}
+
+/// `mkdir -p` on any filesystem: create each missing component in turn. A non-directory in the
+/// way gives [`FsError::NotDir`] (or [`FsError::Exists`] when it is the last component).
+pub(crate) fn mkdir_all(fs: &dyn FileSystem, path: &str) -> FsResult<()> {
+    let bytes = path.as_bytes();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        while pos < bytes.len() && bytes[pos] == b'/' {
+            pos += 1;
+        }
+        if pos >= bytes.len() {
+            break;
+        }
+        let end = bytes[pos..].iter().position(|&b| b == b'/').map_or(bytes.len(), |i| pos + i);
+        let prefix = &path[..end];
+        let last = path[end..].bytes().all(|b| b == b'/');
+        match fs.mkdir(prefix, false) {
+            Ok(()) => {}
+            Err(FsError::Exists) => match fs.stat(prefix) {
+                Ok(m) if m.file_type == FileType::Dir => {}
+                _ if last => return Err(FsError::Exists),
+                _ => return Err(FsError::NotDir),
+            },
+            Err(e) => return Err(e),
+        }
+        pos = end;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

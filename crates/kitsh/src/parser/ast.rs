@@ -153,6 +153,10 @@ pub enum WordPart {
     ArithSub(Word),
     /// `<(...)` (`false`) or `>(...)` (`true`).
     ProcessSub(bool, Arc<List>),
+    /// `(a b [k]=v)` after `name=` / `name+=` in an argument of a declaration command
+    /// (`declare`, `local`, `export`, `readonly`, `typeset`): `declare -a x=(1 2)` is the word
+    /// `[Literal("x="), ArrayLiteral(..)]`.
+    ArrayLiteral(Vec<ArrayElem>),
 }
 
 /// A parameter expansion: `$x`, `${x}`, `${x:-w}`, `${#x}`, `${!x}`, `${a[i]}`, ...

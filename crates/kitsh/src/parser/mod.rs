@@ -1,3 +1,92 @@
 //! The bash parser: source text to [`ast`].
+//!
+//! [`Parser::next_command`] parses one top-level command line at a time, as bash runs scripts
+//! (an alias defined on line 1 applies on line 2; a syntax error on line 3 is reported after
+//! lines 1 and 2 ran); [`parse`] parses a whole text.
 
 pub mod ast;
+pub mod error;
+mod lexer;
+mod parse;
+
+pub use error::ParseError;
+
+use ast::List;
+
+/// Limits and settings of a parse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Maximum nesting depth of compound commands, substitutions and expansions.
+    pub max_depth: usize,
+    /// Maximum input size in bytes.
+    pub max_input: usize,
+    /// The number of the first line.
+    pub start_line: u32,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions { max_depth: 1000, max_input: 16 << 20, start_line: 1 }
+    }
+}
+
+/// An incremental parser over a source text.
+pub struct Parser<'a> {
+    st: parse::State<'a>,
+    /// Set when the input is too large: reported by the first call, then end of input.
+    too_large: Option<ParseError>,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `src`.
+    pub fn new(src: &'a str, opts: ParseOptions) -> Self {
+        let too_large = (src.len() > opts.max_input).then(|| ParseError {
+            line: opts.start_line,
+            message: "maximum input size exceeded".into(),
+            source_line: String::new(),
+            incomplete: false,
+        });
+        let src = if too_large.is_some() { "" } else { src };
+        Parser { st: parse::State::new(src, opts.start_line, opts.max_depth), too_large }
+    }
+
+    /// Parse the next complete top-level command line: everything up to and including the
+    /// newline that ends it (several `;`-separated items on one line form one [`List`];
+    /// here-document bodies after that line included). Returns `None` at end of input.
+    /// `aliases` looks up alias names (in command position, unquoted words only).
+    pub fn next_command(
+        &mut self,
+        aliases: Option<&dyn Fn(&str) -> Option<String>>,
+    ) -> Option<Result<List, ParseError>> {
+        if let Some(e) = self.too_large.take() {
+            return Some(Err(e));
+        }
+        let mut core = parse::Core { st: &mut self.st, aliases };
+        let r = core.top();
+        if let Some(Err(_)) = &r {
+            core.recover();
+        }
+        r
+    }
+
+    /// Current line number (1-based, counting from `opts.start_line`).
+    pub fn line(&self) -> u32 {
+        self.st.inp.line
+    }
+
+    /// Warnings produced so far (line, message), e.g. a here-document delimited by end of
+    /// file; bash prints them as `NAME: line LINE: MESSAGE`. Taking them clears the list.
+    pub fn take_warnings(&mut self) -> Vec<(u32, String)> {
+        std::mem::take(&mut self.st.warnings)
+    }
+}
+
+/// Parse a whole text at once (used for `eval`, function bodies in tests, etc).
+pub fn parse(src: &str, opts: &ParseOptions) -> Result<List, ParseError> {
+    let mut p = Parser::new(src, *opts);
+    let mut out = List::default();
+    while let Some(r) = p.next_command(None) {
+        out.items.extend(r?.items);
+    }
+    Ok(out)
+}

@@ -1,3 +1,7 @@
 //! Small helpers shared across layers.
 
 pub mod bytes;
+pub mod printf;
+pub mod quote;
+pub mod test_expr;
+pub mod time;

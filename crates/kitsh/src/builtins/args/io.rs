@@ -1,0 +1,73 @@
+//! Streaming helpers shared by the commands: opening input operands without borrowing the whole
+//! [`Ctx`], cancellable reads, chunked writes to stdout and GNU-shaped file errors.
+
+use std::io::{self, Read};
+
+use crate::builtins::{status_for_write_error, Ctx};
+use crate::fs::{FileType, FsError};
+
+use super::quote_name;
+
+/// The size of read buffers and of the output chunks written by [`flush_out`].
+pub const CHUNK: usize = 64 * 1024;
+
+/// An opened input operand; read it with [`Src::read`] passing `ctx.stdin`.
+pub enum Src {
+    /// Standard input (`-`, `/dev/stdin`).
+    Stdin,
+    /// A file or device of the virtual filesystem.
+    File(Box<dyn Read + Send>),
+}
+
+impl Src {
+    /// Read from the operand (`stdin` is used for [`Src::Stdin`]).
+    pub fn read(&mut self, stdin: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Src::Stdin => stdin.read(buf),
+            Src::File(f) => f.read(buf),
+        }
+    }
+}
+
+/// Open an input operand like [`Ctx::open_input`] (`-` and `/dev/stdin` are standard input;
+/// directories fail with [`FsError::IsDir`]), without keeping `ctx` borrowed.
+pub fn open_src(ctx: &Ctx<'_>, path: &str) -> Result<Src, FsError> {
+    if path == "-" || path == "/dev/stdin" {
+        return Ok(Src::Stdin);
+    }
+    let abs = ctx.abs_path(path);
+    if ctx.fs.stat(&abs)?.file_type == FileType::Dir {
+        return Err(FsError::IsDir);
+    }
+    Ok(Src::File(ctx.fs.open_read(&abs)?))
+}
+
+/// Read once from `src`, retrying on `Interrupted`; fails with `Interrupted` when the script is
+/// cancelled (timeouts), so endless inputs never hang a command.
+pub fn read_some(ctx: &mut Ctx<'_>, src: &mut Src, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        if ctx.cancel.cancelled() {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+        }
+        match src.read(ctx.stdin, buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            r => return r,
+        }
+    }
+}
+
+/// Write `buf` to stdout once it holds [`CHUNK`] bytes, or now when `force` (then flush stdout
+/// too). `Err` carries the exit status for the write error.
+pub fn flush_out(ctx: &mut Ctx<'_>, buf: &mut Vec<u8>, force: bool) -> Result<(), i32> {
+    if buf.len() < CHUNK && !force {
+        return Ok(());
+    }
+    let r = ctx.stdout.write_all(buf).and_then(|()| if force { ctx.stdout.flush() } else { Ok(()) });
+    buf.clear();
+    r.map_err(|e| status_for_write_error(&e))
+}
+
+/// Print `NAME: PATH: ERROR` with the path quoted as GNU `quotef` does.
+pub fn file_error(ctx: &mut Ctx<'_>, path: &str, err: FsError) {
+    ctx.error(&format!("{}: {}", quote_name(path), err));
+}

@@ -1,0 +1,285 @@
+//! The in-memory upper layer of [`OverlayFs`](super::OverlayFs) and the merged view of it over
+//! the read-only host directory.
+//!
+//! The upper layer maps canonical paths to nodes. A [`UNode::Whiteout`] hides a host entry; a
+//! directory's [`LowerLink`] says where its host content comes from (the same path, nowhere after
+//! `mkdir`, or another host directory after a rename), so renaming a host directory copies
+//! nothing.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ops::Bound;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use crate::fs::hostio;
+use crate::fs::walk::{parent_of, NodeSource};
+use crate::fs::{DirEntry, FileType, FsError, FsResult, Metadata, USER_GID, USER_UID};
+
+/// Metadata kept for an upper node.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct UMeta {
+    pub mode: u32,
+    pub mtime: SystemTime,
+    pub ino: u64,
+}
+
+/// Where a file's bytes are.
+#[derive(Debug, Clone)]
+pub(crate) enum FileData {
+    /// Unchanged content of this host file (canonical path under the root): metadata-only
+    /// copy-up, or a renamed host file.
+    Lower(String),
+    /// Content in memory.
+    Mem(Arc<Vec<u8>>),
+}
+
+/// Where an upper directory's host entries come from.
+#[derive(Debug, Clone)]
+pub(crate) enum LowerLink {
+    /// The host directory under the same name (copy-up of a host directory).
+    Inherit,
+    /// None (created by `mkdir`).
+    Opaque,
+    /// This host directory (a renamed one).
+    Redirect(String),
+}
+
+/// A node of the upper layer.
+#[derive(Debug, Clone)]
+pub(crate) enum UNode {
+    File { data: FileData, meta: UMeta },
+    Dir { lower: LowerLink, meta: UMeta },
+    Symlink { target: Box<str>, meta: UMeta },
+    /// Hides the host entry of the same path.
+    Whiteout,
+}
+
+impl UNode {
+    /// Bytes charged to the quota.
+    pub fn bytes(&self) -> u64 {
+        match self {
+            UNode::File { data: FileData::Mem(d), .. } => d.len() as u64,
+            UNode::Symlink { target, .. } => target.len() as u64,
+            _ => 0,
+        }
+    }
+
+    /// Names charged to the quota (whiteouts are free).
+    pub fn counted(&self) -> u64 {
+        u64::from(!matches!(self, UNode::Whiteout))
+    }
+
+    /// The kept metadata (none for whiteouts).
+    pub fn meta_mut(&mut self) -> Option<&mut UMeta> {
+        match self {
+            UNode::File { meta, .. } | UNode::Dir { meta, .. } | UNode::Symlink { meta, .. } => Some(meta),
+            UNode::Whiteout => None,
+        }
+    }
+}
+
+/// The upper layer.
+#[derive(Debug)]
+pub(crate) struct Upper {
+    pub nodes: BTreeMap<String, UNode>,
+    next_ino: u64,
+}
+
+impl Upper {
+    /// An empty layer.
+    pub fn new() -> Self {
+        Upper { nodes: BTreeMap::new(), next_ino: 1 << 40 }
+    }
+
+    /// A fresh inode number.
+    pub fn alloc_ino(&mut self) -> u64 {
+        self.next_ino += 1;
+        self.next_ino
+    }
+
+    /// Fresh metadata with `mode`, the current time and a new inode number.
+    pub fn new_meta(&mut self, mode: u32) -> UMeta {
+        UMeta { mode, mtime: SystemTime::now(), ino: self.alloc_ino() }
+    }
+
+    /// Every key strictly below `dir`, any depth.
+    pub fn keys_under(&self, dir: &str) -> Vec<String> {
+        let prefix = child_prefix(dir);
+        self.nodes
+            .range::<str, _>((Bound::Included(prefix.as_ref()), Bound::Unbounded))
+            .take_while(|(k, _)| k.starts_with(prefix.as_ref()))
+            .filter(|(k, _)| k.len() > prefix.len())
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+}
+
+/// `dir` followed by a slash (`/` for the root).
+fn child_prefix(dir: &str) -> Cow<'_, str> {
+    if dir == "/" {
+        Cow::Borrowed("/")
+    } else {
+        Cow::Owned(format!("{dir}/"))
+    }
+}
+
+/// Append a component to a canonical path.
+pub(crate) fn push_comp(s: &mut String, comp: &str) {
+    if !s.ends_with('/') {
+        s.push('/');
+    }
+    s.push_str(comp);
+}
+
+/// What a merged path is.
+#[derive(Debug)]
+pub(crate) enum Loc<'u> {
+    /// A node of the upper layer.
+    Upper(&'u UNode),
+    /// A host node: its canonical host path and metadata.
+    Lower(String, Metadata),
+    /// Nothing.
+    Missing,
+}
+
+/// The merged view: the upper layer over the host root.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub root: &'a Path,
+    pub up: &'a Upper,
+}
+
+impl<'a> View<'a> {
+    /// The host directory whose entries show in merged directory `p`, if any.
+    pub fn lower_dir<'p>(&self, p: &'p str) -> Option<Cow<'p, str>> {
+        if self.up.nodes.is_empty() {
+            return Some(Cow::Borrowed(p));
+        }
+        let mut moved: Option<String> = None;
+        let mut start = 1;
+        while start < p.len() {
+            let end = p[start..].find('/').map_or(p.len(), |i| start + i);
+            let comp = &p[start..end];
+            match self.up.nodes.get(&p[..end]) {
+                Some(UNode::Whiteout | UNode::Dir { lower: LowerLink::Opaque, .. }) => return None,
+                Some(UNode::Dir { lower: LowerLink::Redirect(r), .. }) => moved = Some(r.clone()),
+                Some(UNode::File { .. } | UNode::Symlink { .. }) => return None,
+                _ => {
+                    if let Some(m) = &mut moved {
+                        push_comp(m, comp);
+                    }
+                }
+            }
+            start = end + 1;
+        }
+        Some(moved.map_or(Cow::Borrowed(p), Cow::Owned))
+    }
+
+    /// The host path that sits under merged path `p`'s name, ignoring `p`'s own upper node.
+    pub fn lower_slot<'p>(&self, p: &'p str) -> Option<Cow<'p, str>> {
+        if p == "/" {
+            return Some(Cow::Borrowed(p));
+        }
+        let parent = parent_of(p);
+        match self.lower_dir(parent)? {
+            Cow::Borrowed(_) => Some(Cow::Borrowed(p)),
+            Cow::Owned(mut d) => {
+                push_comp(&mut d, crate::fs::walk::name_of(p));
+                Some(Cow::Owned(d))
+            }
+        }
+    }
+
+    /// Whether a host node sits under `p`'s name.
+    pub fn lower_exists(&self, p: &str) -> bool {
+        self.lower_slot(p).is_some_and(|s| hostio::lstat(self.root, &s).is_ok())
+    }
+
+    /// What merged path `p` is.
+    pub fn locate(&self, p: &str) -> FsResult<Loc<'a>> {
+        if let Some(n) = self.up.nodes.get(p) {
+            return Ok(if matches!(n, UNode::Whiteout) { Loc::Missing } else { Loc::Upper(n) });
+        }
+        let Some(slot) = self.lower_slot(p) else { return Ok(Loc::Missing) };
+        match hostio::lstat(self.root, &slot) {
+            Ok(m) => Ok(Loc::Lower(slot.into_owned(), m)),
+            Err(FsError::NotFound | FsError::NotDir) => Ok(Loc::Missing),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Metadata of a located node.
+    pub fn meta(&self, loc: &Loc<'_>) -> FsResult<Metadata> {
+        let (file_type, len, m, nlink) = match loc {
+            Loc::Missing => return Err(FsError::NotFound),
+            Loc::Lower(_, m) => return Ok(m.clone()),
+            Loc::Upper(UNode::Whiteout) => return Err(FsError::NotFound),
+            Loc::Upper(UNode::File { data, meta }) => {
+                let len = match data {
+                    FileData::Mem(d) => d.len() as u64,
+                    FileData::Lower(rel) => hostio::lstat(self.root, rel).map_or(0, |m| m.len),
+                };
+                (FileType::File, len, meta, 1)
+            }
+            Loc::Upper(UNode::Dir { meta, .. }) => (FileType::Dir, 4096, meta, 2),
+            Loc::Upper(UNode::Symlink { target, meta }) => (FileType::Symlink, target.len() as u64, meta, 1),
+        };
+        Ok(Metadata { file_type, len, mode: m.mode, mtime: m.mtime, uid: USER_UID, gid: USER_GID, nlink, ino: m.ino })
+    }
+
+    /// The sorted entries of merged directory `p`.
+    pub fn read_dir(&self, p: &str) -> FsResult<Vec<DirEntry>> {
+        let lower = match self.lower_dir(p) {
+            Some(lp) => match hostio::read_dir(self.root, &lp) {
+                Ok(v) => v,
+                Err(FsError::NotFound | FsError::NotDir) => Vec::new(),
+                Err(e) => return Err(e),
+            },
+            None => Vec::new(),
+        };
+        let prefix = child_prefix(p);
+        let upper: Vec<(&str, &UNode)> = self
+            .up
+            .nodes
+            .range::<str, _>((Bound::Included(prefix.as_ref()), Bound::Unbounded))
+            .take_while(|(k, _)| k.starts_with(prefix.as_ref()))
+            .map(|(k, n)| (&k[prefix.len()..], n))
+            .filter(|(name, _)| !name.is_empty() && !name.contains('/'))
+            .collect();
+        if upper.is_empty() {
+            return Ok(lower);
+        }
+        let mut merged: BTreeMap<String, FileType> = lower.into_iter().map(|e| (e.name, e.file_type)).collect();
+        for (name, node) in upper {
+            let ft = match node {
+                UNode::Whiteout => {
+                    merged.remove(name);
+                    continue;
+                }
+                UNode::File { .. } => FileType::File,
+                UNode::Dir { .. } => FileType::Dir,
+                UNode::Symlink { .. } => FileType::Symlink,
+            };
+            merged.insert(name.to_string(), ft);
+        }
+        Ok(merged.into_iter().map(|(name, file_type)| DirEntry { name, file_type }).collect())
+    }
+}
+
+impl NodeSource for View<'_> {
+    fn node_lstat(&self, path: &str) -> FsResult<Metadata> {
+        let loc = self.locate(path)?;
+        self.meta(&loc)
+    }
+
+    fn node_readlink(&self, path: &str) -> FsResult<String> {
+        match self.locate(path)? {
+            Loc::Upper(UNode::Symlink { target, .. }) => Ok(target.to_string()),
+            Loc::Lower(rel, m) if m.file_type == FileType::Symlink => hostio::read_link(self.root, &rel),
+            Loc::Missing => Err(FsError::NotFound),
+            _ => Err(FsError::Invalid),
+        }
+    }
+}

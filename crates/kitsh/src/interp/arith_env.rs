@@ -1,0 +1,91 @@
+//! The bridge between arithmetic evaluation and shell variables.
+
+use crate::parser::ast::Word;
+
+use super::arith::{self, ArithEnv, ArithIndex};
+use super::options::NOUNSET;
+use super::vars::Value;
+use super::{Exec, Flow, Shell};
+
+struct Env<'a>(&'a mut Shell);
+
+impl ArithEnv for Env<'_> {
+    fn get(&mut self, name: &str) -> Result<Option<String>, String> {
+        let sh = &mut *self.0;
+        if let Some(v) = sh.vars.get(name) {
+            if let Some(s) = v.scalar() {
+                return Ok(Some(s.to_string()));
+            }
+        } else if let Some(super::expand::Val::Str(s)) = sh.dynamic_var(name) {
+            return Ok(s);
+        }
+        if sh.set_opt(NOUNSET) {
+            return Err(format!("{name}: unbound variable"));
+        }
+        Ok(None)
+    }
+
+    fn get_elem(&mut self, name: &str, index: &ArithIndex) -> Result<Option<String>, String> {
+        let sh = &mut *self.0;
+        let name = sh.vars.resolve_name(name).into_owned();
+        let r = match (sh.vars.get(&name).and_then(|v| v.value.as_ref()), index) {
+            (Some(Value::Indexed(m)), ArithIndex::Num(i)) => {
+                let i = if *i < 0 { m.keys().next_back().copied().unwrap_or(-1) + 1 + i } else { *i };
+                m.get(&i).cloned()
+            }
+            (Some(Value::Assoc(m)), ArithIndex::Key(k)) => m.get(k).cloned(),
+            (Some(Value::Assoc(m)), ArithIndex::Num(i)) => m.get(&i.to_string()).cloned(),
+            (Some(Value::Str(s)), ArithIndex::Num(0)) => Some(s.clone()),
+            (None, ArithIndex::Num(i)) => sh.dynamic_array(&name).and_then(|v| usize::try_from(*i).ok().and_then(|i| v.get(i).cloned())),
+            _ => None,
+        };
+        if r.is_none() && sh.set_opt(NOUNSET) {
+            return Err(format!("{name}: unbound variable"));
+        }
+        Ok(r)
+    }
+
+    fn set(&mut self, name: &str, index: Option<&ArithIndex>, value: i64) -> Result<(), String> {
+        let sh = &mut *self.0;
+        match index {
+            None => sh.assign_scalar(name, value.to_string()),
+            Some(ArithIndex::Num(i)) => sh.assign_elem(name, &i.to_string(), value.to_string(), false),
+            Some(ArithIndex::Key(k)) => sh.assign_elem(name, k, value.to_string(), false),
+        }
+    }
+
+    fn is_assoc(&self, name: &str) -> bool {
+        self.0.vars.get(name).is_some_and(|v| v.is_assoc())
+    }
+}
+
+impl Shell {
+    /// Evaluate arithmetic text.
+    pub fn arith_str(&mut self, expr: &str) -> Result<i64, String> {
+        arith::eval(expr, &mut Env(self)).map_err(|e| e.message)
+    }
+
+    /// Expand a word and evaluate it as arithmetic; errors are fatal like bash's.
+    pub(crate) fn arith_word(&mut self, w: &Word) -> Exec<i64> {
+        let text = self.expand_word_str(w)?;
+        match self.arith_str(&text) {
+            Ok(v) => Ok(v),
+            Err(msg) => {
+                self.error(&msg);
+                Err(Flow::Exit(1))
+            }
+        }
+    }
+
+    /// `(( ))`: an error gives status 1 and the script goes on.
+    pub(crate) fn arith_word_status(&mut self, w: &Word) -> Exec<i64> {
+        let text = self.expand_word_str(w)?;
+        match self.arith_str(&text) {
+            Ok(v) => Ok(v),
+            Err(msg) => {
+                self.error(&format!("((: {msg}"));
+                Ok(0)
+            }
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! Assignments: `a=1`, `a+=x`, `a[i]=v`, `a=(...)`, with attributes applied (`-i`, `-l`,
+//! `-u`, `-r`, namerefs, `allexport`).
+
+use std::collections::BTreeMap;
+
+use crate::parser::ast::*;
+
+use super::options::ALLEXPORT;
+use super::vars::{attr, AssocMap, Value};
+use super::{Exec, Flow, Shell};
+
+impl Shell {
+    /// Apply `-i`, `-l`, `-u` to a value about to be stored in a variable with `attrs`.
+    fn transform_value(&mut self, attrs: u16, value: String, old: Option<&str>, append: bool) -> Result<String, String> {
+        let mut v = if attrs & attr::INTEGER != 0 {
+            let n = self.arith_str(&value)?;
+            let base = if append { old.map(|o| self.arith_str(o)).transpose()?.unwrap_or(0) } else { 0 };
+            (base.wrapping_add(n)).to_string()
+        } else if append {
+            let mut s = old.unwrap_or("").to_string();
+            s.push_str(&value);
+            s
+        } else {
+            value
+        };
+        if attrs & attr::LOWER != 0 {
+            v = v.to_lowercase();
+        } else if attrs & attr::UPPER != 0 {
+            v = v.to_uppercase();
+        }
+        if v.len() > self.shared.limits.max_string_bytes {
+            self.shared.trip(crate::limits::LimitExceeded::Expansion);
+            return Err("value too large".to_string());
+        }
+        Ok(v)
+    }
+
+    /// `name=value` (or `name+=value` with `append`).
+    pub fn assign(&mut self, name: &str, value: String, append: bool) -> Result<(), String> {
+        let name = self.vars.resolve_name(name).into_owned();
+        if let Some(idx) = name.find('[') {
+            if name.ends_with(']') {
+                let key = name[idx + 1..name.len() - 1].to_string();
+                return self.assign_elem(&name[..idx], &key, value, append);
+            }
+        }
+        let (attrs, old) = match self.vars.get_raw(&name) {
+            Some(v) => (v.attrs, v.scalar().map(str::to_string)),
+            None => (0, None),
+        };
+        if attrs & attr::READONLY != 0 {
+            return Err(format!("{name}: readonly variable"));
+        }
+        let v = self.transform_value(attrs, value, old.as_deref(), append)?;
+        let allexport = self.set_opt(ALLEXPORT);
+        let var = self.vars.entry(&name);
+        match &mut var.value {
+            Some(Value::Indexed(m)) => {
+                m.insert(0, v);
+            }
+            Some(Value::Assoc(m)) => m.insert("0".to_string(), v),
+            _ => var.value = Some(Value::Str(v)),
+        }
+        if allexport {
+            var.attrs |= attr::EXPORT;
+        }
+        Ok(())
+    }
+
+    /// `name=value`.
+    pub fn assign_scalar(&mut self, name: &str, value: String) -> Result<(), String> {
+        self.assign(name, value, false)
+    }
+
+    /// `name[key]=value`: `key` is an arithmetic expression for indexed arrays and a plain key
+    /// for associative ones.
+    pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
+        let name = self.vars.resolve_name(name).into_owned();
+        let (attrs, is_assoc) = match self.vars.get_raw(&name) {
+            Some(v) => (v.attrs, v.is_assoc()),
+            None => (0, false),
+        };
+        if attrs & attr::READONLY != 0 {
+            return Err(format!("{name}: readonly variable"));
+        }
+        if is_assoc {
+            let old = self.vars.get_raw(&name).and_then(|v| match &v.value {
+                Some(Value::Assoc(m)) => m.get(key).cloned(),
+                _ => None,
+            });
+            let v = self.transform_value(attrs, value, old.as_deref(), append)?;
+            if let Some(Value::Assoc(m)) = &mut self.vars.entry(&name).value {
+                m.insert(key.to_string(), v);
+            }
+            return Ok(());
+        }
+        let mut i = self.arith_str(key)?;
+        let old = {
+            let var = self.vars.get_raw(&name);
+            match var.and_then(|v| v.value.as_ref()) {
+                Some(Value::Indexed(m)) => {
+                    if i < 0 {
+                        let max = m.keys().next_back().copied().unwrap_or(-1);
+                        i += max + 1;
+                        if i < 0 {
+                            return Err(format!("{name}[{key}]: bad array subscript"));
+                        }
+                    }
+                    m.get(&i).cloned()
+                }
+                Some(Value::Str(s)) => (i == 0).then(|| s.clone()),
+                _ => None,
+            }
+        };
+        if i < 0 {
+            return Err(format!("{name}[{key}]: bad array subscript"));
+        }
+        let v = self.transform_value(attrs, value, old.as_deref(), append)?;
+        let allexport = self.set_opt(ALLEXPORT);
+        let var = self.vars.entry(&name);
+        match &mut var.value {
+            Some(Value::Indexed(m)) => {
+                m.insert(i, v);
+            }
+            Some(Value::Str(s)) => {
+                let mut m = BTreeMap::new();
+                m.insert(0, std::mem::take(s));
+                m.insert(i, v);
+                var.value = Some(Value::Indexed(m));
+            }
+            _ => {
+                let mut m = BTreeMap::new();
+                m.insert(i, v);
+                var.value = Some(Value::Indexed(m));
+            }
+        }
+        if allexport {
+            var.attrs |= attr::EXPORT;
+        }
+        Ok(())
+    }
+
+    /// `name[word]=value` with the subscript still a word.
+    pub(crate) fn assign_index_word(&mut self, name: &str, idx: &Word, value: String, append: bool) -> Result<(), String> {
+        let key = self.expand_word_str(idx).map_err(|_| "bad subscript".to_string())?;
+        self.assign_elem(name, &key, value, append)
+    }
+
+    /// `name=(items)`: replace (or with `append`, extend) an array.
+    pub fn assign_array(&mut self, name: &str, items: Vec<(Option<String>, String)>, append: bool, assoc_hint: bool) -> Result<(), String> {
+        let name = self.vars.resolve_name(name).into_owned();
+        let (attrs, is_assoc) = match self.vars.get_raw(&name) {
+            Some(v) => (v.attrs, v.is_assoc()),
+            None => (0, assoc_hint),
+        };
+        if attrs & attr::READONLY != 0 {
+            return Err(format!("{name}: readonly variable"));
+        }
+        if is_assoc {
+            let mut m = match (append, self.vars.get_raw(&name).and_then(|v| v.value.clone())) {
+                (true, Some(Value::Assoc(m))) => m,
+                _ => AssocMap::default(),
+            };
+            let mut pending_key: Option<String> = None;
+            for (k, v) in items {
+                match k {
+                    Some(k) => {
+                        let (k, app) = match k.strip_suffix('+') {
+                            Some(k) => (k.to_string(), true),
+                            None => (k, false),
+                        };
+                        let v = if app { format!("{}{}", m.get(&k).cloned().unwrap_or_default(), v) } else { v };
+                        let v = self.transform_value(attrs, v, None, false)?;
+                        m.insert(k, v);
+                    }
+                    None => match pending_key.take() {
+                        // bash 5.1+: (k1 v1 k2 v2) pairs
+                        Some(k) => {
+                            let v = self.transform_value(attrs, v, None, false)?;
+                            m.insert(k, v);
+                        }
+                        None => pending_key = Some(v),
+                    },
+                }
+            }
+            if let Some(k) = pending_key {
+                m.insert(k, String::new());
+            }
+            let var = self.vars.entry(&name);
+            var.value = Some(Value::Assoc(m));
+            return Ok(());
+        }
+        let mut m = match (append, self.vars.get_raw(&name).and_then(|v| v.value.clone())) {
+            (true, Some(Value::Indexed(m))) => m,
+            (true, Some(Value::Str(s))) => BTreeMap::from([(0, s)]),
+            _ => BTreeMap::new(),
+        };
+        let mut next = m.keys().next_back().map_or(0, |k| k + 1);
+        for (k, v) in items {
+            let (idx, app) = match k {
+                Some(k) => {
+                    let (k, app) = match k.strip_suffix('+') {
+                        Some(k) => (k.to_string(), true),
+                        None => (k, false),
+                    };
+                    let mut i = self.arith_str(&k)?;
+                    if i < 0 {
+                        i += next;
+                        if i < 0 {
+                            return Err(format!("{name}[{k}]: bad array subscript"));
+                        }
+                    }
+                    (i, app)
+                }
+                None => (next, false),
+            };
+            let old = m.get(&idx).cloned();
+            let v = self.transform_value(attrs, v, old.as_deref(), app)?;
+            m.insert(idx, v);
+            next = idx + 1;
+        }
+        let allexport = self.set_opt(ALLEXPORT);
+        let var = self.vars.entry(&name);
+        var.value = Some(Value::Indexed(m));
+        if allexport {
+            var.attrs |= attr::EXPORT;
+        }
+        Ok(())
+    }
+
+    /// Perform one assignment of a simple command. Errors (readonly) are printed; with
+    /// `fatal` semantics for assignment-only commands bash continues with status 1.
+    pub(crate) fn do_assign(&mut self, a: &Assign, temp: bool) -> Exec<()> {
+        self.lineno = a.line;
+        let r = match (&a.value, &a.index) {
+            (AssignValue::Scalar(w), None) => {
+                let v = self.expand_word_str(w)?;
+                self.assign(&a.name, v, a.append)
+            }
+            (AssignValue::Scalar(w), Some(idx)) => {
+                let v = self.expand_word_str(w)?;
+                let is_assoc = self.vars.get(&a.name).is_some_and(|v| v.is_assoc());
+                let key = if is_assoc { self.expand_word_str(idx)? } else { self.expand_word_str(idx)? };
+                self.assign_elem(&a.name, &key, v, a.append)
+            }
+            (AssignValue::Array(elems), _) => {
+                let items = self.expand_array_elems(elems)?;
+                self.assign_array(&a.name, items, a.append, false)
+            }
+        };
+        if let Err(msg) = r {
+            self.error(&msg);
+            if temp && msg.ends_with("readonly variable") {
+                return Ok(());
+            }
+            if self.shared.tripped().is_some() {
+                return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+            }
+            self.assign_failed = true;
+            return Err(Flow::Exit(1));
+        }
+        Ok(())
+    }
+
+    /// Set the variables every shell starts with.
+    pub fn init_default_vars(&mut self) {
+        let defaults: [(&str, &str); 10] = [
+            ("IFS", " \t\n"),
+            ("PS4", "+ "),
+            ("PS1", "$ "),
+            ("PS2", "> "),
+            ("OPTIND", "1"),
+            ("BASH_VERSION", "5.2.15(1)-release"),
+            ("HOSTTYPE", "x86_64"),
+            ("OSTYPE", "linux-gnu"),
+            ("MACHTYPE", "x86_64-pc-linux-gnu"),
+            ("SHELLOPTS", "braceexpand:hashall:interactive-comments"),
+        ];
+        for (k, v) in defaults {
+            if self.vars.get_raw(k).is_none() {
+                self.vars.entry(k).value = Some(Value::Str(v.to_string()));
+            }
+        }
+        let cwd = self.cwd.clone();
+        self.vars.entry("PWD").value = Some(Value::Str(cwd));
+        if self.vars.get_raw("PWD").is_some() {
+            if let Some(v) = self.vars.get_raw_mut("PWD") {
+                v.attrs |= attr::EXPORT;
+            }
+        }
+        let mut m = BTreeMap::new();
+        for (i, p) in ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"].iter().enumerate() {
+            m.insert(i as i64, p.to_string());
+        }
+        let v = self.vars.entry("BASH_VERSINFO");
+        v.value = Some(Value::Indexed(m));
+        v.attrs |= attr::READONLY;
+        for (k, v) in [("UID", "1000"), ("EUID", "1000"), ("PPID", "4241")] {
+            let e = self.vars.entry(k);
+            e.value = Some(Value::Str(v.to_string()));
+            e.attrs |= attr::READONLY;
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Brace expansion (`a{b,c}d`, `{1..10..2}`, `{a..z}`), done on the word's structure before any
+//! other expansion. Only unquoted literal text takes part; other parts are opaque.
+
+use crate::parser::ast::{Word, WordPart};
+
+#[derive(Clone, PartialEq)]
+enum Tok {
+    Ch(char),
+    Part(WordPart),
+}
+
+fn to_toks(w: &Word) -> Vec<Tok> {
+    let mut v = Vec::new();
+    for p in &w.parts {
+        match p {
+            WordPart::Literal(s) => v.extend(s.chars().map(Tok::Ch)),
+            other => v.push(Tok::Part(other.clone())),
+        }
+    }
+    v
+}
+
+fn to_word(toks: &[Tok]) -> Word {
+    let mut parts = Vec::new();
+    let mut lit = String::new();
+    for t in toks {
+        match t {
+            Tok::Ch(c) => lit.push(*c),
+            Tok::Part(p) => {
+                if !lit.is_empty() {
+                    parts.push(WordPart::Literal(std::mem::take(&mut lit)));
+                }
+                parts.push(p.clone());
+            }
+        }
+    }
+    if !lit.is_empty() {
+        parts.push(WordPart::Literal(lit));
+    }
+    Word { parts }
+}
+
+/// Expand braces in `w`, producing at most about `max` words.
+pub fn expand(w: &Word, max: usize) -> Vec<Word> {
+    let toks = to_toks(w);
+    let mut out = Vec::new();
+    expand_toks(&toks, &mut out, max, 0);
+    out.iter().map(|t| to_word(t)).collect()
+}
+
+fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize) {
+    if out.len() > max || depth > 64 {
+        out.push(toks.to_vec());
+        return;
+    }
+    // find the first brace group with a comma or a valid sequence
+    let mut i = 0;
+    while i < toks.len() {
+        if toks[i] == Tok::Ch('{') {
+            if let Some((close, commas)) = find_close(toks, i) {
+                let pre = &toks[..i];
+                let post = &toks[close + 1..];
+                let inner = &toks[i + 1..close];
+                let alts: Vec<Vec<Tok>> = if commas.is_empty() {
+                    match sequence(inner) {
+                        Some(items) => items.into_iter().map(|s| s.chars().map(Tok::Ch).collect()).collect(),
+                        None => {
+                            i += 1;
+                            continue;
+                        }
+                    }
+                } else {
+                    let mut alts = Vec::new();
+                    let mut start = i + 1;
+                    for &c in &commas {
+                        alts.push(toks[start..c].to_vec());
+                        start = c + 1;
+                    }
+                    alts.push(toks[start..close].to_vec());
+                    alts
+                };
+                for alt in alts {
+                    let mut t = pre.to_vec();
+                    // expand inside the alternative first, then the rest
+                    let mut inner_out = Vec::new();
+                    expand_toks(&alt, &mut inner_out, max, depth + 1);
+                    for a in inner_out {
+                        let mut tt = t.clone();
+                        tt.extend(a);
+                        let prefix_len = tt.len();
+                        tt.extend_from_slice(post);
+                        let mut rest_out = Vec::new();
+                        expand_toks(&tt[prefix_len..], &mut rest_out, max, depth + 1);
+                        for r in rest_out {
+                            let mut full = tt[..prefix_len].to_vec();
+                            full.extend(r);
+                            out.push(full);
+                            if out.len() > max {
+                                return;
+                            }
+                        }
+                    }
+                    t.clear();
+                }
+                return;
+            }
+        }
+        i += 1;
+    }
+    out.push(toks.to_vec());
+}
+
+/// The index of the matching `}` and the top-level commas, if the group is well formed.
+fn find_close(toks: &[Tok], open: usize) -> Option<(usize, Vec<usize>)> {
+    let mut depth = 0;
+    let mut commas = Vec::new();
+    let mut i = open + 1;
+    while i < toks.len() {
+        match toks[i] {
+            Tok::Ch('{') => depth += 1,
+            Tok::Ch('}') => {
+                if depth == 0 {
+                    return Some((i, commas));
+                }
+                depth -= 1;
+            }
+            Tok::Ch(',') if depth == 0 => commas.push(i),
+            Tok::Ch('$') if matches!(toks.get(i + 1), Some(Tok::Ch('{'))) => {
+                // ${ is not a brace group: skip to its close
+                depth += 1;
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn sequence(inner: &[Tok]) -> Option<Vec<String>> {
+    let mut s = String::new();
+    for t in inner {
+        match t {
+            Tok::Ch(c) => s.push(*c),
+            Tok::Part(_) => return None,
+        }
+    }
+    let parts: Vec<&str> = s.split("..").collect();
+    if parts.len() != 2 && parts.len() != 3 {
+        return None;
+    }
+    let step: i64 = match parts.get(2) {
+        Some(x) => x.parse().ok()?,
+        None => 1,
+    };
+    let (a, b) = (parts[0], parts[1]);
+    if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
+        let width = {
+            let pad = |t: &str| {
+                let t2 = t.trim_start_matches('-');
+                if t2.len() > 1 && t2.starts_with('0') {
+                    t.len()
+                } else {
+                    0
+                }
+            };
+            pad(a).max(pad(b))
+        };
+        let step = if step == 0 { 1 } else { step.abs() };
+        let mut v = Vec::new();
+        let mut i = x;
+        loop {
+            if (x <= y && i > y) || (x > y && i < y) {
+                break;
+            }
+            if width > 0 {
+                if i < 0 {
+                    v.push(format!("-{:0w$}", -i, w = width - 1));
+                } else {
+                    v.push(format!("{:0w$}", i, w = width));
+                }
+            } else {
+                v.push(i.to_string());
+            }
+            if v.len() > 10_000_000 {
+                return None;
+            }
+            i = if x <= y { i.checked_add(step)? } else { i.checked_sub(step)? };
+        }
+        return Some(v);
+    }
+    let (ca, cb) = (single_char(a)?, single_char(b)?);
+    if !ca.is_ascii_alphabetic() || !cb.is_ascii_alphabetic() {
+        return None;
+    }
+    let step = if step == 0 { 1 } else { step.unsigned_abs() as u32 };
+    let (x, y) = (ca as u32, cb as u32);
+    let mut v = Vec::new();
+    let mut i = x;
+    loop {
+        if (x <= y && i > y) || (x > y && i < y) {
+            break;
+        }
+        if let Some(c) = char::from_u32(i) {
+            v.push(c.to_string());
+        }
+        if x <= y {
+            i += step;
+        } else if i < step {
+            break;
+        } else {
+            i -= step;
+        }
+    }
+    Some(v)
+}
+
+fn single_char(s: &str) -> Option<char> {
+    let mut cs = s.chars();
+    let c = cs.next()?;
+    cs.next().is_none().then_some(c)
+}

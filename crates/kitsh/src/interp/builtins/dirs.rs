@@ -1,0 +1,200 @@
+//! `cd`, `pwd`, `pushd`, `popd`, `dirs`.
+
+use crate::fs::{join_path, FileType};
+use crate::interp::{Exec, Shell};
+
+fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String> {
+    let path = join_path(&sh.cwd, target);
+    match sh.fs.stat(&path) {
+        Ok(m) if m.file_type == FileType::Dir => {
+            let new = if physical { sh.fs.canonicalize(&path).unwrap_or(path) } else { path };
+            let old = std::mem::replace(&mut sh.cwd, new.clone());
+            let _ = sh.assign("OLDPWD", old, false);
+            let _ = sh.assign("PWD", new, false);
+            Ok(())
+        }
+        Ok(_) => Err(format!("{target}: Not a directory")),
+        Err(e) => Err(format!("{target}: {e}")),
+    }
+}
+
+/// `cd [-L|-P] [dir]`
+pub fn cd(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut physical = false;
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        match args[i].as_str() {
+            "-P" => physical = true,
+            "-L" => physical = false,
+            "--" => {
+                i += 1;
+                break;
+            }
+            "-e" | "-@" => {}
+            _ => break,
+        }
+        i += 1;
+    }
+    if args.len() > i + 1 {
+        sh.builtin_error("cd", "too many arguments");
+        return Ok(1);
+    }
+    let (target, print) = match args.get(i).map(String::as_str) {
+        None => match sh.vars.get_str("HOME") {
+            Some(h) => (h.to_string(), false),
+            None => {
+                sh.builtin_error("cd", "HOME not set");
+                return Ok(1);
+            }
+        },
+        Some("-") => match sh.vars.get_str("OLDPWD") {
+            Some(o) => (o.to_string(), true),
+            None => {
+                sh.builtin_error("cd", "OLDPWD not set");
+                return Ok(1);
+            }
+        },
+        Some(t) => (t.to_string(), false),
+    };
+    // CDPATH
+    let mut tried = target.clone();
+    if !target.starts_with('/') && !target.starts_with('.') {
+        if let Some(cdpath) = sh.vars.get_str("CDPATH").map(str::to_string) {
+            for dir in cdpath.split(':').filter(|d| !d.is_empty()) {
+                let cand = join_path(&join_path(&sh.cwd, dir), &target);
+                if sh.fs.stat(&cand).is_ok_and(|m| m.file_type == FileType::Dir) {
+                    tried = cand;
+                    let r = change_dir(sh, &tried, physical);
+                    if r.is_ok() {
+                        let line = format!("{}\n", sh.cwd);
+                        sh.out(line.as_bytes());
+                        return Ok(0);
+                    }
+                }
+            }
+        }
+    }
+    match change_dir(sh, &tried, physical) {
+        Ok(()) => {
+            if print {
+                let line = format!("{}\n", sh.cwd);
+                sh.out(line.as_bytes());
+            }
+            Ok(0)
+        }
+        Err(m) => {
+            sh.builtin_error("cd", &m);
+            Ok(1)
+        }
+    }
+}
+
+/// `pwd [-LP]`
+pub fn pwd(sh: &mut Shell, args: &[String]) -> Exec {
+    let physical = args.iter().skip(1).any(|a| a == "-P");
+    let p = if physical { sh.fs.canonicalize(&sh.cwd).unwrap_or_else(|_| sh.cwd.clone()) } else { sh.cwd.clone() };
+    sh.out(format!("{p}\n").as_bytes());
+    Ok(0)
+}
+
+fn tilde_short(sh: &Shell, p: &str) -> String {
+    if let Some(h) = sh.vars.get_str("HOME") {
+        if !h.is_empty() && (p == h || p.starts_with(&format!("{h}/"))) {
+            return format!("~{}", &p[h.len()..]);
+        }
+    }
+    p.to_string()
+}
+
+fn print_stack(sh: &mut Shell, long: bool, per_line: bool, numbered: bool) {
+    let mut items = vec![sh.cwd.clone()];
+    items.extend(sh.dir_stack.iter().rev().cloned());
+    let shown: Vec<String> = items.iter().map(|p| if long { p.clone() } else { tilde_short(sh, p) }).collect();
+    let out = if numbered {
+        shown.iter().enumerate().map(|(i, p)| format!("{i:2}  {p}\n")).collect::<String>()
+    } else if per_line {
+        shown.iter().map(|p| format!("{p}\n")).collect::<String>()
+    } else {
+        format!("{}\n", shown.join(" "))
+    };
+    sh.out(out.as_bytes());
+}
+
+/// `dirs [-clpv]`
+pub fn dirs(sh: &mut Shell, args: &[String]) -> Exec {
+    let (mut long, mut per_line, mut numbered) = (false, false, false);
+    for a in &args[1..] {
+        match a.as_str() {
+            "-c" => {
+                sh.dir_stack.clear();
+                return Ok(0);
+            }
+            "-l" => long = true,
+            "-p" => per_line = true,
+            "-v" => {
+                numbered = true;
+                per_line = true
+            }
+            _ => {
+                sh.builtin_error("dirs", &format!("{a}: invalid option"));
+                return Ok(1);
+            }
+        }
+    }
+    print_stack(sh, long, per_line, numbered);
+    Ok(0)
+}
+
+/// `pushd [dir]`
+pub fn pushd(sh: &mut Shell, args: &[String]) -> Exec {
+    let target = match args.get(1) {
+        Some(t) => t.clone(),
+        None => match sh.dir_stack.pop() {
+            Some(t) => {
+                let cur = sh.cwd.clone();
+                sh.dir_stack.push(cur);
+                let n = sh.dir_stack.len();
+                sh.dir_stack.swap(n - 1, n - 1);
+                t
+            }
+            None => {
+                sh.builtin_error("pushd", "no other directory");
+                return Ok(1);
+            }
+        },
+    };
+    let old = sh.cwd.clone();
+    match change_dir(sh, &target, false) {
+        Ok(()) => {
+            if args.get(1).is_some() {
+                sh.dir_stack.push(old);
+            }
+            print_stack(sh, false, false, false);
+            Ok(0)
+        }
+        Err(m) => {
+            sh.builtin_error("pushd", &m);
+            Ok(1)
+        }
+    }
+}
+
+/// `popd`
+pub fn popd(sh: &mut Shell, _args: &[String]) -> Exec {
+    match sh.dir_stack.pop() {
+        Some(d) => match change_dir(sh, &d, false) {
+            Ok(()) => {
+                print_stack(sh, false, false, false);
+                Ok(0)
+            }
+            Err(m) => {
+                sh.builtin_error("popd", &m);
+                Ok(1)
+            }
+        },
+        None => {
+            sh.builtin_error("popd", "directory stack empty");
+            Ok(1)
+        }
+    }
+}

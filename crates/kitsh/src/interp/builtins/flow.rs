@@ -1,0 +1,94 @@
+//! `:`, `true`, `false`, `exit`, `return`, `break`, `continue`.
+
+use crate::interp::{Exec, Flow, Shell};
+
+/// `:` — do nothing, successfully.
+pub fn colon(_: &mut Shell, _: &[String]) -> Exec {
+    Ok(0)
+}
+
+/// `true`
+pub fn true_(_: &mut Shell, _: &[String]) -> Exec {
+    Ok(0)
+}
+
+/// `false`
+pub fn false_(_: &mut Shell, _: &[String]) -> Exec {
+    Ok(1)
+}
+
+fn numeric_arg(sh: &mut Shell, name: &str, args: &[String]) -> Result<Option<i32>, i32> {
+    match args.get(1) {
+        None => Ok(None),
+        Some(a) => match a.trim().parse::<i64>() {
+            Ok(n) => Ok(Some((n & 0xff) as i32)),
+            Err(_) => {
+                sh.builtin_error(name, &format!("{a}: numeric argument required"));
+                Err(2)
+            }
+        },
+    }
+}
+
+/// `exit [N]`
+pub fn exit(sh: &mut Shell, args: &[String]) -> Exec {
+    match numeric_arg(sh, "exit", args) {
+        Ok(n) => Err(Flow::Exit(n.unwrap_or(sh.status))),
+        Err(s) => Err(Flow::Exit(s)),
+    }
+}
+
+/// `return [N]`
+pub fn return_(sh: &mut Shell, args: &[String]) -> Exec {
+    if sh.frames.is_empty() && sh.sources.len() <= 1 && !sh.in_source {
+        sh.builtin_error("return", "can only `return' from a function or sourced script");
+        return Ok(2);
+    }
+    match numeric_arg(sh, "return", args) {
+        Ok(n) => Err(Flow::Return(n.unwrap_or(sh.status))),
+        Err(s) => Err(Flow::Return(s)),
+    }
+}
+
+fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, i32> {
+    match args.get(1) {
+        None => Ok(1),
+        Some(a) => match a.parse::<i64>() {
+            Ok(n) if n >= 1 => Ok(n as usize),
+            Ok(_) => {
+                sh.builtin_error(name, &format!("{a}: loop count out of range"));
+                Err(1)
+            }
+            Err(_) => {
+                sh.builtin_error(name, &format!("{a}: numeric argument required"));
+                Err(128)
+            }
+        },
+    }
+}
+
+/// `break [N]`
+pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
+    let n = match loop_levels(sh, "break", args) {
+        Ok(n) => n,
+        Err(s) => return Ok(s),
+    };
+    if sh.loop_depth == 0 {
+        sh.builtin_error("break", "only meaningful in a `for', `while', or `until' loop");
+        return Ok(0);
+    }
+    Err(Flow::Break(n.min(sh.loop_depth)))
+}
+
+/// `continue [N]`
+pub fn continue_(sh: &mut Shell, args: &[String]) -> Exec {
+    let n = match loop_levels(sh, "continue", args) {
+        Ok(n) => n,
+        Err(s) => return Ok(s),
+    };
+    if sh.loop_depth == 0 {
+        sh.builtin_error("continue", "only meaningful in a `for', `while', or `until' loop");
+        return Ok(0);
+    }
+    Err(Flow::Continue(n.min(sh.loop_depth)))
+}

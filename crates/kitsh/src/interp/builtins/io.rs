@@ -1,0 +1,446 @@
+//! `echo`, `printf`, `read`, `mapfile`/`readarray`.
+
+use crate::interp::options::XPG_ECHO;
+use crate::interp::{Exec, Shell};
+use crate::util::bytes;
+
+/// `echo [-neE] ARGS`
+pub fn echo(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut newline = true;
+    let mut escapes = sh.shopt(XPG_ECHO);
+    let mut i = 1;
+    while i < args.len() {
+        let a = &args[i];
+        if a.len() < 2 || !a.starts_with('-') || !a[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
+            break;
+        }
+        for c in a[1..].chars() {
+            match c {
+                'n' => newline = false,
+                'e' => escapes = true,
+                _ => escapes = false,
+            }
+        }
+        i += 1;
+    }
+    let mut out: Vec<u8> = Vec::new();
+    for (k, a) in args[i..].iter().enumerate() {
+        if k > 0 {
+            out.push(b' ');
+        }
+        if escapes {
+            let (b, stop) = crate::util::printf::echo_escapes(a);
+            out.extend_from_slice(&b);
+            if stop {
+                newline = false;
+                break;
+            }
+        } else {
+            out.extend_from_slice(&bytes::encode(a));
+        }
+    }
+    if newline {
+        out.push(b'\n');
+    }
+    Ok(write_status(sh, "echo", &out))
+}
+
+fn write_status(sh: &mut Shell, name: &str, out: &[u8]) -> i32 {
+    match sh.try_write_fd(1, out) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
+        Err(e) => {
+            if sh.shared.tripped().is_none() {
+                let msg = if e.raw_os_error() == Some(9) { "Bad file descriptor".to_string() } else { e.to_string() };
+                sh.builtin_error(name, &format!("write error: {msg}"));
+            }
+            1
+        }
+    }
+}
+
+/// `printf [-v VAR] FORMAT [ARGS]`
+pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut i = 1;
+    let mut var = None;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-v" => {
+                let Some(v) = args.get(i + 1) else {
+                    sh.builtin_error("printf", "-v: option requires an argument");
+                    return Ok(2);
+                };
+                var = Some(v.clone());
+                i += 2;
+            }
+            "--" => {
+                i += 1;
+                break;
+            }
+            a if a.starts_with("-v") && a.len() > 2 => {
+                var = Some(a[2..].to_string());
+                i += 1;
+            }
+            a if a.starts_with('-') && a.len() > 1 => {
+                sh.builtin_error("printf", &format!("{a}: invalid option"));
+                sh.write_fd(2, b"printf: usage: printf [-v var] format [arguments]\n");
+                return Ok(2);
+            }
+            _ => break,
+        }
+    }
+    let Some(fmt) = args.get(i) else {
+        sh.write_fd(2, b"printf: usage: printf [-v var] format [arguments]\n");
+        return Ok(2);
+    };
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+    let tz = sh.vars.get_str("TZ").map(str::to_string);
+    let res = crate::util::printf::format(fmt, &args[i + 1..], now, tz.as_deref());
+    for e in &res.errors {
+        sh.error(e);
+    }
+    if let Some(v) = var {
+        let s = bytes::decode_owned(res.out);
+        if let Err(m) = sh.assign(&v, s, false) {
+            sh.builtin_error("printf", &m);
+            return Ok(1);
+        }
+        return Ok(res.status);
+    }
+    let st = write_status(sh, "printf", &res.out);
+    Ok(if st != 0 { st } else { res.status })
+}
+
+struct ReadOpts {
+    raw: bool,
+    array: Option<String>,
+    delim: Option<u8>,
+    nchars: Option<usize>,
+    exact: bool,
+    prompt: Option<String>,
+    timeout: Option<f64>,
+    fd: i32,
+    names: Vec<String>,
+}
+
+fn parse_read(sh: &mut Shell, args: &[String]) -> Result<ReadOpts, i32> {
+    let mut o = ReadOpts { raw: false, array: None, delim: Some(b'\n'), nchars: None, exact: false, prompt: None, timeout: None, fd: 0, names: Vec::new() };
+    let mut i = 1;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if !a.starts_with('-') || a.len() < 2 {
+            break;
+        }
+        let cs: Vec<char> = a[1..].chars().collect();
+        let mut j = 0;
+        while j < cs.len() {
+            let c = cs[j];
+            let takes = matches!(c, 'a' | 'd' | 'n' | 'N' | 'p' | 't' | 'u' | 'i');
+            let val = if takes {
+                let rest: String = cs[j + 1..].iter().collect();
+                if !rest.is_empty() {
+                    j = cs.len();
+                    Some(rest)
+                } else {
+                    i += 1;
+                    j = cs.len();
+                    match args.get(i) {
+                        Some(v) => Some(v.clone()),
+                        None => {
+                            sh.builtin_error("read", &format!("-{c}: option requires an argument"));
+                            return Err(2);
+                        }
+                    }
+                }
+            } else {
+                j += 1;
+                None
+            };
+            match (c, val) {
+                ('r', _) => o.raw = true,
+                ('s', _) | ('e', _) => {}
+                ('a', Some(v)) => o.array = Some(v),
+                ('d', Some(v)) => o.delim = if v.is_empty() { Some(0) } else { Some(bytes::encode(&v)[0]) },
+                ('n' | 'N', Some(v)) => {
+                    match v.parse::<usize>() {
+                        Ok(n) => o.nchars = Some(n),
+                        Err(_) => {
+                            sh.builtin_error("read", &format!("{v}: invalid number"));
+                            return Err(1);
+                        }
+                    }
+                    o.exact = c == 'N';
+                }
+                ('p', Some(v)) => o.prompt = Some(v),
+                ('t', Some(v)) => match v.parse::<f64>() {
+                    Ok(t) => o.timeout = Some(t),
+                    Err(_) => {
+                        sh.builtin_error("read", &format!("{v}: invalid timeout specification"));
+                        return Err(1);
+                    }
+                },
+                ('u', Some(v)) => match v.parse::<i32>() {
+                    Ok(n) => o.fd = n,
+                    Err(_) => {
+                        sh.builtin_error("read", &format!("{v}: invalid file descriptor specification"));
+                        return Err(1);
+                    }
+                },
+                ('i', _) => {}
+                (c, _) => {
+                    sh.builtin_error("read", &format!("-{c}: invalid option"));
+                    sh.write_fd(2, b"read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+                    return Err(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    o.names = args[i..].to_vec();
+    for n in &o.names {
+        if !crate::interp::expand::is_name(n.split('[').next().unwrap_or("")) {
+            sh.builtin_error("read", &format!("`{n}': not a valid identifier"));
+            return Err(1);
+        }
+    }
+    Ok(o)
+}
+
+/// `read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t t] [-u fd] [name ...]`
+pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
+    let o = match parse_read(sh, args) {
+        Ok(o) => o,
+        Err(s) => return Ok(s),
+    };
+    if let Some(p) = &o.prompt {
+        let _ = p;
+    }
+    let Some(fd) = sh.fds.get(o.fd).cloned() else {
+        sh.builtin_error("read", &format!("{}: invalid file descriptor: Bad file descriptor", o.fd));
+        return Ok(1);
+    };
+    if o.timeout == Some(0.0) {
+        return Ok(0);
+    }
+    // read bytes one at a time (so the rest stays for the next reader)
+    let mut raw: Vec<u8> = Vec::new();
+    let mut got_delim = false;
+    let mut b = [0u8; 1];
+    let mut chars = 0usize;
+    loop {
+        if let Some(n) = o.nchars {
+            if chars >= n {
+                break;
+            }
+        }
+        match fd.read(&mut b) {
+            Ok(1) => {}
+            Ok(_) => break,
+            Err(_) => {
+                if sh.shared.tripped().is_some() {
+                    return sh.check_limits().map(|_| 1);
+                }
+                break;
+            }
+        }
+        let c = b[0];
+        if !o.exact && o.delim == Some(c) {
+            got_delim = true;
+            break;
+        }
+        if !o.raw && c == b'\\' && !o.exact {
+            match fd.read(&mut b) {
+                Ok(1) => {
+                    if b[0] == b'\n' {
+                        continue;
+                    }
+                    raw.push(0x01); // marker: next byte is escaped
+                    raw.push(b[0]);
+                    chars += 1;
+                    continue;
+                }
+                _ => break,
+            }
+        }
+        raw.push(c);
+        if c < 0x80 || c >= 0xC0 {
+            chars += 1;
+        }
+        if raw.len() > sh.shared.limits.max_string_bytes {
+            break;
+        }
+    }
+    let eof = !got_delim && o.nchars.is_none_or(|n| chars < n);
+    // split raw into text plus an "escaped" mask
+    let mut text = Vec::with_capacity(raw.len());
+    let mut escaped = Vec::with_capacity(raw.len());
+    let mut k = 0;
+    while k < raw.len() {
+        if raw[k] == 0x01 && !o.raw && k + 1 < raw.len() {
+            text.push(raw[k + 1]);
+            escaped.push(true);
+            k += 2;
+        } else {
+            text.push(raw[k]);
+            escaped.push(false);
+            k += 1;
+        }
+    }
+    let s = bytes::decode_owned(text.clone());
+    let status = if eof && (raw.is_empty() || o.delim.is_some()) { 1 } else { 0 };
+    let status = if eof && !raw.is_empty() && o.nchars.is_none() { 1 } else { status };
+    if o.exact || (o.nchars.is_some() && o.names.len() <= 1 && o.array.is_none()) {
+        let name = o.names.first().cloned().unwrap_or_else(|| "REPLY".to_string());
+        if let Err(m) = sh.assign(&name, s, false) {
+            sh.builtin_error("read", &m);
+            return Ok(1);
+        }
+        return Ok(status);
+    }
+    let ifs = sh.vars.get_str("IFS").unwrap_or(" \t\n").to_string();
+    if let Some(arr) = &o.array {
+        let fields = split_fields(&text, &escaped, &ifs, usize::MAX);
+        let items = fields.into_iter().map(|f| (None, f)).collect();
+        if let Err(m) = sh.assign_array(arr, items, false, false) {
+            sh.builtin_error("read", &m);
+            return Ok(1);
+        }
+        return Ok(status);
+    }
+    if o.names.is_empty() {
+        if let Err(m) = sh.assign("REPLY", s, false) {
+            sh.builtin_error("read", &m);
+            return Ok(1);
+        }
+        return Ok(status);
+    }
+    let fields = split_fields(&text, &escaped, &ifs, o.names.len());
+    for (i, n) in o.names.iter().enumerate() {
+        let v = fields.get(i).cloned().unwrap_or_default();
+        if let Err(m) = sh.assign(n, v, false) {
+            sh.builtin_error("read", &m);
+            return Ok(1);
+        }
+    }
+    Ok(status)
+}
+
+/// Split `read` input into at most `max` fields; the last takes the rest of the line
+/// (minus trailing IFS whitespace).
+fn split_fields(text: &[u8], escaped: &[bool], ifs: &str, max: usize) -> Vec<String> {
+    let is_ifs = |b: u8| ifs.as_bytes().contains(&b);
+    let is_ws = |b: u8| is_ifs(b) && (b == b' ' || b == b'\t' || b == b'\n');
+    let n = text.len();
+    let mut i = 0;
+    let mut fields = Vec::new();
+    while i < n && is_ws(text[i]) && !escaped[i] {
+        i += 1;
+    }
+    while i < n {
+        if fields.len() + 1 == max {
+            // the rest, with trailing IFS whitespace removed
+            let mut end = n;
+            while end > i && is_ws(text[end - 1]) && !escaped[end - 1] {
+                end -= 1;
+            }
+            fields.push(bytes::decode_owned(text[i..end].to_vec()));
+            return fields;
+        }
+        let start = i;
+        while i < n && !(is_ifs(text[i]) && !escaped[i]) {
+            i += 1;
+        }
+        fields.push(bytes::decode_owned(text[start..i].to_vec()));
+        // consume one delimiter: whitespace*, optional non-ws char, whitespace*
+        while i < n && is_ws(text[i]) && !escaped[i] {
+            i += 1;
+        }
+        if i < n && is_ifs(text[i]) && !is_ws(text[i]) && !escaped[i] {
+            i += 1;
+            while i < n && is_ws(text[i]) && !escaped[i] {
+                i += 1;
+            }
+        }
+    }
+    fields
+}
+
+/// `mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]`
+pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut delim = b'\n';
+    let mut count = 0usize;
+    let mut origin: Option<i64> = None;
+    let mut skip = 0usize;
+    let mut trim = false;
+    let mut fd = 0;
+    let mut i = 1;
+    let name = args[0].clone();
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        let a = args[i].clone();
+        let flag = a.as_bytes()[1];
+        let val = if a.len() > 2 { Some(a[2..].to_string()) } else if flag != b't' { i += 1; args.get(i).cloned() } else { None };
+        match (flag, val) {
+            (b't', _) => trim = true,
+            (b'd', Some(v)) => delim = bytes::encode(&v).first().copied().unwrap_or(0),
+            (b'n', Some(v)) => count = v.parse().unwrap_or(0),
+            (b'O', Some(v)) => origin = v.parse().ok(),
+            (b's', Some(v)) => skip = v.parse().unwrap_or(0),
+            (b'u', Some(v)) => fd = v.parse().unwrap_or(0),
+            (b'C' | b'c', Some(_)) => {}
+            _ => {
+                sh.builtin_error(&name, &format!("{a}: invalid option"));
+                return Ok(2);
+            }
+        }
+        i += 1;
+    }
+    let arr = args.get(i).cloned().unwrap_or_else(|| "MAPFILE".to_string());
+    let Some(f) = sh.fds.get(fd).cloned() else {
+        sh.builtin_error(&name, &format!("{fd}: invalid file descriptor: Bad file descriptor"));
+        return Ok(1);
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur: Vec<u8> = Vec::new();
+    let mut b = [0u8; 1];
+    let mut seen = 0usize;
+    loop {
+        if count > 0 && lines.len() >= count {
+            break;
+        }
+        match f.read(&mut b) {
+            Ok(1) => {
+                cur.push(b[0]);
+                if b[0] == delim {
+                    if trim {
+                        cur.pop();
+                    }
+                    seen += 1;
+                    if seen > skip {
+                        lines.push(bytes::decode_owned(std::mem::take(&mut cur)));
+                    } else {
+                        cur.clear();
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    if !cur.is_empty() {
+        seen += 1;
+        if seen > skip {
+            lines.push(bytes::decode_owned(cur));
+        }
+    }
+    let start = origin.unwrap_or(0);
+    let items: Vec<(Option<String>, String)> =
+        lines.into_iter().enumerate().map(|(k, l)| (Some((start + k as i64).to_string()), l)).collect();
+    if let Err(m) = sh.assign_array(&arr, items, origin.is_some(), false) {
+        sh.builtin_error(&name, &m);
+        return Ok(1);
+    }
+    Ok(0)
+}

@@ -1,0 +1,753 @@
+//! Builtins about running things: `eval`, `source`, `command`, `builtin`, `type`, `exec`,
+//! `bash`/`sh`, `env`, `trap`, `getopts`, `alias`, `hash`, `wait`, `kill`, `jobs`, `times`,
+//! `umask`.
+
+use crate::interp::vars::attr;
+use crate::interp::{Exec, Flow, Shell};
+
+/// `eval ARGS`
+pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
+    let src = args[1..].join(" ");
+    if src.is_empty() {
+        return Ok(0);
+    }
+    if sh.depth >= sh.shared.limits.max_function_depth {
+        sh.builtin_error("eval", "maximum nesting level exceeded");
+        return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
+    }
+    sh.depth += 1;
+    let line = sh.lineno;
+    let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&src, line));
+    sh.depth -= 1;
+    match r {
+        Err(Flow::Exit(2)) if sh.status_parse_error() => Ok(2),
+        r => r,
+    }
+}
+
+impl Shell {
+    fn status_parse_error(&self) -> bool {
+        false
+    }
+}
+
+/// `source FILE [ARGS]` / `. FILE [ARGS]`
+pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
+    let Some(file) = args.get(1) else {
+        sh.builtin_error(&args[0], "filename argument required");
+        sh.write_fd(2, format!("{}: usage: {} filename [arguments]\n", args[0], args[0]).as_bytes());
+        return Ok(2);
+    };
+    let path = if file.contains('/') {
+        Some(crate::fs::join_path(&sh.cwd, file))
+    } else {
+        let mut found = None;
+        if let Some(p) = sh.vars.get_str("PATH") {
+            for dir in p.split(':') {
+                let cand = crate::fs::join_path(&sh.cwd, &format!("{}/{file}", if dir.is_empty() { "." } else { dir }));
+                if sh.fs.stat(&cand).is_ok_and(|m| m.file_type == crate::fs::FileType::File) {
+                    found = Some(cand);
+                    break;
+                }
+            }
+        }
+        found.or_else(|| Some(crate::fs::join_path(&sh.cwd, file)))
+    };
+    let path = path.unwrap_or_default();
+    let text = match sh.fs.read_file(&path) {
+        Ok(b) => crate::util::bytes::decode_owned(b),
+        Err(e) => {
+            sh.builtin_error(&args[0], &format!("{file}: {e}"));
+            return Ok(1);
+        }
+    };
+    if sh.depth >= sh.shared.limits.max_function_depth {
+        sh.builtin_error(&args[0], "maximum nesting level exceeded");
+        return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
+    }
+    let saved_pos = if args.len() > 2 { Some(std::mem::replace(&mut sh.positional, args[2..].to_vec())) } else { None };
+    sh.sources.push(file.clone());
+    sh.depth += 1;
+    let saved_in_source = std::mem::replace(&mut sh.in_source, true);
+    let saved_line = sh.lineno;
+    let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&text, 1));
+    sh.lineno = saved_line;
+    sh.in_source = saved_in_source;
+    sh.depth -= 1;
+    sh.sources.pop();
+    if let Some(p) = saved_pos {
+        sh.positional = p;
+    }
+    match r {
+        Err(Flow::Return(s)) => Ok(s),
+        r => r,
+    }
+}
+
+/// Describe how a name would be run: "function", "builtin", "file", "keyword", "alias".
+fn kind_of(sh: &Shell, name: &str) -> Option<(&'static str, String)> {
+    const KEYWORDS: &[&str] = &[
+        "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in",
+        "function", "time", "{", "}", "!", "[[", "]]", "coproc",
+    ];
+    if let Some(a) = sh.aliases.get(name) {
+        return Some(("alias", a.clone()));
+    }
+    if KEYWORDS.contains(&name) {
+        return Some(("keyword", String::new()));
+    }
+    if sh.funcs.contains_key(name) {
+        return Some(("function", String::new()));
+    }
+    if super::is_builtin(name) || crate::builtins::lookup(name).is_some() || sh.shared.custom.contains_key(name) {
+        return Some(("builtin", String::new()));
+    }
+    None
+}
+
+/// `type [-afptP] NAME...`
+pub fn type_(sh: &mut Shell, args: &[String]) -> Exec {
+    let (mut t_only, mut path_only, mut all) = (false, false, false);
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        for c in args[i][1..].chars() {
+            match c {
+                't' => t_only = true,
+                'p' | 'P' => path_only = true,
+                'a' => all = true,
+                'f' => {}
+                _ => {
+                    sh.builtin_error("type", &format!("-{c}: invalid option"));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let _ = all;
+    let mut status = 0;
+    let mut out = String::new();
+    for n in &args[i..] {
+        match kind_of(sh, n) {
+            Some((kind, extra)) => {
+                if path_only {
+                    continue;
+                }
+                if t_only {
+                    out.push_str(kind);
+                    out.push('\n');
+                    continue;
+                }
+                match kind {
+                    "alias" => out.push_str(&format!("{n} is aliased to `{extra}'\n")),
+                    "keyword" => out.push_str(&format!("{n} is a shell keyword\n")),
+                    "function" => {
+                        out.push_str(&format!("{n} is a function\n"));
+                        if let Some(f) = sh.funcs.get(n) {
+                            out.push_str(&f.source);
+                            out.push('\n');
+                        }
+                    }
+                    _ => out.push_str(&format!("{n} is a shell builtin\n")),
+                }
+            }
+            None => {
+                status = 1;
+                if !t_only && !path_only {
+                    sh.error(&format!("type: {n}: not found"));
+                }
+            }
+        }
+    }
+    sh.out(out.as_bytes());
+    Ok(status)
+}
+
+/// `command [-pVv] NAME [ARGS]`
+pub fn command(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut i = 1;
+    let (mut v, mut big_v) = (false, false);
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        if args[i] == "--" {
+            i += 1;
+            break;
+        }
+        for c in args[i][1..].chars() {
+            match c {
+                'v' => v = true,
+                'V' => big_v = true,
+                'p' => {}
+                _ => {
+                    sh.builtin_error("command", &format!("-{c}: invalid option"));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    if i >= args.len() {
+        return Ok(0);
+    }
+    if v || big_v {
+        let mut status = 0;
+        let mut out = String::new();
+        for n in &args[i..] {
+            match kind_of(sh, n) {
+                Some((kind, extra)) => {
+                    if big_v {
+                        match kind {
+                            "alias" => out.push_str(&format!("{n} is aliased to `{extra}'\n")),
+                            "keyword" => out.push_str(&format!("{n} is a shell keyword\n")),
+                            "function" => out.push_str(&format!("{n} is a function\n")),
+                            _ => out.push_str(&format!("{n} is a shell builtin\n")),
+                        }
+                    } else if kind == "alias" {
+                        out.push_str(&format!("alias {n}='{extra}'\n"));
+                    } else {
+                        out.push_str(n);
+                        out.push('\n');
+                    }
+                }
+                None => {
+                    status = 1;
+                    if big_v {
+                        sh.error(&format!("command: {n}: not found"));
+                    }
+                }
+            }
+        }
+        sh.out(out.as_bytes());
+        return Ok(status);
+    }
+    sh.dispatch_no_func(args[i..].to_vec())
+}
+
+/// `builtin NAME [ARGS]`
+pub fn builtin(sh: &mut Shell, args: &[String]) -> Exec {
+    let Some(name) = args.get(1) else { return Ok(0) };
+    if super::is_builtin(name) || crate::builtins::lookup(name).is_some() {
+        return sh.dispatch_no_func(args[1..].to_vec());
+    }
+    sh.builtin_error("builtin", &format!("{name}: not a shell builtin"));
+    Ok(1)
+}
+
+/// `exec [CMD ARGS]`: with only redirections (applied by the caller and kept), nothing to do;
+/// with a command, run it and exit with its status.
+pub fn exec(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        if args[i] == "--" {
+            i += 1;
+            break;
+        }
+        i += 1;
+    }
+    if i >= args.len() {
+        sh.keep_redirects = true;
+        return Ok(0);
+    }
+    let st = sh.dispatch(args[i..].to_vec())?;
+    Err(Flow::Exit(st))
+}
+
+/// `bash`/`sh`: a nested shell in the same sandbox.
+pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut child = sh.child_shell();
+    let mut i = 1;
+    let mut command: Option<String> = None;
+    let mut opts: Vec<(char, bool)> = Vec::new();
+    let mut o_opts: Vec<(String, bool)> = Vec::new();
+    while i < args.len() {
+        let a = &args[i];
+        if a == "-c" {
+            command = args.get(i + 1).cloned();
+            if command.is_none() {
+                sh.error("-c: option requires an argument");
+                return Ok(2);
+            }
+            i += 2;
+            break;
+        }
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if a == "-o" || a == "+o" {
+            if let Some(n) = args.get(i + 1) {
+                o_opts.push((n.clone(), a == "-o"));
+            }
+            i += 2;
+            continue;
+        }
+        if a == "--norc" || a == "--noprofile" || a == "--posix" {
+            if a == "--posix" {
+                o_opts.push(("posix".to_string(), true));
+            }
+            i += 1;
+            continue;
+        }
+        if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
+            let on = a.starts_with('-');
+            let mut saw_c = false;
+            for c in a[1..].chars() {
+                if c == 'c' {
+                    saw_c = true;
+                } else if c != 'i' && c != 's' && c != 'l' {
+                    opts.push((c, on));
+                }
+            }
+            i += 1;
+            if saw_c {
+                command = args.get(i).cloned();
+                i += 1;
+                break;
+            }
+            continue;
+        }
+        break;
+    }
+    for (c, on) in opts {
+        if let Some(k) = crate::interp::options::Options::letter_index(c) {
+            child.opts.set[k] = on;
+        }
+    }
+    for (n, on) in o_opts {
+        if let Some(k) = crate::interp::options::Options::set_index_of(&n) {
+            child.opts.set[k] = on;
+        }
+    }
+    let (text, name, rest) = match command {
+        Some(c) => {
+            let name = args.get(i).cloned().unwrap_or_else(|| args[0].clone());
+            let rest = if i < args.len() { args[i + 1..].to_vec() } else { Vec::new() };
+            (c, name, rest)
+        }
+        None => match args.get(i) {
+            Some(file) => {
+                let path = crate::fs::join_path(&sh.cwd, file);
+                match sh.fs.read_file(&path) {
+                    Ok(b) => (crate::util::bytes::decode_owned(b), file.clone(), args[i + 1..].to_vec()),
+                    Err(e) => {
+                        sh.write_fd(2, format!("{}: {file}: {e}\n", args[0]).as_bytes());
+                        return Ok(127);
+                    }
+                }
+            }
+            None => {
+                // script on stdin
+                let mut data = Vec::new();
+                if let Some(fd) = sh.fds.get(0).cloned() {
+                    let mut buf = [0u8; 8192];
+                    while let Ok(n) = fd.read(&mut buf) {
+                        if n == 0 {
+                            break;
+                        }
+                        data.extend_from_slice(&buf[..n]);
+                        if data.len() > sh.shared.limits.max_input_bytes {
+                            break;
+                        }
+                    }
+                }
+                (crate::util::bytes::decode_owned(data), args[0].clone(), Vec::new())
+            }
+        },
+    };
+    child.arg0 = name;
+    child.positional = rest;
+    if let Some(env_file) = child.vars.get_str("BASH_ENV").map(str::to_string) {
+        if !env_file.is_empty() {
+            let p = crate::fs::join_path(&child.cwd, &env_file);
+            if let Ok(b) = child.fs.read_file(&p) {
+                let t = crate::util::bytes::decode_owned(b);
+                let _ = child.run_source(&t, 1);
+            }
+        }
+    }
+    child.run_in_subshell(|c| c.run_source(&text, 1))
+}
+
+/// `env [-i] [-u NAME] [NAME=VALUE]... [CMD ARGS]`
+pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut i = 1;
+    let mut clear = false;
+    let mut unset: Vec<String> = Vec::new();
+    while i < args.len() {
+        match args[i].as_str() {
+            "-i" | "-" => clear = true,
+            "-u" => {
+                i += 1;
+                if let Some(n) = args.get(i) {
+                    unset.push(n.clone());
+                }
+            }
+            "--" => {
+                i += 1;
+                break;
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    let mut assigns = Vec::new();
+    while i < args.len() && args[i].contains('=') && !args[i].starts_with('=') {
+        let (k, v) = args[i].split_once('=').unwrap_or_default();
+        assigns.push((k.to_string(), v.to_string()));
+        i += 1;
+    }
+    let mut child = sh.child_shell();
+    if clear {
+        for (k, _) in child.vars.visible().into_iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>() {
+            if let Some(v) = child.vars.get_raw_mut(&k) {
+                v.attrs &= !attr::EXPORT;
+            }
+        }
+    }
+    for n in unset {
+        child.vars.unset(&n);
+    }
+    for (k, v) in assigns {
+        let _ = child.assign(&k, v, false);
+        if let Some(var) = child.vars.get_raw_mut(&k) {
+            var.attrs |= attr::EXPORT;
+        }
+    }
+    if i >= args.len() {
+        let env = super::ShellEnv(&child.vars);
+        let mut out = String::new();
+        for (k, v) in crate::builtins::Env::exported(&env) {
+            out.push_str(&k);
+            out.push('=');
+            out.push_str(&v);
+            out.push('\n');
+        }
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    child.run_in_subshell(|c| c.dispatch_no_func(args[i..].to_vec()))
+}
+
+const SIGNALS: &[&str] = &[
+    "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM",
+];
+
+fn signal_name(s: &str) -> Option<String> {
+    let up = s.to_ascii_uppercase();
+    let up = up.strip_prefix("SIG").unwrap_or(&up).to_string();
+    if matches!(up.as_str(), "ERR" | "DEBUG" | "RETURN") {
+        return Some(up);
+    }
+    if let Ok(n) = up.parse::<usize>() {
+        return SIGNALS.get(n).map(|s| s.to_string());
+    }
+    SIGNALS.contains(&up.as_str()).then_some(up)
+}
+
+/// `trap [-lp] [ACTION] [SIGNAL...]`
+pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut rest = &args[1..];
+    if rest.first().map(String::as_str) == Some("--") {
+        rest = &rest[1..];
+    }
+    if rest.is_empty() || rest[0] == "-p" {
+        let mut out = String::new();
+        let mut names: Vec<&String> = sh.traps.actions.keys().collect();
+        names.sort();
+        for n in names {
+            let a = &sh.traps.actions[n];
+            let shown = if n == "EXIT" || n == "ERR" || n == "DEBUG" || n == "RETURN" { n.clone() } else { format!("SIG{n}") };
+            out.push_str(&format!("trap -- {} {shown}\n", crate::util::quote::quote_at_q(a)));
+        }
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    if rest[0] == "-l" {
+        let out: String = SIGNALS.iter().enumerate().skip(1).map(|(i, s)| format!("{i:2}) SIG{s}\n")).collect();
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    let (action, sigs) = if rest.len() == 1 || rest[0] == "-" || signal_name(&rest[0]).is_some() && rest[0].parse::<u32>().is_ok() {
+        (None, if rest[0] == "-" { &rest[1..] } else { rest })
+    } else {
+        (Some(rest[0].clone()), &rest[1..])
+    };
+    let mut status = 0;
+    for s in sigs {
+        match signal_name(s) {
+            Some(n) => match &action {
+                Some(a) => {
+                    sh.traps.actions.insert(n, a.clone());
+                }
+                None => {
+                    sh.traps.actions.remove(&n);
+                }
+            },
+            None => {
+                sh.builtin_error("trap", &format!("{s}: invalid signal specification"));
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// `getopts OPTSTRING NAME [ARGS]`
+pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
+    if args.len() < 3 {
+        sh.builtin_error("getopts", "usage: getopts optstring name [arg ...]");
+        return Ok(2);
+    }
+    let spec = args[1].clone();
+    let name = args[2].clone();
+    let params: Vec<String> = if args.len() > 3 { args[3..].to_vec() } else { sh.positional.clone() };
+    let silent = spec.starts_with(':');
+    let spec_body = spec.trim_start_matches(':');
+    let mut optind: usize = sh.vars.get_str("OPTIND").and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    if optind == 1 && sh.getopts_char > 0 && sh.getopts_last_optind != 1 {
+        sh.getopts_char = 0;
+    }
+    let Some(arg) = params.get(optind - 1) else {
+        let _ = sh.assign(&name, "?".to_string(), false);
+        sh.getopts_char = 0;
+        return Ok(1);
+    };
+    if sh.getopts_char == 0 {
+        if arg == "--" {
+            let _ = sh.assign("OPTIND", (optind + 1).to_string(), false);
+            let _ = sh.assign(&name, "?".to_string(), false);
+            return Ok(1);
+        }
+        if !arg.starts_with('-') || arg.len() < 2 {
+            let _ = sh.assign(&name, "?".to_string(), false);
+            return Ok(1);
+        }
+        sh.getopts_char = 1;
+    }
+    let chars: Vec<char> = arg.chars().collect();
+    let c = chars[sh.getopts_char];
+    sh.getopts_char += 1;
+    let at_end = sh.getopts_char >= chars.len();
+    let pos = spec_body.find(c).filter(|_| c != ':');
+    let takes_arg = pos.is_some_and(|p| spec_body[p + c.len_utf8()..].starts_with(':'));
+    let mut status = 0;
+    match pos {
+        None => {
+            if silent {
+                let _ = sh.assign("OPTARG", c.to_string(), false);
+            } else {
+                sh.error(&format!("illegal option -- {c}"));
+                sh.vars.unset("OPTARG");
+            }
+            let _ = sh.assign(&name, "?".to_string(), false);
+            if at_end {
+                optind += 1;
+                sh.getopts_char = 0;
+            }
+        }
+        Some(_) if takes_arg => {
+            if !at_end {
+                let v: String = chars[sh.getopts_char..].iter().collect();
+                let _ = sh.assign("OPTARG", v, false);
+                optind += 1;
+                let _ = sh.assign(&name, c.to_string(), false);
+            } else if let Some(v) = params.get(optind) {
+                let _ = sh.assign("OPTARG", v.clone(), false);
+                optind += 2;
+                let _ = sh.assign(&name, c.to_string(), false);
+            } else {
+                if silent {
+                    let _ = sh.assign(&name, ":".to_string(), false);
+                    let _ = sh.assign("OPTARG", c.to_string(), false);
+                } else {
+                    sh.error(&format!("option requires an argument -- {c}"));
+                    let _ = sh.assign(&name, "?".to_string(), false);
+                    sh.vars.unset("OPTARG");
+                }
+                optind += 1;
+            }
+            sh.getopts_char = 0;
+        }
+        Some(_) => {
+            let _ = sh.assign(&name, c.to_string(), false);
+            sh.vars.unset("OPTARG");
+            if at_end {
+                optind += 1;
+                sh.getopts_char = 0;
+            }
+        }
+    }
+    if status == 0 && false {
+        status = 1;
+    }
+    sh.getopts_last_optind = optind;
+    let _ = sh.assign("OPTIND", optind.to_string(), false);
+    Ok(status)
+}
+
+/// `alias [NAME[=VALUE]...]`
+pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut out = String::new();
+    let mut status = 0;
+    let list: Vec<&String> = args[1..].iter().filter(|a| *a != "-p").collect();
+    if list.is_empty() {
+        let mut names: Vec<(&String, &String)> = sh.aliases.iter().collect();
+        names.sort();
+        for (k, v) in names {
+            out.push_str(&format!("alias {k}={}\n", crate::util::quote::quote_at_q(v)));
+        }
+    }
+    for a in list {
+        match a.split_once('=') {
+            Some((k, v)) => {
+                sh.aliases.insert(k.to_string(), v.to_string());
+            }
+            None => match sh.aliases.get(a.as_str()) {
+                Some(v) => out.push_str(&format!("alias {a}={}\n", crate::util::quote::quote_at_q(v))),
+                None => {
+                    sh.builtin_error("alias", &format!("{a}: not found"));
+                    status = 1;
+                }
+            },
+        }
+    }
+    sh.out(out.as_bytes());
+    Ok(status)
+}
+
+/// `unalias [-a] NAME...`
+pub fn unalias(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut status = 0;
+    for a in &args[1..] {
+        if a == "-a" {
+            sh.aliases.clear();
+        } else if sh.aliases.remove(a).is_none() {
+            sh.builtin_error("unalias", &format!("{a}: not found"));
+            status = 1;
+        }
+    }
+    Ok(status)
+}
+
+/// `hash [-r] [NAME...]`
+pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut status = 0;
+    for a in &args[1..] {
+        if a == "-r" {
+            sh.hashed.clear();
+        } else if !a.starts_with('-') && kind_of(sh, a).is_none() {
+            sh.builtin_error("hash", &format!("{a}: not found"));
+            status = 1;
+        }
+    }
+    if args.len() == 1 {
+        sh.out(b"hash: hash table empty\n");
+    }
+    Ok(status)
+}
+
+/// `wait [-n] [PID...]`
+pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
+    let ids: Vec<&String> = args[1..].iter().filter(|a| !a.starts_with('-')).collect();
+    if ids.is_empty() {
+        let last = sh.jobs.last().map(|j| j.status);
+        sh.jobs.clear();
+        if args.iter().any(|a| a == "-n") {
+            return Ok(last.unwrap_or(127));
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    for id in ids {
+        let pid = id.trim_start_matches('%').parse::<u64>().ok();
+        let job = if id.starts_with('%') {
+            pid.and_then(|n| sh.jobs.iter().position(|j| j.id as u64 == n))
+        } else {
+            pid.and_then(|p| sh.jobs.iter().position(|j| j.pid == p))
+        };
+        match job {
+            Some(k) => {
+                status = sh.jobs[k].status;
+                sh.jobs.remove(k);
+            }
+            None => {
+                if Some(sh.last_bg) == Some(pid) {
+                    status = 0;
+                } else {
+                    sh.builtin_error("wait", &format!("pid {id} is not a child of this shell"));
+                    status = 127;
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// `kill [-s SIG] PID...` (jobs have already finished: succeeds for known pids)
+pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
+    if args.len() > 1 && args[1] == "-l" {
+        let out: String = SIGNALS.iter().skip(1).map(|s| format!("{s}\n")).collect();
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    let mut status = 0;
+    for a in args[1..].iter().filter(|a| !a.starts_with('-')) {
+        let known = a.parse::<u64>().ok().is_some_and(|p| sh.jobs.iter().any(|j| j.pid == p) || Some(p) == sh.last_bg || p == sh.pid);
+        if !known {
+            sh.builtin_error("kill", &format!("({a}) - No such process"));
+            status = 1;
+        }
+    }
+    Ok(status)
+}
+
+/// `jobs`
+pub fn jobs(_sh: &mut Shell, _args: &[String]) -> Exec {
+    Ok(0)
+}
+
+/// `times`
+pub fn times(sh: &mut Shell, _args: &[String]) -> Exec {
+    sh.out(b"0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");
+    Ok(0)
+}
+
+/// `umask [-S] [MODE]`
+pub fn umask(sh: &mut Shell, args: &[String]) -> Exec {
+    let sym = args.iter().any(|a| a == "-S");
+    match args[1..].iter().find(|a| !a.starts_with('-')) {
+        None => {
+            let m = sh.umask;
+            let out = if sym {
+                let p = |shift: u32| {
+                    let bits = !(m >> shift) & 7;
+                    let mut s = String::new();
+                    if bits & 4 != 0 {
+                        s.push('r');
+                    }
+                    if bits & 2 != 0 {
+                        s.push('w');
+                    }
+                    if bits & 1 != 0 {
+                        s.push('x');
+                    }
+                    s
+                };
+                format!("u={},g={},o={}\n", p(6), p(3), p(0))
+            } else {
+                format!("{m:04o}\n")
+            };
+            sh.out(out.as_bytes());
+            Ok(0)
+        }
+        Some(v) => match u32::from_str_radix(v, 8) {
+            Ok(n) if n <= 0o777 => {
+                sh.umask = n;
+                Ok(0)
+            }
+            _ => {
+                sh.builtin_error("umask", &format!("{v}: octal number out of range"));
+                Ok(1)
+            }
+        },
+    }
+}

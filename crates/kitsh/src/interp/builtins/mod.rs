@@ -1,0 +1,122 @@
+//! Shell builtins: commands that read or change the interpreter's own state (`cd`, `read`,
+//! `declare`, `set`, `eval`, ...). Each gets the whole [`Shell`] and the expanded argv.
+
+mod dirs;
+mod flow;
+mod io;
+mod meta;
+mod test;
+mod vars;
+
+use crate::builtins::Env;
+use crate::interp::vars::{attr, Vars};
+
+use super::{Exec, Shell};
+
+/// A shell builtin.
+pub type ShellBuiltin = fn(&mut Shell, &[String]) -> Exec;
+
+const TABLE: &[(&str, ShellBuiltin)] = &[
+    (":", flow::colon),
+    (".", meta::source),
+    ("[", test::bracket),
+    ("alias", meta::alias),
+    ("bash", meta::bash),
+    ("break", flow::break_),
+    ("builtin", meta::builtin),
+    ("cd", dirs::cd),
+    ("command", meta::command),
+    ("continue", flow::continue_),
+    ("declare", vars::declare),
+    ("dirs", dirs::dirs),
+    ("echo", io::echo),
+    ("env", meta::env),
+    ("eval", meta::eval),
+    ("exec", meta::exec),
+    ("exit", flow::exit),
+    ("export", vars::export),
+    ("false", flow::false_),
+    ("getopts", meta::getopts),
+    ("hash", meta::hash),
+    ("jobs", meta::jobs),
+    ("kill", meta::kill),
+    ("let", vars::let_),
+    ("local", vars::local),
+    ("mapfile", io::mapfile),
+    ("popd", dirs::popd),
+    ("printf", io::printf),
+    ("pushd", dirs::pushd),
+    ("pwd", dirs::pwd),
+    ("read", io::read),
+    ("readarray", io::mapfile),
+    ("readonly", vars::readonly),
+    ("return", flow::return_),
+    ("set", vars::set),
+    ("sh", meta::bash),
+    ("shift", vars::shift),
+    ("shopt", vars::shopt),
+    ("source", meta::source),
+    ("test", test::test),
+    ("times", meta::times),
+    ("trap", meta::trap),
+    ("true", flow::true_),
+    ("type", meta::type_),
+    ("typeset", vars::declare),
+    ("umask", meta::umask),
+    ("unalias", meta::unalias),
+    ("unset", vars::unset),
+    ("wait", meta::wait),
+];
+
+/// The shell builtin named `name`.
+pub fn lookup(name: &str) -> Option<ShellBuiltin> {
+    TABLE.binary_search_by(|(n, _)| n.as_bytes().cmp(name.as_bytes())).ok().map(|i| TABLE[i].1)
+}
+
+/// Is `name` a shell builtin?
+pub fn is_builtin(name: &str) -> bool {
+    lookup(name).is_some()
+}
+
+/// The environment a command sees: the exported variables.
+pub struct ShellEnv<'a>(pub &'a Vars);
+
+impl Env for ShellEnv<'_> {
+    fn get(&self, name: &str) -> Option<String> {
+        self.0.get_raw(name).filter(|v| v.has(attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string)
+    }
+    fn exported(&self) -> Vec<(String, String)> {
+        self.0
+            .visible()
+            .into_iter()
+            .filter(|(_, v)| v.has(attr::EXPORT))
+            .filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string())))
+            .collect()
+    }
+}
+
+impl Shell {
+    /// Print `NAME: line N: BUILTIN: MSG`.
+    pub(crate) fn builtin_error(&self, builtin: &str, msg: &str) {
+        self.error(&format!("{builtin}: {msg}"));
+    }
+
+    /// Write to stdout; on failure print bash's write error and give status 1.
+    pub(crate) fn out(&self, data: &[u8]) -> bool {
+        match self.try_write_fd(1, data) {
+            Ok(()) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+            Err(_) => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_sorted() {
+        for w in super::TABLE.windows(2) {
+            assert!(w[0].0.as_bytes() < w[1].0.as_bytes(), "{} >= {}", w[0].0, w[1].0);
+        }
+    }
+}

@@ -1,0 +1,749 @@
+//! `declare`/`typeset`, `local`, `export`, `readonly`, `unset`, `set`, `shopt`, `shift`, `let`.
+
+use crate::interp::expand::is_name;
+use crate::interp::options::{Options, SET_OPTIONS, SHOPT_OPTIONS};
+use crate::interp::vars::{attr, AssocMap, Value, Var};
+use crate::interp::{Exec, Flow, Shell};
+use crate::util::quote;
+
+#[derive(Default)]
+struct DeclFlags {
+    set: u16,
+    unset: u16,
+    array: bool,
+    assoc: bool,
+    print: bool,
+    funcs: bool,
+    func_names: bool,
+    global: bool,
+}
+
+const FLAG_BITS: &[(char, u16)] = &[
+    ('x', attr::EXPORT),
+    ('r', attr::READONLY),
+    ('i', attr::INTEGER),
+    ('l', attr::LOWER),
+    ('u', attr::UPPER),
+    ('n', attr::NAMEREF),
+    ('t', attr::TRACE),
+];
+
+fn parse_decl(sh: &mut Shell, name: &str, args: &[String]) -> Result<(DeclFlags, Vec<String>), i32> {
+    let mut f = DeclFlags::default();
+    let mut i = 1;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        let (on, rest) = match a.as_bytes().first() {
+            Some(b'-') if a.len() > 1 => (true, &a[1..]),
+            Some(b'+') if a.len() > 1 => (false, &a[1..]),
+            _ => break,
+        };
+        for c in rest.chars() {
+            if let Some((_, bit)) = FLAG_BITS.iter().find(|(fc, _)| *fc == c) {
+                if on {
+                    f.set |= bit;
+                } else {
+                    f.unset |= bit;
+                }
+                continue;
+            }
+            match c {
+                'a' => f.array = true,
+                'A' => f.assoc = true,
+                'p' => f.print = true,
+                'f' => f.funcs = true,
+                'F' => f.func_names = true,
+                'g' => f.global = true,
+                _ => {
+                    sh.builtin_error(name, &format!("-{c}: invalid option"));
+                    sh.write_fd(2, format!("{name}: usage: {name} [-aAfFgiIlnrtux] [name[=value] ...] or {name} -p [-aAfFilnrtux] [name ...]\n").as_bytes());
+                    return Err(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok((f, args[i..].to_vec()))
+}
+
+/// Attribute letters of a variable as `declare -p` prints them.
+fn attr_letters(v: &Var) -> String {
+    let mut s = String::new();
+    if v.is_indexed() {
+        s.push('a');
+    }
+    if v.is_assoc() {
+        s.push('A');
+    }
+    for (c, bit) in [('i', attr::INTEGER), ('l', attr::LOWER), ('n', attr::NAMEREF), ('r', attr::READONLY), ('t', attr::TRACE), ('u', attr::UPPER), ('x', attr::EXPORT)] {
+        if v.has(bit) {
+            s.push(c);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// `declare -p`-style line for one variable.
+pub(crate) fn declare_line(name: &str, v: &Var) -> String {
+    let mut s = format!("declare -{} {}", attr_letters(v), name);
+    match &v.value {
+        None => {}
+        Some(Value::Str(x)) => {
+            s.push('=');
+            s.push_str(&quote::quote_declare(x));
+        }
+        Some(Value::Indexed(m)) => {
+            s.push_str("=(");
+            let items: Vec<String> = m.iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x))).collect();
+            s.push_str(&items.join(" "));
+            s.push(')');
+        }
+        Some(Value::Assoc(m)) => {
+            s.push_str("=(");
+            for (k, x) in m.iter() {
+                let key = if k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !k.is_empty() { k.clone() } else { quote::quote_declare(k) };
+                s.push_str(&format!("[{key}]={} ", quote::quote_declare(x)));
+            }
+            s.push(')');
+        }
+    }
+    s.push('\n');
+    s
+}
+
+fn print_function(sh: &Shell, name: &str) -> Option<String> {
+    sh.funcs.get(name).map(|f| {
+        let mut s = f.source.clone();
+        s.push('\n');
+        s
+    })
+}
+
+fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec {
+    let (f, names) = match parse_decl(sh, cmd, args) {
+        Ok(x) => x,
+        Err(s) => return Ok(s),
+    };
+    if f.funcs || f.func_names {
+        let mut out = String::new();
+        let list: Vec<String> = if names.is_empty() {
+            let mut v: Vec<String> = sh.funcs.keys().cloned().collect();
+            v.sort();
+            v
+        } else {
+            names.clone()
+        };
+        let mut status = 0;
+        for n in &list {
+            if sh.funcs.contains_key(n) {
+                if f.func_names {
+                    out.push_str(&format!("declare -f {n}\n"));
+                } else if let Some(t) = print_function(sh, n) {
+                    out.push_str(&t);
+                }
+            } else {
+                status = 1;
+            }
+        }
+        sh.out(out.as_bytes());
+        return Ok(status);
+    }
+    if f.print || (names.is_empty() && f.set == 0 && !f.array && !f.assoc) {
+        let mut out = String::new();
+        let mut status = 0;
+        if names.is_empty() {
+            for (k, v) in sh.vars.visible() {
+                if f.print || f.set != 0 {
+                    if f.set != 0 && v.attrs & f.set == 0 {
+                        continue;
+                    }
+                    out.push_str(&declare_line(k, v));
+                } else {
+                    out.push_str(&set_line(k, v));
+                }
+            }
+        } else {
+            for n in &names {
+                match sh.vars.get_raw(n) {
+                    Some(v) => out.push_str(&declare_line(n, v)),
+                    None => {
+                        sh.builtin_error(cmd, &format!("{n}: not found"));
+                        status = 1;
+                    }
+                }
+            }
+        }
+        sh.out(out.as_bytes());
+        return Ok(status);
+    }
+    if names.is_empty() {
+        let mut out = String::new();
+        for (k, v) in sh.vars.visible() {
+            if (f.set != 0 && v.attrs & f.set != 0) || (f.array && v.is_indexed()) || (f.assoc && v.is_assoc()) {
+                out.push_str(&declare_line(k, v));
+            }
+        }
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    let mut status = 0;
+    for arg in &names {
+        if let Err(m) = declare_one(sh, arg, &f, local) {
+            if !m.is_empty() {
+                sh.builtin_error(cmd, &m);
+            }
+            status = 1;
+        }
+    }
+    Ok(status)
+}
+
+fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<(), String> {
+    let (lhs, value) = match arg.find('=') {
+        Some(i) => (&arg[..i], Some(&arg[i + 1..])),
+        None => (arg, None),
+    };
+    let (name, append) = match lhs.strip_suffix('+') {
+        Some(n) => (n, true),
+        None => (lhs, false),
+    };
+    let base = name.split('[').next().unwrap_or("");
+    if !is_name(base) {
+        return Err(format!("`{arg}': not a valid identifier"));
+    }
+    let exists_here = if local || (sh.vars.depth() > 1 && !f.global) { sh.vars.is_local_here(base) } else { sh.vars.get_raw(base).is_some() };
+    if let Some(v) = sh.vars.get_raw(base) {
+        if v.has(attr::READONLY) && (value.is_some() || f.unset & attr::READONLY != 0) && (exists_here || !local) {
+            return Err(format!("{base}: readonly variable"));
+        }
+    }
+    // create the variable in the right scope
+    let make_local = (local || sh.vars.depth() > 1) && !f.global;
+    {
+        let var = if make_local {
+            if !sh.vars.is_local_here(base) {
+                let inherited = sh.vars.get_raw(base).cloned();
+                let v = sh.vars.local_entry(base);
+                v.value = None;
+                v.attrs = 0;
+                if let Some(old) = inherited {
+                    // `local x` keeps nothing but the export attribute state of the name
+                    v.attrs = old.attrs & attr::EXPORT & 0;
+                }
+            }
+            sh.vars.local_entry(base)
+        } else if f.global {
+            sh.vars.global_entry(base)
+        } else {
+            sh.vars.entry(base)
+        };
+        if f.assoc && !var.is_assoc() {
+            var.value = Some(Value::Assoc(AssocMap::default()));
+        } else if f.array && !var.is_indexed() && !var.is_assoc() {
+            let old = match &var.value {
+                Some(Value::Str(s)) => Some(s.clone()),
+                _ => None,
+            };
+            let mut m = std::collections::BTreeMap::new();
+            if let Some(o) = old {
+                m.insert(0, o);
+            }
+            var.value = Some(Value::Indexed(m));
+        }
+        var.attrs &= !f.unset;
+        var.attrs |= f.set & !attr::READONLY;
+        if f.set & attr::LOWER != 0 {
+            var.attrs &= !attr::UPPER;
+        }
+        if f.set & attr::UPPER != 0 {
+            var.attrs &= !attr::LOWER;
+        }
+    }
+    if let Some(v) = value {
+        if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
+            let items = sh.decl_arrays.get(idx).cloned().unwrap_or_default();
+            sh.assign_array(base, items, append, f.assoc)?;
+        } else if name != base {
+            let key = &name[base.len() + 1..name.len().saturating_sub(1)];
+            sh.assign_elem(base, key, v.to_string(), append)?;
+        } else if f.array || sh.vars.get_raw(base).is_some_and(|x| x.is_indexed() || x.is_assoc()) && (f.array || f.assoc) {
+            sh.assign_array(base, vec![(None, v.to_string())], append, f.assoc)?;
+        } else if f.set & attr::NAMEREF != 0 || sh.vars.get_raw(base).is_some_and(|x| x.has(attr::NAMEREF)) {
+            let var = if make_local { sh.vars.local_entry(base) } else { sh.vars.entry(base) };
+            var.value = Some(Value::Str(v.to_string()));
+        } else {
+            let scope_var = if make_local { Some(sh.vars.local_entry(base).clone()) } else { None };
+            let _ = scope_var;
+            assign_in_scope(sh, base, v.to_string(), append, make_local, f.global)?;
+        }
+    }
+    if f.set & attr::READONLY != 0 {
+        let var = if make_local { sh.vars.local_entry(base) } else if f.global { sh.vars.global_entry(base) } else { sh.vars.entry(base) };
+        var.attrs |= attr::READONLY;
+    }
+    Ok(())
+}
+
+fn assign_in_scope(sh: &mut Shell, name: &str, value: String, append: bool, local: bool, global: bool) -> Result<(), String> {
+    if !local && !global {
+        return sh.assign(name, value, append);
+    }
+    // assign exactly in the local (or global) slot, applying attributes
+    let (attrs, old) = {
+        let v = if local { sh.vars.local_entry(name) } else { sh.vars.global_entry(name) };
+        (v.attrs, v.scalar().map(str::to_string))
+    };
+    let mut val = if attrs & attr::INTEGER != 0 {
+        let n = sh.arith_str(&value)?;
+        let base = if append { old.as_deref().map(|o| sh.arith_str(o)).transpose()?.unwrap_or(0) } else { 0 };
+        base.wrapping_add(n).to_string()
+    } else if append {
+        format!("{}{}", old.unwrap_or_default(), value)
+    } else {
+        value
+    };
+    if attrs & attr::LOWER != 0 {
+        val = val.to_lowercase();
+    } else if attrs & attr::UPPER != 0 {
+        val = val.to_uppercase();
+    }
+    let v = if local { sh.vars.local_entry(name) } else { sh.vars.global_entry(name) };
+    match &mut v.value {
+        Some(Value::Indexed(m)) => {
+            m.insert(0, val);
+        }
+        Some(Value::Assoc(m)) => m.insert("0".to_string(), val),
+        _ => v.value = Some(Value::Str(val)),
+    }
+    Ok(())
+}
+
+/// `set`-style line (`name=value`, quoted for re-input).
+fn set_line(name: &str, v: &Var) -> String {
+    match &v.value {
+        Some(Value::Str(s)) => format!("{name}={}\n", quote::quote_for_set(s)),
+        Some(Value::Indexed(m)) => {
+            let items: Vec<String> = m.iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x))).collect();
+            format!("{name}=({})\n", items.join(" "))
+        }
+        Some(Value::Assoc(m)) => {
+            let items: Vec<String> = m.iter().into_iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x))).collect();
+            format!("{name}=({} )\n", items.join(" "))
+        }
+        None => String::new(),
+    }
+}
+
+/// `declare`/`typeset`
+pub fn declare(sh: &mut Shell, args: &[String]) -> Exec {
+    let cmd = args[0].clone();
+    declare_impl(sh, args, &cmd, false)
+}
+
+/// `local`
+pub fn local(sh: &mut Shell, args: &[String]) -> Exec {
+    if sh.frames.is_empty() {
+        sh.builtin_error("local", "can only be used in a function");
+        return Ok(1);
+    }
+    if args.len() == 1 {
+        let mut out = String::new();
+        let mut names: Vec<(&String, &Var)> = sh.vars.top_scope().iter().collect();
+        names.sort_by(|a, b| a.0.cmp(b.0));
+        for (k, v) in names {
+            out.push_str(&set_line(k, v));
+        }
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    declare_impl(sh, args, "local", true)
+}
+
+fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
+    let mut print = false;
+    let mut unset = false;
+    let mut funcs = false;
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        if args[i] == "--" {
+            i += 1;
+            break;
+        }
+        for c in args[i][1..].chars() {
+            match c {
+                'p' => print = true,
+                'n' => unset = true,
+                'f' => funcs = true,
+                'a' | 'A' => {}
+                _ => {
+                    sh.builtin_error(cmd, &format!("-{c}: invalid option"));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let _ = funcs;
+    if i >= args.len() {
+        let _ = print;
+        let mut out = String::new();
+        for (k, v) in sh.vars.visible() {
+            if v.has(bit) {
+                out.push_str(&declare_line(k, v));
+            }
+        }
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    let mut status = 0;
+    for a in &args[i..] {
+        let (name, value) = match a.find('=') {
+            Some(p) => (&a[..p], Some(&a[p + 1..])),
+            None => (a.as_str(), None),
+        };
+        let (name, append) = match name.strip_suffix('+') {
+            Some(n) => (n, true),
+            None => (name, false),
+        };
+        if !is_name(name) {
+            sh.builtin_error(cmd, &format!("`{a}': not a valid identifier"));
+            status = 1;
+            continue;
+        }
+        if let Some(v) = value {
+            if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
+                let items = sh.decl_arrays.get(idx).cloned().unwrap_or_default();
+                if let Err(m) = sh.assign_array(name, items, append, false) {
+                    sh.builtin_error(cmd, &m);
+                    status = 1;
+                    continue;
+                }
+            } else if let Err(m) = sh.assign(name, v.to_string(), append) {
+                sh.builtin_error(cmd, &m);
+                status = 1;
+                continue;
+            }
+        }
+        let name = sh.vars.resolve_name(name).into_owned();
+        let var = sh.vars.entry(&name);
+        if unset {
+            var.attrs &= !bit;
+        } else {
+            var.attrs |= bit;
+        }
+    }
+    Ok(status)
+}
+
+/// `export`
+pub fn export(sh: &mut Shell, args: &[String]) -> Exec {
+    export_like(sh, args, attr::EXPORT, "export")
+}
+
+/// `readonly`
+pub fn readonly(sh: &mut Shell, args: &[String]) -> Exec {
+    export_like(sh, args, attr::READONLY, "readonly")
+}
+
+/// `unset [-fvn] NAME...`
+pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut funcs = false;
+    let mut vars_only = false;
+    let mut nameref = false;
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        for c in args[i][1..].chars() {
+            match c {
+                'f' => funcs = true,
+                'v' => vars_only = true,
+                'n' => nameref = true,
+                _ => {
+                    sh.builtin_error("unset", &format!("-{c}: invalid option"));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let mut status = 0;
+    for n in &args[i..] {
+        if funcs {
+            sh.funcs.remove(n);
+            continue;
+        }
+        if let Some(open) = n.find('[') {
+            if n.ends_with(']') && is_name(&n[..open]) {
+                let base = sh.vars.resolve_name(&n[..open]).into_owned();
+                let key = n[open + 1..n.len() - 1].to_string();
+                if key == "@" || key == "*" {
+                    sh.vars.unset(&base);
+                    continue;
+                }
+                let is_assoc = sh.vars.get(&base).is_some_and(|v| v.is_assoc());
+                let idx = if is_assoc { None } else { Some(sh.arith_str(&key)) };
+                if let Some(v) = sh.vars.get_raw_mut(&base) {
+                    if v.has(attr::READONLY) {
+                        sh.builtin_error("unset", &format!("{base}: cannot unset: readonly variable"));
+                        status = 1;
+                        continue;
+                    }
+                    match (&mut v.value, idx) {
+                        (Some(Value::Assoc(m)), _) => {
+                            m.remove(&key);
+                        }
+                        (Some(Value::Indexed(m)), Some(Ok(i))) => {
+                            let i = if i < 0 { m.keys().next_back().copied().unwrap_or(-1) + 1 + i } else { i };
+                            m.remove(&i);
+                        }
+                        (Some(Value::Str(_)), Some(Ok(0))) => v.value = None,
+                        _ => {}
+                    }
+                }
+                continue;
+            }
+            sh.builtin_error("unset", &format!("`{n}': not a valid identifier"));
+            status = 1;
+            continue;
+        }
+        if !is_name(n) {
+            sh.builtin_error("unset", &format!("`{n}': not a valid identifier"));
+            status = 1;
+            continue;
+        }
+        let target = if nameref { n.clone() } else { sh.vars.resolve_name(n).into_owned() };
+        match sh.vars.get_raw(&target) {
+            Some(v) if v.has(attr::READONLY) => {
+                sh.builtin_error("unset", &format!("{target}: cannot unset: readonly variable"));
+                status = 1;
+            }
+            Some(_) => sh.vars.unset(&target),
+            None => {
+                if !vars_only {
+                    sh.funcs.remove(n);
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// `set [-+abefhkmnptuvxBCEHPT] [-+o option] [--] [args]`
+pub fn set(sh: &mut Shell, args: &[String]) -> Exec {
+    if args.len() == 1 {
+        let mut out = String::new();
+        for (k, v) in sh.vars.visible() {
+            out.push_str(&set_line(k, v));
+        }
+        let mut names: Vec<&String> = sh.funcs.keys().collect();
+        names.sort();
+        for n in names {
+            if let Some(t) = print_function(sh, n) {
+                out.push_str(&t);
+            }
+        }
+        sh.out(out.as_bytes());
+        return Ok(0);
+    }
+    let mut i = 1;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "--" {
+            sh.positional = args[i + 1..].to_vec();
+            return Ok(0);
+        }
+        if a == "-" {
+            sh.opts.set[Options::letter_index('x').unwrap_or(0)] = false;
+            sh.opts.set[Options::letter_index('v').unwrap_or(0)] = false;
+            sh.positional = args[i + 1..].to_vec();
+            return Ok(0);
+        }
+        let on = match a.as_bytes().first() {
+            Some(b'-') => true,
+            Some(b'+') => false,
+            _ => {
+                sh.positional = args[i..].to_vec();
+                return Ok(0);
+            }
+        };
+        for c in a[1..].chars() {
+            if c == 'o' {
+                i += 1;
+                match args.get(i) {
+                    None => {
+                        list_set_o(sh, on);
+                        return Ok(0);
+                    }
+                    Some(name) => match Options::set_index_of(name) {
+                        Some(k) => sh.opts.set[k] = on,
+                        None => {
+                            sh.builtin_error("set", &format!("{name}: invalid option name"));
+                            return Ok(2);
+                        }
+                    },
+                }
+                continue;
+            }
+            match Options::letter_index(c) {
+                Some(k) => sh.opts.set[k] = on,
+                None => {
+                    sh.builtin_error("set", &format!("{}{c}: invalid option", if on { '-' } else { '+' }));
+                    sh.write_fd(2, b"set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n");
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok(0)
+}
+
+fn list_set_o(sh: &mut Shell, on: bool) {
+    let mut out = String::new();
+    for (k, (name, _)) in SET_OPTIONS.iter().enumerate() {
+        let v = sh.opts.set[k];
+        if on {
+            out.push_str(&format!("{name:<15}\t{}\n", if v { "on" } else { "off" }));
+        } else {
+            out.push_str(&format!("set {}o {name}\n", if v { '-' } else { '+' }));
+        }
+    }
+    sh.out(out.as_bytes());
+}
+
+/// `shopt [-pqsuo] [optname...]`
+pub fn shopt(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut set: Option<bool> = None;
+    let mut quiet = false;
+    let mut print = false;
+    let mut o_mode = false;
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') {
+        for c in args[i][1..].chars() {
+            match c {
+                's' => set = Some(true),
+                'u' => set = Some(false),
+                'q' => quiet = true,
+                'p' => print = true,
+                'o' => o_mode = true,
+                _ => {
+                    sh.builtin_error("shopt", &format!("-{c}: invalid option"));
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let names = &args[i..];
+    let get = |sh: &Shell, n: &str| -> Option<bool> {
+        if o_mode {
+            Options::set_index_of(n).map(|k| sh.opts.set[k])
+        } else {
+            Options::shopt_index_of(n).map(|k| sh.opts.shopt[k])
+        }
+    };
+    let fmt = |n: &str, v: bool, print: bool| -> String {
+        if print || set.is_some() {
+            if o_mode {
+                format!("set {}o {n}\n", if v { '-' } else { '+' })
+            } else {
+                format!("shopt {} {n}\n", if v { "-s" } else { "-u" })
+            }
+        } else {
+            format!("{n:<15}\t{}\n", if v { "on" } else { "off" })
+        }
+    };
+    if names.is_empty() {
+        let mut out = String::new();
+        let all: Vec<&str> = if o_mode { SET_OPTIONS.iter().map(|(n, _)| *n).collect() } else { SHOPT_OPTIONS.to_vec() };
+        for n in all {
+            let v = get(sh, n).unwrap_or(false);
+            if set.is_none_or(|s| s == v) {
+                out.push_str(&fmt(n, v, print));
+            }
+        }
+        if !quiet {
+            sh.out(out.as_bytes());
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    let mut out = String::new();
+    for n in names {
+        let Some(cur) = get(sh, n) else {
+            sh.builtin_error("shopt", &format!("{n}: invalid shell option name"));
+            status = 1;
+            continue;
+        };
+        match set {
+            Some(v) => {
+                if o_mode {
+                    if let Some(k) = Options::set_index_of(n) {
+                        sh.opts.set[k] = v;
+                    }
+                } else if let Some(k) = Options::shopt_index_of(n) {
+                    sh.opts.shopt[k] = v;
+                }
+            }
+            None => {
+                if !cur {
+                    status = 1;
+                }
+                if !quiet {
+                    out.push_str(&fmt(n, cur, print));
+                }
+            }
+        }
+    }
+    sh.out(out.as_bytes());
+    Ok(status)
+}
+
+/// `shift [N]`
+pub fn shift(sh: &mut Shell, args: &[String]) -> Exec {
+    let n = match args.get(1) {
+        None => 1,
+        Some(a) => match a.parse::<i64>() {
+            Ok(n) if n >= 0 => n as usize,
+            Ok(_) => {
+                sh.builtin_error("shift", &format!("{a}: shift count out of range"));
+                return Ok(1);
+            }
+            Err(_) => {
+                sh.builtin_error("shift", &format!("{a}: numeric argument required"));
+                return Ok(1);
+            }
+        },
+    };
+    if n > sh.positional.len() {
+        return Ok(1);
+    }
+    sh.positional.drain(..n);
+    Ok(0)
+}
+
+/// `let EXPR...`
+pub fn let_(sh: &mut Shell, args: &[String]) -> Exec {
+    if args.len() < 2 {
+        sh.builtin_error("let", "expression expected");
+        return Ok(1);
+    }
+    let mut last = 0;
+    for a in &args[1..] {
+        match sh.arith_str(a) {
+            Ok(v) => last = v,
+            Err(m) => {
+                sh.builtin_error("let", &m);
+                return Ok(1);
+            }
+        }
+    }
+    let _ = Flow::Exit(0);
+    Ok((last == 0) as i32)
+}

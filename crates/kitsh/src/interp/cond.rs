@@ -1,0 +1,205 @@
+//! `[[ ... ]]` evaluation.
+
+use crate::parser::ast::{CondExpr, Word};
+use crate::util::test_expr;
+
+use super::options::*;
+use super::{Exec, Flow, Shell};
+
+impl Shell {
+    /// Evaluate a `[[ ]]` expression. Errors give `Err(Flow::Exit(2))` after printing
+    /// (the caller turns it into status 2).
+    pub(crate) fn eval_cond(&mut self, e: &CondExpr) -> Exec<bool> {
+        match e {
+            CondExpr::Not(e) => Ok(!self.eval_cond(e)?),
+            CondExpr::And(a, b) => Ok(self.eval_cond(a)? && self.eval_cond(b)?),
+            CondExpr::Or(a, b) => Ok(self.eval_cond(a)? || self.eval_cond(b)?),
+            CondExpr::Word(w) => Ok(!self.expand_word_str(w)?.is_empty()),
+            CondExpr::Unary(op, w) => {
+                let arg = self.expand_word_str(w)?;
+                let env = TestEnvImpl(self);
+                match test_expr::unary(op, &arg, &env) {
+                    Ok(b) => Ok(b),
+                    Err(m) => {
+                        self.error(&m);
+                        Err(Flow::Exit(2))
+                    }
+                }
+            }
+            CondExpr::Binary(op, l, r) => self.cond_binary(op, l, r),
+        }
+    }
+
+    fn cond_binary(&mut self, op: &str, l: &Word, r: &Word) -> Exec<bool> {
+        let left = self.expand_word_str(l)?;
+        match op {
+            "==" | "=" | "!=" => {
+                let pat = self.expand_pattern(r)?;
+                let m = self.pattern_matches(&pat, &left, self.shopt(NOCASEMATCH));
+                Ok(if op == "!=" { !m } else { m })
+            }
+            "=~" => self.cond_regex(&left, r),
+            "<" => Ok(left.as_bytes() < self.expand_word_str(r)?.as_bytes()),
+            ">" => Ok(left.as_bytes() > self.expand_word_str(r)?.as_bytes()),
+            "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
+                let right = self.expand_word_str(r)?;
+                let a = self.arith_str(&left);
+                let b = self.arith_str(&right);
+                match (a, b) {
+                    (Ok(a), Ok(b)) => Ok(match op {
+                        "-eq" => a == b,
+                        "-ne" => a != b,
+                        "-lt" => a < b,
+                        "-le" => a <= b,
+                        "-gt" => a > b,
+                        _ => a >= b,
+                    }),
+                    (Err(m), _) | (_, Err(m)) => {
+                        self.error(&m);
+                        Err(Flow::Exit(2))
+                    }
+                }
+            }
+            _ => {
+                let right = self.expand_word_str(r)?;
+                let env = TestEnvImpl(self);
+                match test_expr::binary(op, &left, &right, &env) {
+                    Ok(b) => Ok(b),
+                    Err(m) => {
+                        self.error(&m);
+                        Err(Flow::Exit(2))
+                    }
+                }
+            }
+        }
+    }
+
+    fn cond_regex(&mut self, left: &str, r: &Word) -> Exec<bool> {
+        // quoted parts of the regex match literally
+        let mut re = String::new();
+        for p in &r.parts {
+            match p {
+                crate::parser::ast::WordPart::Literal(s) => re.push_str(s),
+                crate::parser::ast::WordPart::Param(_) | crate::parser::ast::WordPart::CommandSub(_) | crate::parser::ast::WordPart::ArithSub(_) => {
+                    let mut s = String::new();
+                    let w = Word { parts: vec![p.clone()] };
+                    s.push_str(&self.expand_word_str(&w)?);
+                    re.push_str(&s);
+                }
+                other => {
+                    let w = Word { parts: vec![other.clone()] };
+                    let s = self.expand_word_str(&w)?;
+                    re.push_str(&regex_escape(&s));
+                }
+            }
+        }
+        let re = if self.shopt(NOCASEMATCH) { format!("(?i){}", ere_to_rust(&re)) } else { ere_to_rust(&re) };
+        match regex::Regex::new(&re) {
+            Ok(rx) => match rx.captures(left) {
+                Some(caps) => {
+                    let items: Vec<(Option<String>, String)> =
+                        caps.iter().map(|m| (None, m.map(|m| m.as_str().to_string()).unwrap_or_default())).collect();
+                    let _ = self.assign_array("BASH_REMATCH", items, false, false);
+                    Ok(true)
+                }
+                None => {
+                    let _ = self.assign_array("BASH_REMATCH", Vec::new(), false, false);
+                    Ok(false)
+                }
+            },
+            Err(_) => Err(Flow::Exit(2)),
+        }
+    }
+}
+
+fn regex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Translate a POSIX ERE to the regex crate's syntax (bracket expressions mostly).
+pub(crate) fn ere_to_rust(re: &str) -> String {
+    let mut out = String::with_capacity(re.len() + 8);
+    let cs: Vec<char> = re.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        if c == '\\' && i + 1 < cs.len() {
+            out.push(c);
+            out.push(cs[i + 1]);
+            i += 2;
+            continue;
+        }
+        if c == '[' {
+            // copy a bracket expression, escaping what the regex crate treats specially
+            let mut j = i + 1;
+            out.push('[');
+            if j < cs.len() && cs[j] == '^' {
+                out.push('^');
+                j += 1;
+            }
+            if j < cs.len() && cs[j] == ']' {
+                out.push_str("\\]");
+                j += 1;
+            }
+            while j < cs.len() && cs[j] != ']' {
+                if cs[j] == '[' && j + 1 < cs.len() && (cs[j + 1] == ':' || cs[j + 1] == '.' || cs[j + 1] == '=') {
+                    let close = cs[j + 2..].iter().collect::<String>().find(&format!("{}]", cs[j + 1]));
+                    if let Some(k) = close {
+                        let end = j + 2 + k + 2;
+                        out.extend(&cs[j..end]);
+                        j = end;
+                        continue;
+                    }
+                }
+                match cs[j] {
+                    '\\' => out.push_str("\\\\"),
+                    '[' => out.push_str("\\["),
+                    '&' | '~' | '-' if false => {}
+                    ch => out.push(ch),
+                }
+                j += 1;
+            }
+            out.push(']');
+            i = j + 1;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// [`test_expr::TestEnv`] over a shell.
+pub(crate) struct TestEnvImpl<'a>(pub &'a Shell);
+
+impl test_expr::TestEnv for TestEnvImpl<'_> {
+    fn fs(&self) -> &dyn crate::fs::FileSystem {
+        &*self.0.fs
+    }
+    fn cwd(&self) -> &str {
+        &self.0.cwd
+    }
+    fn var_is_set(&self, name: &str) -> bool {
+        if let Some(open) = name.find('[') {
+            let base = &name[..open];
+            let key = name[open + 1..].trim_end_matches(']');
+            return match self.0.vars.get(base).and_then(|v| v.value.as_ref()) {
+                Some(super::vars::Value::Indexed(m)) => key.parse::<i64>().ok().is_some_and(|k| m.contains_key(&k)) || key == "@" && !m.is_empty(),
+                Some(super::vars::Value::Assoc(m)) => m.get(key).is_some(),
+                Some(super::vars::Value::Str(_)) => key == "0",
+                None => false,
+            };
+        }
+        self.0.vars.get(name).is_some_and(|v| v.is_set())
+    }
+    fn option_is_set(&self, name: &str) -> Option<bool> {
+        super::options::Options::set_index_of(name).map(|i| self.0.opts.set[i])
+    }
+}

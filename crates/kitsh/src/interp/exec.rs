@@ -1,0 +1,914 @@
+//! Running commands: lists, and-or lists, pipelines, compound commands, functions, and the
+//! dispatch of simple commands to functions, builtins and commands.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use crate::parser::ast::*;
+use crate::parser::{ParseError, ParseOptions, Parser};
+
+use super::io::{FdObj, FdReader, FdWriter, Pipe};
+use super::options::*;
+use super::{Exec, Flow, Frame, Job, Shell};
+
+impl Shell {
+    /// Run a list of commands.
+    pub fn run_list(&mut self, list: &List) -> Exec {
+        let mut status = self.status;
+        for item in &list.items {
+            status = self.run_item(item)?;
+        }
+        Ok(status)
+    }
+
+    fn run_item(&mut self, item: &ListItem) -> Exec {
+        if item.background {
+            // Background jobs run to completion, in order, in a subshell.
+            let pid = self.new_pid();
+            let status = self.subshell(|sh| sh.run_and_or(&item.and_or))?;
+            self.last_bg = Some(pid);
+            let id = self.jobs.len() + 1;
+            self.jobs.push(Job { pid, status, id, text: String::new() });
+            self.status = 0;
+            return Ok(0);
+        }
+        let st = self.run_and_or(&item.and_or)?;
+        self.status = st;
+        Ok(st)
+    }
+
+    fn run_and_or(&mut self, ao: &AndOr) -> Exec {
+        let has_rest = !ao.rest.is_empty();
+        let mut status = if has_rest {
+            self.errexit_ignored += 1;
+            let r = self.run_pipeline(&ao.first);
+            self.errexit_ignored -= 1;
+            r?
+        } else {
+            self.run_pipeline(&ao.first)?
+        };
+        self.status = status;
+        let mut last_negated = ao.first.negate;
+        for (i, (op, p)) in ao.rest.iter().enumerate() {
+            let run = match op {
+                AndOrOp::And => status == 0,
+                AndOrOp::Or => status != 0,
+            };
+            if !run {
+                continue;
+            }
+            let is_last = i + 1 == ao.rest.len();
+            if !is_last {
+                self.errexit_ignored += 1;
+            }
+            let r = self.run_pipeline(p);
+            if !is_last {
+                self.errexit_ignored -= 1;
+            }
+            status = r?;
+            self.status = status;
+            last_negated = p.negate;
+            if is_last && status != 0 && !last_negated {
+                self.check_errexit(status)?;
+            }
+            if is_last {
+                return Ok(status);
+            }
+        }
+        if !has_rest && status != 0 && !last_negated {
+            self.check_errexit(status)?;
+        }
+        Ok(status)
+    }
+
+    /// `set -e`: exit when a command fails outside a condition.
+    pub(crate) fn check_errexit(&mut self, status: i32) -> Exec<()> {
+        if status != 0 && self.errexit_ignored == 0 {
+            self.run_err_trap()?;
+            if self.set_opt(ERREXIT) {
+                return Err(Flow::Exit(status));
+            }
+        }
+        Ok(())
+    }
+
+    fn run_err_trap(&mut self) -> Exec<()> {
+        if let Some(action) = self.traps.actions.get("ERR").cloned() {
+            if !self.in_trap {
+                let saved = self.status;
+                self.in_trap = true;
+                let r = self.run_string(&action, "trap");
+                self.in_trap = false;
+                self.status = saved;
+                if let Err(f @ (Flow::Exit(_) | Flow::Limit(_))) = r {
+                    return Err(f);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_pipeline(&mut self, p: &Pipeline) -> Exec {
+        let start = p.time.map(|_| std::time::Instant::now());
+        if p.negate {
+            self.errexit_ignored += 1;
+        }
+        let r = if p.commands.len() == 1 {
+            self.run_command(&p.commands[0]).map(|s| {
+                self.pipestatus.clear();
+                self.pipestatus.push(s);
+                s
+            })
+        } else {
+            self.run_multi_pipeline(p)
+        };
+        if p.negate {
+            self.errexit_ignored -= 1;
+        }
+        let status = r?;
+        if let Some(start) = start {
+            let e = start.elapsed();
+            let secs = e.as_secs();
+            let ms = e.subsec_millis();
+            let text = if p.time == Some(true) {
+                format!("real {secs}.{ms:02}\nuser 0.00\nsys 0.00\n")
+            } else {
+                format!("\nreal\t{}m{}.{:03}s\nuser\t0m0.000s\nsys\t0m0.000s\n", secs / 60, secs % 60, ms)
+            };
+            self.write_fd(2, text.as_bytes());
+        }
+        let status = if p.negate { (status == 0) as i32 } else { status };
+        self.status = status;
+        Ok(status)
+    }
+
+    fn run_multi_pipeline(&mut self, p: &Pipeline) -> Exec {
+        let n = p.commands.len();
+        let shared = self.shared.clone();
+        if shared.threads.load(Ordering::Relaxed) + n > shared.limits.max_concurrent_stages {
+            self.error("fork: retry: Resource temporarily unavailable");
+            return Ok(254);
+        }
+        let lastpipe = self.shopt(LASTPIPE) && !self.set_opt(MONITOR_IDX);
+        let mut statuses: Vec<Exec> = Vec::with_capacity(n);
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(n - 1);
+            let mut prev_reader: Option<Arc<FdObj>> = None;
+            for (i, cmd) in p.commands.iter().enumerate().take(n - 1) {
+                let (r, w) = Pipe::new(shared.clone());
+                let w = Arc::new(FdObj::PipeW(w));
+                let mut sub = self.make_subshell();
+                if let Some(pr) = prev_reader.take() {
+                    sub.fds.set(0, Some(pr));
+                }
+                if p.pipe_stderr.get(i).copied().unwrap_or(false) {
+                    sub.fds.set(2, Some(w.clone()));
+                }
+                sub.fds.set(1, Some(w));
+                prev_reader = Some(Arc::new(FdObj::PipeR(r)));
+                shared.threads.fetch_add(1, Ordering::Relaxed);
+                let sh2 = shared.clone();
+                let h = std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, move || {
+                    let r = sub.run_in_subshell(|s| s.run_command(cmd));
+                    drop(sub);
+                    sh2.threads.fetch_sub(1, Ordering::Relaxed);
+                    r
+                });
+                match h {
+                    Ok(h) => handles.push(Some(h)),
+                    Err(_) => {
+                        shared.threads.fetch_sub(1, Ordering::Relaxed);
+                        handles.push(None);
+                    }
+                }
+            }
+            let last = &p.commands[n - 1];
+            let last_status = if lastpipe {
+                let saved = self.fds.set(0, prev_reader.take());
+                let r = self.run_command(last);
+                self.fds.set(0, saved);
+                r
+            } else {
+                let mut sub = self.make_subshell();
+                if let Some(pr) = prev_reader.take() {
+                    sub.fds.set(0, Some(pr));
+                }
+                let r = sub.run_in_subshell(|s| s.run_command(last));
+                drop(sub);
+                r
+            };
+            for h in handles {
+                statuses.push(match h {
+                    Some(h) => h.join().unwrap_or(Ok(1)),
+                    None => Ok(254),
+                });
+            }
+            statuses.push(last_status);
+        });
+        let mut codes = Vec::with_capacity(n);
+        for s in statuses {
+            match s {
+                Ok(c) => codes.push(c),
+                Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
+                Err(Flow::Exit(c)) | Err(Flow::Return(c)) => codes.push(c),
+                Err(_) => codes.push(self.status),
+            }
+        }
+        let status = if self.set_opt(PIPEFAIL) {
+            codes.iter().rev().find(|c| **c != 0).copied().unwrap_or(0)
+        } else {
+            codes.last().copied().unwrap_or(0)
+        };
+        self.pipestatus = codes;
+        Ok(status)
+    }
+
+    /// A copy of this shell to run a subshell in.
+    pub(crate) fn make_subshell(&self) -> Shell {
+        let mut sub = self.clone();
+        sub.subshell += 1;
+        sub.bashpid = self.new_pid();
+        sub.traps.actions.remove("EXIT");
+        sub
+    }
+
+    /// Run `f` as the body of this (already cloned) subshell: `exit` ends it, the EXIT trap
+    /// runs, and its status is returned.
+    pub(crate) fn run_in_subshell(&mut self, f: impl FnOnce(&mut Shell) -> Exec) -> Exec {
+        let r = f(self);
+        let status = match r {
+            Ok(s) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.status,
+            Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
+        };
+        self.status = status;
+        self.run_exit_trap()?;
+        Ok(self.status)
+    }
+
+    /// Run `f` in a subshell copy of this shell.
+    pub(crate) fn subshell(&mut self, f: impl FnOnce(&mut Shell) -> Exec) -> Exec {
+        let mut sub = self.make_subshell();
+        sub.run_in_subshell(f)
+    }
+
+    /// Run the EXIT trap (once).
+    pub(crate) fn run_exit_trap(&mut self) -> Exec<()> {
+        if let Some(action) = self.traps.actions.remove("EXIT") {
+            let saved = self.status;
+            self.in_trap = true;
+            let r = self.run_string(&action, "trap");
+            self.in_trap = false;
+            match r {
+                Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
+                Err(Flow::Exit(s)) => self.status = s,
+                _ => self.status = saved,
+            }
+        }
+        Ok(())
+    }
+
+    /// Run one command.
+    pub fn run_command(&mut self, cmd: &Command) -> Exec {
+        match cmd {
+            Command::Simple(sc) => self.run_simple(sc),
+            Command::Compound(cc, redirs) => {
+                if redirs.is_empty() {
+                    return self.run_compound(cc);
+                }
+                let saved = match self.apply_redirects(redirs) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        return e.into_status(self);
+                    }
+                };
+                let r = self.run_compound(cc);
+                self.restore_redirects(saved);
+                r
+            }
+            Command::FunctionDef(f) => {
+                self.shared.count_command().map_err(Flow::Limit)?;
+                if self.vars.get_raw(&f.name).is_some_and(|v| v.has(super::vars::attr::READONLY)) && false {
+                    return Ok(1);
+                }
+                self.funcs.insert(f.name.clone(), f.clone());
+                Ok(0)
+            }
+        }
+    }
+
+    fn loop_guard(&mut self, iters: &mut u64) -> Exec<()> {
+        *iters += 1;
+        self.shared.count_iteration(*iters).map_err(Flow::Limit)
+    }
+
+    /// Handle `break`/`continue` arriving at a loop: `Ok(true)` to leave the loop.
+    fn loop_flow(&mut self, r: Exec) -> Exec<Option<bool>> {
+        match r {
+            Ok(s) => {
+                self.status = s;
+                Ok(None)
+            }
+            Err(Flow::Break(n)) => {
+                if n > 1 {
+                    Err(Flow::Break(n - 1))
+                } else {
+                    Ok(Some(true))
+                }
+            }
+            Err(Flow::Continue(n)) => {
+                if n > 1 {
+                    Err(Flow::Continue(n - 1))
+                } else {
+                    Ok(Some(false))
+                }
+            }
+            Err(f) => Err(f),
+        }
+    }
+
+    fn run_cond(&mut self, list: &List) -> Exec {
+        self.errexit_ignored += 1;
+        let r = self.run_list(list);
+        self.errexit_ignored -= 1;
+        r
+    }
+
+    fn run_compound(&mut self, cc: &CompoundCommand) -> Exec {
+        match cc {
+            CompoundCommand::Brace(list) => self.run_list(list),
+            CompoundCommand::Subshell(list) => {
+                let st = self.subshell(|s| s.run_list(list))?;
+                self.status = st;
+                Ok(st)
+            }
+            CompoundCommand::If { branches, else_body } => {
+                for (cond, body) in branches {
+                    if self.run_cond(cond)? == 0 {
+                        return self.run_list(body);
+                    }
+                }
+                match else_body {
+                    Some(b) => self.run_list(b),
+                    None => Ok(0),
+                }
+            }
+            CompoundCommand::While { until, cond, body } => {
+                let mut status = 0;
+                let mut iters = 0u64;
+                self.loop_depth += 1;
+                let r = (|| loop {
+                    self.loop_guard(&mut iters)?;
+                    let c = match { let r = self.run_cond_ret(cond); self.loop_flow(r)? } {
+                        Some(true) => break Ok(status),
+                        Some(false) => continue,
+                        None => self.status,
+                    };
+                    if (c == 0) == *until {
+                        break Ok(status);
+                    }
+                    match { let r = self.run_list(body); self.loop_flow(r)? } {
+                        Some(true) => break Ok(self.status),
+                        Some(false) => {}
+                        None => status = self.status,
+                    }
+                    status = self.status;
+                })();
+                self.loop_depth -= 1;
+                r
+            }
+            CompoundCommand::For { var, words, body } => {
+                let items = match words {
+                    Some(ws) => self.expand_words(ws)?,
+                    None => self.positional.clone(),
+                };
+                let mut status = 0;
+                let mut iters = 0u64;
+                self.loop_depth += 1;
+                let r = (|| {
+                    for it in items {
+                        self.loop_guard(&mut iters)?;
+                        if let Err(msg) = self.assign_scalar(var, it) {
+                            self.error(&msg);
+                            return Ok(1);
+                        }
+                        match { let r = self.run_list(body); self.loop_flow(r)? } {
+                            Some(true) => return Ok(self.status),
+                            Some(false) => {}
+                            None => {}
+                        }
+                        status = self.status;
+                    }
+                    Ok(status)
+                })();
+                self.loop_depth -= 1;
+                r
+            }
+            CompoundCommand::ArithFor { init, cond, step, body } => {
+                self.arith_word(init)?;
+                let mut status = 0;
+                let mut iters = 0u64;
+                self.loop_depth += 1;
+                let r = (|| loop {
+                    self.loop_guard(&mut iters)?;
+                    if !cond.parts.is_empty() && self.arith_word(cond)? == 0 {
+                        break Ok(status);
+                    }
+                    match { let r = self.run_list(body); self.loop_flow(r)? } {
+                        Some(true) => break Ok(self.status),
+                        _ => status = self.status,
+                    }
+                    self.arith_word(step)?;
+                })();
+                self.loop_depth -= 1;
+                r
+            }
+            CompoundCommand::Select { var, words, body } => self.run_select(var, words.as_deref(), body),
+            CompoundCommand::Case { word, arms } => self.run_case(word, arms),
+            CompoundCommand::DBracket(e) => {
+                self.shared.count_command().map_err(Flow::Limit)?;
+                match self.eval_cond(e) {
+                    Ok(b) => Ok((!b) as i32),
+                    Err(Flow::Exit(2)) => Ok(2),
+                    Err(f) => Err(f),
+                }
+            }
+            CompoundCommand::Arith(w) => {
+                self.shared.count_command().map_err(Flow::Limit)?;
+                match self.arith_word_status(w) {
+                    Ok(v) => Ok((v == 0) as i32),
+                    Err(f) => Err(f),
+                }
+            }
+        }
+    }
+
+    fn run_cond_ret(&mut self, list: &List) -> Exec {
+        let r = self.run_cond(list);
+        if let Ok(s) = r {
+            self.status = s;
+        }
+        r
+    }
+
+    fn run_case(&mut self, word: &Word, arms: &[CaseArm]) -> Exec {
+        let subject = self.expand_word_str(word)?;
+        let mut i = 0;
+        let mut status = 0;
+        while i < arms.len() {
+            let mut matched = false;
+            for p in &arms[i].patterns {
+                let pat = self.expand_pattern(p)?;
+                if self.pattern_matches(&pat, &subject, self.shopt(NOCASEMATCH)) {
+                    matched = true;
+                    break;
+                }
+            }
+            if !matched {
+                i += 1;
+                continue;
+            }
+            loop {
+                status = self.run_list(&arms[i].body)?;
+                match arms[i].terminator {
+                    CaseTerminator::Break => return Ok(status),
+                    CaseTerminator::FallThrough => {
+                        i += 1;
+                        if i >= arms.len() {
+                            return Ok(status);
+                        }
+                    }
+                    CaseTerminator::Continue => break,
+                }
+            }
+            i += 1;
+        }
+        Ok(status)
+    }
+
+    fn run_select(&mut self, var: &str, words: Option<&[Word]>, body: &List) -> Exec {
+        let items = match words {
+            Some(ws) => self.expand_words(ws)?,
+            None => self.positional.clone(),
+        };
+        if items.is_empty() {
+            return Ok(0);
+        }
+        let mut iters = 0u64;
+        loop {
+            self.loop_guard(&mut iters)?;
+            let mut menu = String::new();
+            for (i, it) in items.iter().enumerate() {
+                menu.push_str(&format!("{}) {}\n", i + 1, it));
+            }
+            let ps3 = self.vars.get_str("PS3").unwrap_or("#? ").to_string();
+            menu.push_str(&ps3);
+            self.write_fd(2, menu.as_bytes());
+            let line = match self.read_line_fd(0) {
+                Some(l) => l,
+                None => {
+                    self.write_fd(2, b"\n");
+                    return Ok(1);
+                }
+            };
+            let _ = self.assign_scalar("REPLY", line.clone());
+            let choice = line.trim().parse::<usize>().ok().filter(|n| *n >= 1 && *n <= items.len());
+            let val = choice.map(|n| items[n - 1].clone()).unwrap_or_default();
+            if let Err(m) = self.assign_scalar(var, val) {
+                self.error(&m);
+                return Ok(1);
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            self.loop_depth += 1;
+            let r = self.run_list(body);
+            self.loop_depth -= 1;
+            match self.loop_flow(r)? {
+                Some(true) => return Ok(0),
+                _ => {}
+            }
+        }
+    }
+
+    /// Read one line (without the newline) from descriptor `fd`, byte by byte; `None` at EOF
+    /// with nothing read.
+    pub(crate) fn read_line_fd(&mut self, fd: i32) -> Option<String> {
+        let f = self.fds.get(fd)?.clone();
+        let mut bytes = Vec::new();
+        let mut b = [0u8; 1];
+        loop {
+            match f.read(&mut b) {
+                Ok(1) => {
+                    if b[0] == b'\n' {
+                        return Some(crate::util::bytes::decode_owned(bytes));
+                    }
+                    bytes.push(b[0]);
+                }
+                _ => {
+                    if bytes.is_empty() {
+                        return None;
+                    }
+                    return Some(crate::util::bytes::decode_owned(bytes));
+                }
+            }
+        }
+    }
+
+    /// Call a shell function with `args` (`args[0]` is the function name).
+    pub fn call_function(&mut self, f: &Arc<FunctionDef>, args: &[String]) -> Exec {
+        if self.depth >= self.shared.limits.max_function_depth {
+            self.error(&format!("{}: maximum function nesting level exceeded ({})", f.name, self.shared.limits.max_function_depth));
+            return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
+        }
+        let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
+        let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
+        self.vars.push_scope();
+        self.frames.push(Frame {
+            name: f.name.clone(),
+            source: self.sources.last().cloned().unwrap_or_else(|| "main".to_string()),
+            call_line: self.lineno,
+        });
+        self.depth += 1;
+        let r = stacker::maybe_grow(256 * 1024, 4 << 20, || self.run_command(&f.body));
+        self.depth -= 1;
+        self.frames.pop();
+        if let Some(action) = self.traps.actions.get("RETURN").cloned() {
+            if !self.in_trap {
+                self.in_trap = true;
+                let _ = self.run_string(&action, "trap");
+                self.in_trap = false;
+            }
+        }
+        self.vars.pop_scope();
+        self.loop_depth = saved_loop;
+        self.positional = saved_pos;
+        match r {
+            Ok(s) => Ok(s),
+            Err(Flow::Return(s)) => Ok(s),
+            Err(Flow::Break(_)) | Err(Flow::Continue(_)) => Ok(self.status),
+            Err(f) => Err(f),
+        }
+    }
+
+    /// Parse and run `src` line by line (top-level script, `eval`, `source`, traps).
+    pub fn run_string(&mut self, src: &str, _name: &str) -> Exec {
+        self.run_source(src, 1)
+    }
+
+    /// Parse and run `src`, numbering lines from `start_line`.
+    pub fn run_source(&mut self, src: &str, start_line: u32) -> Exec {
+        let opts = ParseOptions {
+            max_depth: self.shared.limits.max_parse_depth,
+            max_input: self.shared.limits.max_input_bytes,
+            start_line,
+        };
+        let mut parser = Parser::new(src, opts);
+        let mut status = 0;
+        self.status_reset_for_source();
+        loop {
+            let aliases = self.aliases.clone();
+            let expand = self.shopt(EXPAND_ALIASES) && !aliases.is_empty();
+            let lookup = move |w: &str| aliases.get(w).cloned();
+            let next = if expand {
+                parser.next_command(Some(&lookup))
+            } else {
+                parser.next_command(None)
+            };
+            match next {
+                None => return Ok(status),
+                Some(Err(e)) => {
+                    self.report_parse_error(&e);
+                    return Err(Flow::Exit(2));
+                }
+                Some(Ok(list)) => {
+                    if self.set_opt(NOEXEC) {
+                        continue;
+                    }
+                    status = self.run_list(&list)?;
+                }
+            }
+        }
+    }
+
+    fn status_reset_for_source(&mut self) {}
+
+    /// Print a syntax error the way bash does.
+    pub fn report_parse_error(&mut self, e: &ParseError) {
+        self.lineno = e.line;
+        self.error(&e.message);
+        if !e.source_line.is_empty() && !e.incomplete {
+            let l = format!("`{}'", e.source_line);
+            self.error(&l);
+        }
+    }
+
+    /// Run a simple command.
+    fn run_simple(&mut self, sc: &SimpleCommand) -> Exec {
+        self.lineno = sc.line;
+        self.shared.count_command().map_err(Flow::Limit)?;
+        if let Some(action) = self.traps.actions.get("DEBUG").cloned() {
+            if !self.in_trap {
+                self.in_trap = true;
+                let _ = self.run_string(&action, "trap");
+                self.in_trap = false;
+            }
+        }
+        let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
+        if argv.is_empty() {
+            return self.run_assignments_only(sc);
+        }
+        if self.set_opt(XTRACE) {
+            self.xtrace(&sc.assigns, &argv)?;
+        }
+        let saved = match self.apply_redirects(&sc.redirects) {
+            Ok(s) => s,
+            Err(e) => return e.into_status(self),
+        };
+        let r = self.run_with_temp_assigns(&sc.assigns, argv);
+        if self.keep_redirects {
+            self.keep_redirects = false;
+        } else {
+            self.restore_redirects(saved);
+        }
+        self.decl_arrays.clear();
+        let st = r?;
+        self.status = st;
+        Ok(st)
+    }
+
+    fn run_assignments_only(&mut self, sc: &SimpleCommand) -> Exec {
+        self.status = 0;
+        let mut status = 0;
+        let saved = match self.apply_redirects(&sc.redirects) {
+            Ok(s) => s,
+            Err(e) => return e.into_status(self),
+        };
+        let cs_before = self.cmdsub_status.take();
+        for a in &sc.assigns {
+            if let Err(f) = self.do_assign(a, false) {
+                self.restore_redirects(saved);
+                return Err(f);
+            }
+            if self.assign_failed {
+                self.assign_failed = false;
+                status = 1;
+            }
+        }
+        if self.set_opt(XTRACE) {
+            self.xtrace(&sc.assigns, &[])?;
+        }
+        self.restore_redirects(saved);
+        if let Some(s) = self.cmdsub_status.take() {
+            if status == 0 {
+                status = s;
+            }
+        }
+        self.cmdsub_status = cs_before;
+        Ok(status)
+    }
+
+    fn xtrace(&mut self, assigns: &[Assign], argv: &[String]) -> Exec<()> {
+        let ps4 = self.vars.get_str("PS4").unwrap_or("+ ").to_string();
+        let mut line = ps4;
+        let mut first = true;
+        for a in assigns {
+            if !first {
+                line.push(' ');
+            }
+            first = false;
+            line.push_str(&a.name);
+            line.push('=');
+            if let AssignValue::Scalar(w) = &a.value {
+                let v = self.expand_word_str(w).unwrap_or_default();
+                line.push_str(&crate::util::quote::quote_q(&v));
+            }
+        }
+        for a in argv {
+            if !first {
+                line.push(' ');
+            }
+            first = false;
+            line.push_str(&xtrace_quote(a));
+        }
+        line.push('\n');
+        self.write_fd(2, line.as_bytes());
+        Ok(())
+    }
+
+    fn run_with_temp_assigns(&mut self, assigns: &[Assign], argv: Vec<String>) -> Exec {
+        if assigns.is_empty() {
+            return self.dispatch(argv);
+        }
+        // Temporary assignments: visible to the command, exported, then restored.
+        let mut saved = Vec::with_capacity(assigns.len());
+        for a in assigns {
+            let old = self.vars.get_raw(&a.name).cloned();
+            saved.push((a.name.clone(), old));
+            self.do_assign(a, true)?;
+            if let Some(v) = self.vars.get_raw_mut(&a.name) {
+                v.attrs |= super::vars::attr::EXPORT;
+            }
+        }
+        let is_special = matches!(argv[0].as_str(), "eval" | "source" | "." | "export" | "readonly" | ":" | "set" | "shift" | "exec" | "trap" | "unset");
+        let r = self.dispatch(argv);
+        if !(is_special && self.set_opt(POSIX)) {
+            for (name, old) in saved.into_iter().rev() {
+                match old {
+                    Some(v) => *self.vars.entry(&name) = v,
+                    None => self.vars.unset(&name),
+                }
+            }
+        }
+        r
+    }
+
+    /// Run an expanded command line: a function, a builtin, or a command.
+    pub fn dispatch(&mut self, argv: Vec<String>) -> Exec {
+        self.last_arg = argv.last().cloned().unwrap_or_default();
+        if let Some(f) = self.funcs.get(&argv[0]).cloned() {
+            return self.call_function(&f, &argv);
+        }
+        self.dispatch_no_func(argv)
+    }
+
+    /// Like [`Shell::dispatch`] but skipping functions (`command`, `builtin`).
+    pub fn dispatch_no_func(&mut self, argv: Vec<String>) -> Exec {
+        if let Some(b) = super::builtins::lookup(&argv[0]) {
+            return b(self, &argv);
+        }
+        if let Some(b) = self.shared.custom.get(&argv[0]).cloned() {
+            return Ok(self.run_utility(&*b, &argv));
+        }
+        if let Some(b) = crate::builtins::lookup(&argv[0]) {
+            return Ok(self.run_utility(b, &argv));
+        }
+        self.run_external(argv)
+    }
+
+    /// Run a [`crate::builtins::Builtin`] with this shell's descriptors.
+    pub fn run_utility(&mut self, b: &dyn crate::builtins::Builtin, argv: &[String]) -> i32 {
+        let fd0 = self.fds.get(0).cloned();
+        let fd1 = self.fds.get(1).cloned();
+        let fd2 = self.fds.get(2).cloned();
+        let mut stdin = FdReader(fd0.as_ref());
+        let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
+        let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
+        let env = super::builtins::ShellEnv(&self.vars);
+        let mut ctx = crate::builtins::Ctx {
+            name: &argv[0],
+            stdin: &mut stdin,
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+            fs: &*self.fs,
+            cwd: &self.cwd,
+            env: &env,
+            cancel: &*self.shared,
+        };
+        b.run(&mut ctx, &argv[1..])
+    }
+
+    fn run_external(&mut self, argv: Vec<String>) -> Exec {
+        let name = &argv[0];
+        let path = if name.contains('/') {
+            Some(crate::fs::join_path(&self.cwd, name))
+        } else {
+            self.find_in_path(name)
+        };
+        let Some(path) = path else {
+            self.error(&format!("{name}: command not found"));
+            return Ok(127);
+        };
+        match self.fs.stat(&path) {
+            Err(e) => {
+                self.error(&format!("{name}: {e}"));
+                Ok(127)
+            }
+            Ok(m) if m.file_type == crate::fs::FileType::Dir => {
+                self.error(&format!("{name}: Is a directory"));
+                Ok(126)
+            }
+            Ok(m) if m.mode & 0o111 == 0 => {
+                self.error(&format!("{name}: Permission denied"));
+                Ok(126)
+            }
+            Ok(_) => {
+                let Ok(bytes) = self.fs.read_file(&path) else {
+                    self.error(&format!("{name}: Permission denied"));
+                    return Ok(126);
+                };
+                let text = crate::util::bytes::decode_owned(bytes);
+                if let Some(first) = text.lines().next() {
+                    if first.starts_with("#!") && !first.contains("sh") {
+                        let interp = first[2..].trim().split_whitespace().next().unwrap_or("").to_string();
+                        self.error(&format!("{name}: {interp}: bad interpreter: No such file or directory"));
+                        return Ok(126);
+                    }
+                }
+                self.run_script_text(&text, &argv)
+            }
+        }
+    }
+
+    /// Run script text as a child shell (a new process in bash): fresh functions-less copy
+    /// with exported variables only.
+    pub(crate) fn run_script_text(&mut self, text: &str, argv: &[String]) -> Exec {
+        let mut child = self.child_shell();
+        child.arg0 = argv[0].clone();
+        child.positional = argv[1..].to_vec();
+        child.sources.push(argv[0].clone());
+        let r = child.run_in_subshell(|c| c.run_source(text, 1));
+        r
+    }
+
+    /// A new shell process as `bash` would start it from this one: exported variables,
+    /// no functions (except exported ones), default options.
+    pub(crate) fn child_shell(&self) -> Shell {
+        let mut child = Shell::new(self.fs.clone(), self.shared.clone(), self.cwd.clone());
+        child.fds = self.fds.clone();
+        child.shell_name = self.shell_name.clone();
+        child.pid = self.new_pid();
+        child.bashpid = child.pid;
+        child.umask = self.umask;
+        child.depth = self.depth + 1;
+        for (k, v) in self.vars.visible() {
+            if v.has(super::vars::attr::EXPORT) {
+                if let Some(s) = v.scalar() {
+                    let e = child.vars.entry(k);
+                    e.value = Some(super::vars::Value::Str(s.to_string()));
+                    e.attrs = super::vars::attr::EXPORT;
+                }
+            }
+        }
+        child.init_default_vars();
+        child
+    }
+
+    fn find_in_path(&self, name: &str) -> Option<String> {
+        if let Some(p) = self.hashed.get(name) {
+            return Some(p.clone());
+        }
+        let path = self.vars.get_str("PATH")?;
+        for dir in path.split(':') {
+            let dir = if dir.is_empty() { "." } else { dir };
+            let full = crate::fs::join_path(&self.cwd, &format!("{dir}/{name}"));
+            if let Ok(m) = self.fs.stat(&full) {
+                if m.file_type == crate::fs::FileType::File {
+                    return Some(full);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Quote a word for `set -x` output as bash does.
+fn xtrace_quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./=:,+@%^".contains(c)) {
+        return s.to_string();
+    }
+    crate::util::quote::quote_at_q(s)
+}
+
+const MONITOR_IDX: usize = 12;

@@ -1,0 +1,521 @@
+//! Word expansion in bash's order: brace, tilde, parameter, arithmetic and command
+//! substitution, word splitting, pathname expansion, quote removal.
+
+use crate::parser::ast::*;
+
+use super::glob::{self, GlobOpts};
+use super::options::*;
+use super::pattern::{self, MatchOpts, Pattern};
+use super::{Exec, Flow, Shell};
+
+/// A field being built: its text, its glob pattern (quoted chars escaped), and flags.
+#[derive(Default, Clone)]
+struct Field {
+    text: String,
+    pat: String,
+    glob: bool,
+    quoted: bool,
+}
+
+impl Field {
+    fn push_quoted(&mut self, s: &str) {
+        self.text.push_str(s);
+        if self.glob || true {
+            self.pat.push_str(&pattern::escape(s));
+        }
+        self.quoted = true;
+    }
+    fn push_unquoted(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.pat.push_str(s);
+        if !self.glob && s.contains(['*', '?', '[']) {
+            self.glob = true;
+        }
+    }
+}
+
+/// The value of a parameter before it is placed into fields.
+pub(crate) enum Val {
+    /// One string (possibly unset).
+    Str(Option<String>),
+    /// Several (`$@`, `${a[@]}`; `star` for `$*`/`${a[*]}`).
+    List(Vec<String>, bool),
+}
+
+struct Builder {
+    fields: Vec<Field>,
+    cur: Field,
+    /// The current field holds a `"$@"` that expanded to nothing.
+    at_empty: bool,
+    any: bool,
+    /// The last delimiter seen was IFS whitespace that already ended a field.
+    ws_split: bool,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder { fields: Vec::new(), cur: Field::default(), at_empty: false, any: false, ws_split: false }
+    }
+    fn finish_field(&mut self) {
+        let f = std::mem::take(&mut self.cur);
+        self.fields.push(f);
+        self.ws_split = false;
+    }
+}
+
+impl Shell {
+    /// Expand command words (with declaration builtins' assignment arguments kept whole).
+    pub(crate) fn expand_command_words(&mut self, words: &[Word]) -> Exec<Vec<String>> {
+        let decl = words.first().and_then(|w| w.as_literal()).is_some_and(|n| {
+            matches!(n, "declare" | "typeset" | "local" | "export" | "readonly")
+        });
+        if !decl {
+            return self.expand_words(words);
+        }
+        let mut out = Vec::with_capacity(words.len());
+        for w in words {
+            if let Some(assign) = self.decl_assign_word(w)? {
+                out.push(assign);
+            } else {
+                out.extend(self.expand_word_fields(w)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// An argument `name=value` of a declaration builtin: expanded without splitting/globbing.
+    /// Array literals are encoded for the builtin as `name=(` + quoted elements + `)`.
+    fn decl_assign_word(&mut self, w: &Word) -> Exec<Option<String>> {
+        let Some(WordPart::Literal(first)) = w.parts.first() else { return Ok(None) };
+        let Some(eq) = first.find('=') else { return Ok(None) };
+        let name = &first[..eq];
+        let base = name.trim_end_matches('+');
+        let base = base.split('[').next().unwrap_or("");
+        if !is_name(base) {
+            return Ok(None);
+        }
+        if let Some(WordPart::ArrayLiteral(elems)) = w.parts.get(1) {
+            let items = self.expand_array_elems(elems)?;
+            self.decl_arrays.push(items);
+            return Ok(Some(format!("{}\u{0}ARR{}", &first[..=eq], self.decl_arrays.len() - 1)));
+        }
+        let v = self.expand_word_str_tilde(w)?;
+        Ok(Some(v))
+    }
+
+    /// Expand array literal elements into (optional key, value) pairs.
+    pub(crate) fn expand_array_elems(&mut self, elems: &[ArrayElem]) -> Exec<Vec<(Option<String>, String)>> {
+        let mut out = Vec::new();
+        for e in elems {
+            match e {
+                ArrayElem::Value(w) => {
+                    for f in self.expand_word_fields(w)? {
+                        out.push((None, f));
+                    }
+                }
+                ArrayElem::Keyed { key, value, append } => {
+                    let k = self.expand_word_str(key)?;
+                    let v = self.expand_word_str(value)?;
+                    let k = if *append { format!("{k}+") } else { k };
+                    out.push((Some(k), v));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Expand several words into fields.
+    pub fn expand_words(&mut self, words: &[Word]) -> Exec<Vec<String>> {
+        let mut out = Vec::with_capacity(words.len());
+        for w in words {
+            let fields = self.expand_word_fields(w)?;
+            out.extend(fields);
+            if out.len() > self.shared.limits.max_fields {
+                self.error("expansion: too many words");
+                return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Full expansion of one word into fields.
+    pub fn expand_word_fields(&mut self, w: &Word) -> Exec<Vec<String>> {
+        // fast path: a single literal without specials
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            if !s.contains(['{', '*', '?', '[', '~']) {
+                return Ok(vec![s.clone()]);
+            }
+        }
+        if self.set_opt(BRACEEXPAND) && has_brace(w) {
+            let words = super::brace::expand(w, self.shared.limits.max_fields);
+            if words.len() > 1 || words.first() != Some(w) {
+                let mut out = Vec::new();
+                for bw in &words {
+                    out.extend(self.expand_fields_nobrace(bw)?);
+                    if out.len() > self.shared.limits.max_fields {
+                        return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+                    }
+                }
+                return Ok(out);
+            }
+        }
+        self.expand_fields_nobrace(w)
+    }
+
+    fn expand_fields_nobrace(&mut self, w: &Word) -> Exec<Vec<String>> {
+        let mut b = Builder::new();
+        for (i, part) in w.parts.iter().enumerate() {
+            self.expand_part(part, &mut b, false, i == 0)?;
+        }
+        if b.at_empty && b.cur.text.is_empty() && !b.cur_has_quoted_text() {
+            // "$@" with no parameters and nothing else: no field
+        } else {
+            b.finish_field();
+        }
+        let mut out = Vec::with_capacity(b.fields.len());
+        let noglob = self.set_opt(NOGLOB);
+        for f in b.fields {
+            if f.text.is_empty() && !f.quoted {
+                continue;
+            }
+            if f.glob && !noglob {
+                let opts = GlobOpts {
+                    dotglob: self.shopt(DOTGLOB),
+                    nocase: self.shopt(NOCASEGLOB),
+                    extglob: self.shopt(EXTGLOB),
+                    globstar: self.shopt(GLOBSTAR),
+                };
+                let mut matches = glob::expand(&f.pat, &self.cwd, &*self.fs, opts);
+                if let Some(ignore) = self.vars.get_str("GLOBIGNORE").filter(|s| !s.is_empty()).map(str::to_string) {
+                    matches.retain(|m| !globignored(m, &ignore));
+                }
+                if !matches.is_empty() {
+                    out.extend(matches);
+                    continue;
+                }
+                if self.shopt(NULLGLOB) {
+                    continue;
+                }
+                if self.shopt(FAILGLOB) {
+                    self.error(&format!("no match: {}", f.text));
+                    return Err(Flow::Exit(1));
+                }
+            }
+            out.push(f.text);
+        }
+        Ok(out)
+    }
+
+    fn expand_part(&mut self, part: &WordPart, b: &mut Builder, quoted: bool, first: bool) -> Exec<()> {
+        match part {
+            WordPart::Literal(s) => {
+                if quoted {
+                    b.cur.push_quoted(s)
+                } else {
+                    b.cur.push_unquoted(s)
+                }
+            }
+            WordPart::Escaped(s) | WordPart::SingleQuoted(s) => b.cur.push_quoted(s),
+            WordPart::DoubleQuoted(parts) => {
+                b.cur.quoted = true;
+                for p in parts {
+                    self.expand_part(p, b, true, false)?;
+                }
+            }
+            WordPart::Tilde(user) => {
+                let _ = first;
+                let home = self.tilde(user);
+                b.cur.push_quoted(&home);
+            }
+            WordPart::Param(pe) => {
+                let v = self.param_value(pe, quoted)?;
+                self.place(v, b, quoted);
+            }
+            WordPart::CommandSub(list) => {
+                let out = self.command_sub(list)?;
+                self.place(Val::Str(Some(out)), b, quoted);
+            }
+            WordPart::ArithSub(w) => {
+                let n = self.arith_word(w)?;
+                self.place(Val::Str(Some(n.to_string())), b, quoted);
+            }
+            WordPart::ProcessSub(out, list) => {
+                let path = self.process_sub(*out, list)?;
+                b.cur.push_quoted(&path);
+            }
+            WordPart::ArrayLiteral(elems) => {
+                // outside declaration builtins: the literal text
+                let items = self.expand_array_elems(elems)?;
+                let text: Vec<String> = items.into_iter().map(|(_, v)| v).collect();
+                b.cur.push_quoted(&format!("({})", text.join(" ")));
+            }
+        }
+        Ok(())
+    }
+
+    fn tilde(&self, user: &str) -> String {
+        if user.is_empty() {
+            return self.vars.get_str("HOME").unwrap_or("/home/user").to_string();
+        }
+        match user {
+            "+" => self.vars.get_str("PWD").unwrap_or(&self.cwd).to_string(),
+            "-" => self.vars.get_str("OLDPWD").map(str::to_string).unwrap_or_else(|| "~-".to_string()),
+            "root" => "/root".to_string(),
+            u if Some(u) == self.vars.get_str("USER") => self.vars.get_str("HOME").unwrap_or("/home/user").to_string(),
+            _ => format!("~{user}"),
+        }
+    }
+
+    /// Put a value into the fields: split when unquoted.
+    fn place(&self, v: Val, b: &mut Builder, quoted: bool) {
+        b.any = true;
+        match v {
+            Val::Str(s) => {
+                let s = s.unwrap_or_default();
+                if quoted {
+                    b.cur.push_quoted(&s);
+                } else {
+                    self.split_into(&s, b);
+                }
+            }
+            Val::List(items, star) => {
+                if quoted {
+                    if star {
+                        let sep = self.ifs_first();
+                        b.cur.push_quoted(&items.join(sep.as_str()));
+                    } else if items.is_empty() {
+                        b.at_empty = true;
+                    } else {
+                        let n = items.len();
+                        for (i, it) in items.into_iter().enumerate() {
+                            b.cur.push_quoted(&it);
+                            if i + 1 < n {
+                                b.finish_field();
+                            }
+                        }
+                    }
+                } else {
+                    let n = items.len();
+                    let ifs_empty = self.vars.get_str("IFS") == Some("");
+                    for (i, it) in items.into_iter().enumerate() {
+                        self.split_into(&it, b);
+                        if i + 1 < n {
+                            if ifs_empty && star && false {
+                                continue;
+                            }
+                            if !b.cur.text.is_empty() || b.cur.quoted {
+                                b.finish_field();
+                            } else if !b.cur.text.is_empty() {
+                                b.finish_field();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn ifs_first(&self) -> String {
+        match self.vars.get_str("IFS") {
+            None => " ".to_string(),
+            Some(s) => s.chars().next().map(String::from).unwrap_or_default(),
+        }
+    }
+
+    /// Word splitting of an unquoted expansion result into the builder.
+    fn split_into(&self, s: &str, b: &mut Builder) {
+        let ifs = self.vars.get_str("IFS").unwrap_or(" \t\n");
+        if ifs.is_empty() || s.is_empty() {
+            b.cur.push_unquoted(s);
+            if !s.is_empty() {
+                b.ws_split = false;
+            }
+            return;
+        }
+        let mut run_start: Option<usize> = None;
+        for (i, c) in s.char_indices() {
+            if !ifs.contains(c) {
+                if run_start.is_none() {
+                    run_start = Some(i);
+                }
+                continue;
+            }
+            if let Some(st) = run_start.take() {
+                b.cur.push_unquoted(&s[st..i]);
+                b.ws_split = false;
+            }
+            if c == ' ' || c == '\t' || c == '\n' {
+                if !b.cur.text.is_empty() || b.cur.quoted {
+                    b.finish_field();
+                    b.ws_split = true;
+                }
+            } else if b.ws_split {
+                b.ws_split = false;
+            } else {
+                b.cur.quoted = true;
+                b.finish_field();
+            }
+        }
+        if let Some(st) = run_start {
+            b.cur.push_unquoted(&s[st..]);
+            b.ws_split = false;
+        }
+    }
+
+    /// Expand a word to one string: no splitting, no globbing (assignments, `case`, `[[ ]]`).
+    pub fn expand_word_str(&mut self, w: &Word) -> Exec<String> {
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            return Ok(s.clone());
+        }
+        let mut out = String::new();
+        for p in &w.parts {
+            self.expand_part_str(p, &mut out, false)?;
+        }
+        Ok(out)
+    }
+
+    /// Like [`Shell::expand_word_str`], for assignment values (tilde parts expand).
+    pub(crate) fn expand_word_str_tilde(&mut self, w: &Word) -> Exec<String> {
+        self.expand_word_str(w)
+    }
+
+    fn expand_part_str(&mut self, p: &WordPart, out: &mut String, quoted: bool) -> Exec<()> {
+        match p {
+            WordPart::Literal(s) | WordPart::Escaped(s) | WordPart::SingleQuoted(s) => out.push_str(s),
+            WordPart::DoubleQuoted(parts) => {
+                for p in parts {
+                    self.expand_part_str(p, out, true)?;
+                }
+            }
+            WordPart::Tilde(u) => out.push_str(&self.tilde(u)),
+            WordPart::Param(pe) => match self.param_value(pe, true)? {
+                Val::Str(s) => out.push_str(s.as_deref().unwrap_or("")),
+                Val::List(items, star) => {
+                    let sep = if star || quoted { self.ifs_first() } else { " ".to_string() };
+                    let sep = if star { sep } else { " ".to_string() };
+                    out.push_str(&items.join(&sep));
+                }
+            },
+            WordPart::CommandSub(list) => out.push_str(&self.command_sub(list)?),
+            WordPart::ArithSub(w) => out.push_str(&self.arith_word(w)?.to_string()),
+            WordPart::ProcessSub(o, list) => out.push_str(&self.process_sub(*o, list)?),
+            WordPart::ArrayLiteral(elems) => {
+                let items = self.expand_array_elems(elems)?;
+                let text: Vec<String> = items.into_iter().map(|(_, v)| v).collect();
+                out.push('(');
+                out.push_str(&text.join(" "));
+                out.push(')');
+            }
+        }
+        if out.len() > self.shared.limits.max_string_bytes {
+            self.error("expansion: string too long");
+            return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+        }
+        Ok(())
+    }
+
+    /// Expand a word as a pattern: quoted parts are escaped so they match literally.
+    pub fn expand_pattern(&mut self, w: &Word) -> Exec<String> {
+        let mut out = String::new();
+        for p in &w.parts {
+            self.expand_part_pattern(p, &mut out, false)?;
+        }
+        Ok(out)
+    }
+
+    fn expand_part_pattern(&mut self, p: &WordPart, out: &mut String, quoted: bool) -> Exec<()> {
+        match p {
+            WordPart::Literal(s) if !quoted => out.push_str(s),
+            WordPart::DoubleQuoted(parts) => {
+                for p in parts {
+                    self.expand_part_pattern(p, out, true)?;
+                }
+            }
+            WordPart::Param(_) | WordPart::CommandSub(_) | WordPart::ArithSub(_) if !quoted => {
+                // unquoted expansions keep their glob characters active
+                self.expand_part_str(p, out, false)?;
+            }
+            other => {
+                let mut s = String::new();
+                self.expand_part_str(other, &mut s, quoted)?;
+                out.push_str(&pattern::escape(&s));
+            }
+        }
+        Ok(())
+    }
+
+    /// Does `text` match the pattern `pat` (with the shell's extglob and the given case rule)?
+    pub fn pattern_matches(&self, pat: &str, text: &str, nocase: bool) -> bool {
+        let opts = MatchOpts { extglob: true, nocase, pathname: false, dotglob: true };
+        Pattern::new(pat, opts).matches(text)
+    }
+
+    /// Run a command substitution and return its output without trailing newlines.
+    pub(crate) fn command_sub(&mut self, list: &crate::parser::ast::List) -> Exec<String> {
+        let cap = std::sync::Arc::new(super::io::FdObj::Capture(std::sync::Mutex::new(Vec::new())));
+        let mut sub = self.make_subshell();
+        sub.fds.set(1, Some(cap.clone()));
+        if !self.shopt(INHERIT_ERREXIT) {
+            sub.opts.set[ERREXIT] = false;
+        }
+        let r = sub.run_in_subshell(|s| s.run_list(list));
+        drop(sub);
+        let status = r?;
+        self.status = status;
+        self.cmdsub_status = Some(status);
+        let bytes = cap.is_capture().unwrap_or_default();
+        let mut s = crate::util::bytes::decode_owned(bytes);
+        while s.ends_with('\n') {
+            s.pop();
+        }
+        Ok(s)
+    }
+
+    /// `<(list)` / `>(list)`: run the list now and hand back a file holding its output
+    /// (`>(...)`: a file whose content is fed to the list afterwards is not supported; the
+    /// list runs with empty input).
+    fn process_sub(&mut self, out: bool, list: &crate::parser::ast::List) -> Exec<String> {
+        let id = self.new_pid();
+        let path = format!("/tmp/.kitsh-procsub-{id}");
+        if out {
+            let _ = self.fs.write_file(&path, b"", crate::fs::WriteMode::Truncate);
+            return Ok(path);
+        }
+        let text = self.command_sub_raw(list)?;
+        if let Err(e) = self.fs.write_file(&path, &text, crate::fs::WriteMode::Truncate) {
+            self.error(&format!("{path}: {e}"));
+        }
+        Ok(path)
+    }
+
+    fn command_sub_raw(&mut self, list: &crate::parser::ast::List) -> Exec<Vec<u8>> {
+        let cap = std::sync::Arc::new(super::io::FdObj::Capture(std::sync::Mutex::new(Vec::new())));
+        let mut sub = self.make_subshell();
+        sub.fds.set(1, Some(cap.clone()));
+        let r = sub.run_in_subshell(|s| s.run_list(list));
+        drop(sub);
+        r?;
+        Ok(cap.is_capture().unwrap_or_default())
+    }
+}
+
+impl Builder {
+    fn cur_has_quoted_text(&self) -> bool {
+        false
+    }
+}
+
+fn has_brace(w: &Word) -> bool {
+    w.parts.iter().any(|p| matches!(p, WordPart::Literal(s) if s.contains('{')))
+}
+
+fn globignored(path: &str, ignore: &str) -> bool {
+    let opts = MatchOpts { extglob: true, nocase: false, pathname: true, dotglob: true };
+    ignore.split(':').any(|p| Pattern::new(p, opts).matches(path))
+}
+
+/// Is `s` a valid variable name?
+pub fn is_name(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if c == '_' || c.is_ascii_alphabetic()) && cs.all(|c| c == '_' || c.is_ascii_alphanumeric())
+}

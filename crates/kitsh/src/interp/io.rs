@@ -1,0 +1,361 @@
+//! File descriptors of the virtual shell: bounded in-memory pipes, output sinks, open files of
+//! the virtual filesystem, and the per-shell descriptor table.
+
+use std::collections::VecDeque;
+use std::io::{self, Read, Write};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::fs::{FileSystem, FsError};
+
+use super::shared::Shared;
+
+const PIPE_CAPACITY: usize = 64 * 1024;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[derive(Default)]
+struct PipeState {
+    buf: VecDeque<u8>,
+    writers: usize,
+    readers: usize,
+}
+
+/// A bounded pipe between two pipeline stages.
+pub struct Pipe {
+    state: Mutex<PipeState>,
+    cond: Condvar,
+    shared: Arc<Shared>,
+}
+
+impl Pipe {
+    /// A new pipe with one reader and one writer end.
+    pub fn new(shared: Arc<Shared>) -> (PipeReader, PipeWriter) {
+        let p = Arc::new(Pipe {
+            state: Mutex::new(PipeState { buf: VecDeque::new(), writers: 1, readers: 1 }),
+            cond: Condvar::new(),
+            shared,
+        });
+        (PipeReader(p.clone()), PipeWriter(p))
+    }
+
+    fn read(&self, out: &mut [u8]) -> io::Result<usize> {
+        let mut st = lock(&self.state);
+        loop {
+            if !st.buf.is_empty() {
+                let n = out.len().min(st.buf.len());
+                for (i, b) in st.buf.drain(..n).enumerate() {
+                    out[i] = b;
+                }
+                self.cond.notify_all();
+                return Ok(n);
+            }
+            if st.writers == 0 || out.is_empty() {
+                return Ok(0);
+            }
+            if self.shared.cancelled() {
+                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+            }
+            st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+        }
+    }
+
+    fn write(&self, mut data: &[u8]) -> io::Result<()> {
+        let mut st = lock(&self.state);
+        while !data.is_empty() {
+            if st.readers == 0 {
+                return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+            }
+            let room = PIPE_CAPACITY.saturating_sub(st.buf.len());
+            if room == 0 {
+                if self.shared.cancelled() {
+                    return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                }
+                st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+                continue;
+            }
+            let n = room.min(data.len());
+            st.buf.extend(&data[..n]);
+            data = &data[n..];
+            self.cond.notify_all();
+        }
+        Ok(())
+    }
+}
+
+/// The read end of a [`Pipe`]; dropping the last one makes writers fail with `BrokenPipe`.
+pub struct PipeReader(Arc<Pipe>);
+/// The write end of a [`Pipe`]; dropping the last one gives readers end-of-file.
+pub struct PipeWriter(Arc<Pipe>);
+
+impl Drop for PipeReader {
+    fn drop(&mut self) {
+        lock(&self.0.state).readers -= 1;
+        self.0.cond.notify_all();
+    }
+}
+impl Drop for PipeWriter {
+    fn drop(&mut self) {
+        lock(&self.0.state).writers -= 1;
+        self.0.cond.notify_all();
+    }
+}
+
+/// Where the caller's stdout or stderr goes: a memory buffer or a host writer, bounded.
+pub struct Sink {
+    buf: Vec<u8>,
+    writer: Option<Box<dyn Write + Send>>,
+}
+
+impl Sink {
+    /// A sink collecting into memory.
+    pub fn memory() -> Sink {
+        Sink { buf: Vec::new(), writer: None }
+    }
+    /// A sink writing through to `w` (the CLI's real stdout).
+    pub fn writer(w: Box<dyn Write + Send>) -> Sink {
+        Sink { buf: Vec::new(), writer: Some(w) }
+    }
+    /// Take what was collected.
+    pub fn take(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.buf)
+    }
+}
+
+/// An open file of the virtual filesystem.
+pub struct OpenFile {
+    path: String,
+    pos: u64,
+    append: bool,
+    fs: Arc<dyn FileSystem>,
+    reader: Option<Box<dyn Read + Send>>,
+}
+
+/// One open file description. Descriptors in several tables may share it (`Arc`).
+pub enum FdObj {
+    /// The caller's stdout (`true`) or stderr sink.
+    Sink(Arc<Mutex<Sink>>, bool),
+    /// A pipe's read end.
+    PipeR(PipeReader),
+    /// A pipe's write end.
+    PipeW(PipeWriter),
+    /// A file; reads and writes go through the filesystem at the current offset.
+    File(Mutex<OpenFile>),
+    /// In-memory input (here-documents, here-strings).
+    Bytes(Mutex<(Vec<u8>, usize)>),
+    /// Captured output of a command substitution.
+    Capture(Mutex<Vec<u8>>),
+    /// `/dev/null`-like: reads give EOF, writes vanish.
+    Null,
+}
+
+/// A shared handle to an [`FdObj`].
+pub type Fd = Arc<FdObj>;
+
+impl FdObj {
+    /// Open `path` on `fs` as a file description.
+    pub fn open_file(fs: &Arc<dyn FileSystem>, path: &str, append: bool, pos: u64) -> FdObj {
+        FdObj::File(Mutex::new(OpenFile { path: path.to_string(), pos, append, fs: fs.clone(), reader: None }))
+    }
+
+    /// In-memory input.
+    pub fn bytes(data: Vec<u8>) -> FdObj {
+        FdObj::Bytes(Mutex::new((data, 0)))
+    }
+
+    /// Read into `buf`.
+    pub fn read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            FdObj::PipeR(p) => p.0.read(buf),
+            FdObj::Bytes(m) => {
+                let mut g = lock(m);
+                let (data, pos) = &mut *g;
+                let n = buf.len().min(data.len() - *pos);
+                buf[..n].copy_from_slice(&data[*pos..*pos + n]);
+                *pos += n;
+                Ok(n)
+            }
+            FdObj::File(m) => {
+                let mut f = lock(m);
+                if let Some(r) = f.reader.as_mut() {
+                    return r.read(buf);
+                }
+                let (path, pos) = (f.path.clone(), f.pos);
+                match f.fs.read_at(&path, pos, buf) {
+                    Ok(n) => {
+                        f.pos += n as u64;
+                        Ok(n)
+                    }
+                    Err(FsError::Invalid) => {
+                        // an endless device: switch to streaming
+                        let r = f.fs.open_read(&path).map_err(fs_io)?;
+                        f.reader = Some(r);
+                        f.reader.as_mut().map_or(Ok(0), |r| r.read(buf))
+                    }
+                    Err(e) => Err(fs_io(e)),
+                }
+            }
+            FdObj::Null => Ok(0),
+            FdObj::Sink(..) | FdObj::PipeW(_) | FdObj::Capture(_) => Err(io::Error::from_raw_os_error(9)),
+        }
+    }
+
+    /// Write all of `data`.
+    pub fn write(&self, data: &[u8], shared: &Shared) -> io::Result<()> {
+        match self {
+            FdObj::Sink(s, is_out) => shared.write_sink(s, *is_out, data),
+            FdObj::PipeW(p) => p.0.write(data),
+            FdObj::Capture(m) => {
+                let mut g = lock(m);
+                if g.len() + data.len() > shared.limits.max_output_bytes as usize {
+                    shared.trip(crate::limits::LimitExceeded::Output);
+                    return Err(io::Error::other("output limit"));
+                }
+                g.extend_from_slice(data);
+                Ok(())
+            }
+            FdObj::File(m) => {
+                let mut f = lock(m);
+                let path = f.path.clone();
+                if f.append {
+                    let r = f.fs.write_file(&path, data, crate::fs::WriteMode::Append);
+                    r.map_err(fs_io)
+                } else {
+                    let pos = f.pos;
+                    f.fs.write_at(&path, pos, data).map_err(fs_io)?;
+                    f.pos += data.len() as u64;
+                    Ok(())
+                }
+            }
+            FdObj::Null => Ok(()),
+            FdObj::PipeR(_) | FdObj::Bytes(_) => Err(io::Error::from_raw_os_error(9)),
+        }
+    }
+
+    /// The path of a file description (for `/dev/fd/N` and `/proc/self/fd`).
+    pub fn path(&self) -> Option<String> {
+        match self {
+            FdObj::File(m) => Some(lock(m).path.clone()),
+            _ => None,
+        }
+    }
+
+    /// Is this a pipe or in-memory input (no seeking)?
+    pub fn is_capture(&self) -> Option<Vec<u8>> {
+        match self {
+            FdObj::Capture(m) => Some(std::mem::take(&mut *lock(m))),
+            _ => None,
+        }
+    }
+}
+
+/// Map a filesystem error to an `io::Error` carrying its message.
+pub fn fs_io(e: FsError) -> io::Error {
+    io::Error::other(e.to_string())
+}
+
+/// The descriptor table of one shell (or subshell).
+#[derive(Clone, Default)]
+pub struct Fds {
+    slots: Vec<Option<Fd>>,
+}
+
+impl Fds {
+    /// The descriptor `n`.
+    pub fn get(&self, n: i32) -> Option<&Fd> {
+        if n < 0 {
+            return None;
+        }
+        self.slots.get(n as usize).and_then(Option::as_ref)
+    }
+
+    /// Set (or close, with `None`) descriptor `n`; returns the previous one.
+    pub fn set(&mut self, n: i32, fd: Option<Fd>) -> Option<Fd> {
+        if n < 0 {
+            return None;
+        }
+        let n = n as usize;
+        if self.slots.len() <= n {
+            if fd.is_none() {
+                return None;
+            }
+            self.slots.resize(n + 1, None);
+        }
+        std::mem::replace(&mut self.slots[n], fd)
+    }
+
+    /// The lowest free descriptor at or above `from`.
+    pub fn free_from(&self, from: i32) -> i32 {
+        let mut n = from.max(0);
+        while self.get(n).is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Open descriptor numbers.
+    pub fn open_fds(&self) -> Vec<i32> {
+        self.slots.iter().enumerate().filter(|(_, s)| s.is_some()).map(|(i, _)| i as i32).collect()
+    }
+}
+
+/// `Read` over a descriptor of the table (used as a command's stdin).
+pub struct FdReader<'a>(pub Option<&'a Fd>);
+
+impl Read for FdReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.0 {
+            Some(fd) => fd.read(buf),
+            None => Err(io::Error::from_raw_os_error(9)),
+        }
+    }
+}
+
+/// `Write` over a descriptor of the table (a command's stdout or stderr).
+pub struct FdWriter<'a> {
+    /// The descriptor (None: closed).
+    pub fd: Option<&'a Fd>,
+    /// Limits and counters.
+    pub shared: &'a Shared,
+}
+
+impl Write for FdWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self.fd {
+            Some(fd) => fd.write(buf, self.shared),
+            None => Err(io::Error::from_raw_os_error(9)),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    /// Write to the caller's stdout/stderr sink, counting toward the output limit.
+    pub fn write_sink(&self, sink: &Mutex<Sink>, _is_out: bool, data: &[u8]) -> io::Result<()> {
+        let total = self.output_bytes.fetch_add(data.len() as u64, std::sync::atomic::Ordering::Relaxed) + data.len() as u64;
+        if total > self.limits.max_output_bytes {
+            self.trip(crate::limits::LimitExceeded::Output);
+            return Err(io::Error::other("output limit"));
+        }
+        let mut s = lock(sink);
+        match s.writer.as_mut() {
+            Some(w) => {
+                let r = w.write_all(data);
+                let _ = w.flush();
+                r
+            }
+            None => {
+                s.buf.extend_from_slice(data);
+                Ok(())
+            }
+        }
+    }
+}

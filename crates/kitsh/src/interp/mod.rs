@@ -1,0 +1,270 @@
+//! The interpreter: walks the AST, expands words, runs commands.
+//! [`Shell`] is the state of one shell (variables, functions, options, descriptors, working
+//! directory). A subshell is a clone of it; pipeline stages run as clones on their own threads.
+//! Control flow (`break`, `return`, `exit`, limits) travels as a [`Flow`] value in `Err`.
+
+pub mod arith;
+pub mod glob;
+pub mod pattern;
+mod assign;
+mod brace;
+pub(crate) mod cond;
+mod param;
+mod arith_env;
+pub mod builtins;
+mod exec;
+mod expand;
+pub mod io;
+pub mod options;
+mod redirect;
+pub mod shared;
+pub mod vars;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::fs::FileSystem;
+use crate::limits::LimitExceeded;
+use crate::parser::ast::FunctionDef;
+
+use self::io::Fds;
+use self::options::Options;
+use self::shared::Shared;
+use self::vars::Vars;
+
+/// Non-local control flow, carried in `Err` up the interpreter's call stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// `break N` (levels left).
+    Break(usize),
+    /// `continue N`.
+    Continue(usize),
+    /// `return N`.
+    Return(i32),
+    /// `exit N`, or a fatal error (the message is already printed).
+    Exit(i32),
+    /// A limit was hit: stop everything.
+    Limit(LimitExceeded),
+}
+
+/// The result of running something: its exit status, or non-local control flow.
+pub type Exec<T = i32> = Result<T, Flow>;
+
+/// A trap's action.
+#[derive(Debug, Clone, Default)]
+pub struct Traps {
+    /// Signal or pseudo-signal name (`EXIT`, `ERR`, `DEBUG`, `RETURN`, `INT`, ...) to command text.
+    pub actions: HashMap<String, String>,
+}
+
+/// A finished background job.
+#[derive(Debug, Clone)]
+pub struct Job {
+    /// Its fake process id.
+    pub pid: u64,
+    /// Its exit status.
+    pub status: i32,
+    /// Job number.
+    pub id: usize,
+    /// Command text.
+    pub text: String,
+}
+
+/// One frame of the function call stack (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// Function name.
+    pub name: String,
+    /// Source file of the definition.
+    pub source: String,
+    /// Line the call was made from.
+    pub call_line: u32,
+}
+
+/// The state of one shell.
+#[derive(Clone)]
+pub struct Shell {
+    /// Variables.
+    pub vars: Vars,
+    /// Functions by name.
+    pub funcs: HashMap<String, Arc<FunctionDef>>,
+    /// Options.
+    pub opts: Options,
+    /// `$1`, `$2`, ...
+    pub positional: Vec<String>,
+    /// `$0`.
+    pub arg0: String,
+    /// The name used in error messages (`kitsh: line 1: ...`).
+    pub shell_name: String,
+    /// Descriptor table.
+    pub fds: Fds,
+    /// The filesystem.
+    pub fs: Arc<dyn FileSystem>,
+    /// Working directory (logical, like `$PWD`).
+    pub cwd: String,
+    /// `$?`.
+    pub status: i32,
+    /// Limits and counters shared with subshells.
+    pub shared: Arc<Shared>,
+    /// Traps.
+    pub traps: Traps,
+    /// Aliases.
+    pub aliases: HashMap<String, String>,
+    /// `pushd`/`popd` stack (without the current directory).
+    pub dir_stack: Vec<String>,
+    /// Function call stack.
+    pub frames: Vec<Frame>,
+    /// Current line (`$LINENO`).
+    pub lineno: u32,
+    /// Source file stack (`BASH_SOURCE` at top level).
+    pub sources: Vec<String>,
+    /// Depth of `source`/`eval`/function nesting for the depth limit.
+    pub depth: usize,
+    /// Nesting of loops (for `break`/`continue` validity).
+    pub loop_depth: usize,
+    /// >0 while running a condition (`if`, `while`, `&&` left side, `!`): `set -e` is ignored.
+    pub errexit_ignored: usize,
+    /// `$PIPESTATUS`.
+    pub pipestatus: Vec<i32>,
+    /// `$!`.
+    pub last_bg: Option<u64>,
+    /// Finished background jobs not yet waited for.
+    pub jobs: Vec<Job>,
+    /// `$$`.
+    pub pid: u64,
+    /// `$BASHPID`.
+    pub bashpid: u64,
+    /// `$BASH_SUBSHELL`.
+    pub subshell: u32,
+    /// `$RANDOM` state.
+    pub rng: u32,
+    /// `$SECONDS` base.
+    pub start: std::time::Instant,
+    /// `umask`.
+    pub umask: u32,
+    /// Hashed command names (`hash`).
+    pub hashed: HashMap<String, String>,
+    /// The command substitution / subshell marker: `exit` in it ends only it.
+    pub in_trap: bool,
+    /// `getopts` position inside a cluster of options.
+    pub getopts_char: usize,
+    /// Last argument of the previous command (`$_`).
+    pub last_arg: String,
+    /// Status of the last command substitution (for assignment-only commands).
+    pub cmdsub_status: Option<i32>,
+    /// An assignment failed (readonly) without being fatal.
+    pub assign_failed: bool,
+    /// Inside `source`: `return` is allowed.
+    pub in_source: bool,
+    /// Array literals of declaration builtin arguments (`declare a=(..)`), referenced from argv.
+    pub decl_arrays: Vec<Vec<(Option<String>, String)>>,
+    /// `exec` with only redirections: keep them after the command.
+    pub keep_redirects: bool,
+    /// `OPTIND` after the last `getopts` call.
+    pub getopts_last_optind: usize,
+}
+
+impl Shell {
+    /// A shell over `fs` with counters `shared`, working directory `cwd`.
+    pub fn new(fs: Arc<dyn FileSystem>, shared: Arc<Shared>, cwd: String) -> Shell {
+        Shell {
+            vars: Vars::new(),
+            funcs: HashMap::new(),
+            opts: Options::default(),
+            positional: Vec::new(),
+            arg0: "kitsh".to_string(),
+            shell_name: "kitsh".to_string(),
+            fds: Fds::default(),
+            fs,
+            cwd,
+            status: 0,
+            shared,
+            traps: Traps::default(),
+            aliases: HashMap::new(),
+            dir_stack: Vec::new(),
+            frames: Vec::new(),
+            lineno: 0,
+            sources: Vec::new(),
+            depth: 0,
+            loop_depth: 0,
+            errexit_ignored: 0,
+            pipestatus: vec![0],
+            last_bg: None,
+            jobs: Vec::new(),
+            pid: 4242,
+            bashpid: 4242,
+            subshell: 0,
+            rng: 0x2545F491,
+            start: std::time::Instant::now(),
+            umask: 0o022,
+            hashed: HashMap::new(),
+            in_trap: false,
+            getopts_char: 0,
+            last_arg: String::new(),
+            cmdsub_status: None,
+            assign_failed: false,
+            in_source: false,
+            decl_arrays: Vec::new(),
+            keep_redirects: false,
+            getopts_last_optind: 1,
+        }
+    }
+
+    /// Is `set -o`/`set -X` option `i` on?
+    pub fn set_opt(&self, i: usize) -> bool {
+        self.opts.set[i]
+    }
+
+    /// Is `shopt` option `i` on?
+    pub fn shopt(&self, i: usize) -> bool {
+        self.opts.shopt[i]
+    }
+
+    /// Print `NAME: line N: MSG` on the shell's stderr, bash's error shape.
+    pub fn error(&self, msg: &str) {
+        let mut s = String::with_capacity(msg.len() + 32);
+        s.push_str(&self.shell_name);
+        s.push_str(": line ");
+        s.push_str(&self.lineno.to_string());
+        s.push_str(": ");
+        s.push_str(msg);
+        s.push('\n');
+        self.write_fd(2, s.as_bytes());
+    }
+
+    /// Write bytes to descriptor `n`, ignoring errors.
+    pub fn write_fd(&self, n: i32, data: &[u8]) {
+        if let Some(fd) = self.fds.get(n) {
+            let _ = fd.write(data, &self.shared);
+        }
+    }
+
+    /// Write bytes to descriptor `n`.
+    pub fn try_write_fd(&self, n: i32, data: &[u8]) -> std::io::Result<()> {
+        match self.fds.get(n) {
+            Some(fd) => fd.write(data, &self.shared),
+            None => Err(std::io::Error::from_raw_os_error(9)),
+        }
+    }
+
+    /// Check for a limit hit (also the deadline): the `Flow` to stop with.
+    pub fn check_limits(&self) -> Exec<()> {
+        if self.shared.cancelled() {
+            if let Some(l) = self.shared.tripped() {
+                return Err(Flow::Limit(l));
+            }
+        }
+        Ok(())
+    }
+
+    /// Next `$RANDOM` value (0..32767), bash's LCG.
+    pub fn next_random(&mut self) -> u32 {
+        self.rng = self.rng.wrapping_mul(1103515245).wrapping_add(12345);
+        (self.rng >> 16) & 0x7fff
+    }
+
+    /// A new fake process id.
+    pub fn new_pid(&self) -> u64 {
+        self.shared.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+}

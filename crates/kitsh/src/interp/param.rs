@@ -1,0 +1,619 @@
+//! Parameter expansion: `$x`, `${x:-w}`, `${#a[@]}`, `${x//p/r}`, `${!ref}`, `${x@Q}`, ...
+
+use crate::parser::ast::*;
+
+use super::expand::{is_name, Val};
+use super::options::*;
+use super::pattern::{MatchOpts, Pattern};
+use super::vars::{attr, Value};
+use super::{Exec, Flow, Shell};
+
+impl Shell {
+    /// The value of a special or dynamic variable (`RANDOM`, `LINENO`, ...), if `name` is one.
+    pub(crate) fn dynamic_var(&mut self, name: &str) -> Option<Val> {
+        let s = match name {
+            "RANDOM" => self.next_random().to_string(),
+            "LINENO" => self.lineno.to_string(),
+            "SECONDS" => self.start.elapsed().as_secs().to_string(),
+            "BASHPID" => self.bashpid.to_string(),
+            "BASH_SUBSHELL" => self.subshell.to_string(),
+            "EPOCHSECONDS" => now_secs().to_string(),
+            "EPOCHREALTIME" => {
+                let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+                format!("{}.{:06}", d.as_secs(), d.subsec_micros())
+            }
+            "SRANDOM" => (self.next_random() << 15 | self.next_random()).to_string(),
+            "PPID" if self.vars.get_raw("PPID").is_none() => "4241".to_string(),
+            "FUNCNAME" | "PIPESTATUS" | "BASH_SOURCE" | "BASH_LINENO" | "GROUPS" | "DIRSTACK" => {
+                return Some(Val::List(self.dynamic_array(name)?, false));
+            }
+            _ => return None,
+        };
+        Some(Val::Str(Some(s)))
+    }
+
+    /// Array-valued dynamic variables.
+    pub(crate) fn dynamic_array(&self, name: &str) -> Option<Vec<String>> {
+        match name {
+            "FUNCNAME" => {
+                if self.frames.is_empty() {
+                    return if self.vars.get_raw("FUNCNAME").is_some() { None } else { Some(Vec::new()) };
+                }
+                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.name.clone()).collect();
+                v.push("main".to_string());
+                Some(v)
+            }
+            "PIPESTATUS" => Some(self.pipestatus.iter().map(|s| s.to_string()).collect()),
+            "BASH_SOURCE" => {
+                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.source.clone()).collect();
+                v.push(self.sources.first().cloned().unwrap_or_default());
+                if self.frames.is_empty() && self.sources.is_empty() {
+                    return Some(Vec::new());
+                }
+                Some(v)
+            }
+            "BASH_LINENO" => {
+                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.call_line.to_string()).collect();
+                if !v.is_empty() {
+                    v.push("0".to_string());
+                }
+                Some(v)
+            }
+            "GROUPS" => Some(vec!["1000".to_string()]),
+            "DIRSTACK" => {
+                let mut v = vec![self.cwd.clone()];
+                v.extend(self.dir_stack.iter().rev().cloned());
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    /// The values of array `name` (or a scalar as a one-element list), in index order.
+    pub(crate) fn array_values(&mut self, name: &str) -> Option<Vec<String>> {
+        if self.vars.get(name).is_none() {
+            if let Some(v) = self.dynamic_array(name) {
+                return Some(v);
+            }
+        }
+        let var = self.vars.get(name)?;
+        match var.value.as_ref()? {
+            Value::Str(s) => Some(vec![s.clone()]),
+            Value::Indexed(m) => Some(m.values().cloned().collect()),
+            Value::Assoc(m) => Some(m.iter().into_iter().map(|(_, v)| v.clone()).collect()),
+        }
+    }
+
+    /// The keys of array `name`.
+    pub(crate) fn array_keys(&mut self, name: &str) -> Vec<String> {
+        if self.vars.get(name).is_none() {
+            if let Some(v) = self.dynamic_array(name) {
+                return (0..v.len()).map(|i| i.to_string()).collect();
+            }
+        }
+        match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Str(_)) => vec!["0".to_string()],
+            Some(Value::Indexed(m)) => m.keys().map(|k| k.to_string()).collect(),
+            Some(Value::Assoc(m)) => m.iter().into_iter().map(|(k, _)| k.clone()).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// `name[idx]` for a subscript expression.
+    pub(crate) fn array_elem(&mut self, name: &str, idx: &Word) -> Exec<Option<String>> {
+        let name = self.vars.resolve_name(name).into_owned();
+        let is_assoc = self.vars.get(&name).is_some_and(|v| v.is_assoc());
+        if is_assoc {
+            let key = self.expand_word_str(idx)?;
+            return Ok(self.vars.get(&name).and_then(|v| match &v.value {
+                Some(Value::Assoc(m)) => m.get(&key).cloned(),
+                _ => None,
+            }));
+        }
+        let i = self.arith_word(idx)?;
+        if self.vars.get(&name).is_none() {
+            if let Some(v) = self.dynamic_array(&name) {
+                let i = if i < 0 { i + v.len() as i64 } else { i };
+                return Ok(usize::try_from(i).ok().and_then(|i| v.get(i).cloned()));
+            }
+        }
+        let Some(var) = self.vars.get(&name) else { return Ok(None) };
+        Ok(match &var.value {
+            Some(Value::Str(s)) => (i == 0 || i == -1).then(|| s.clone()),
+            Some(Value::Indexed(m)) => {
+                let i = if i < 0 {
+                    let max = m.keys().next_back().copied().unwrap_or(-1);
+                    let j = max + 1 + i;
+                    if j < 0 {
+                        self.error(&format!("{name}: bad array subscript"));
+                        return Ok(None);
+                    }
+                    j
+                } else {
+                    i
+                };
+                m.get(&i).cloned()
+            }
+            _ => None,
+        })
+    }
+
+    /// Look up a parameter without applying an operator.
+    fn param_base(&mut self, p: &Param) -> Exec<Val> {
+        Ok(match p {
+            Param::Var(name) => {
+                if let Some(v) = self.vars.get(name) {
+                    if let Some(Value::Assoc(_)) | Some(Value::Indexed(_)) = v.value {
+                        return Ok(Val::Str(v.scalar().map(str::to_string)));
+                    }
+                    return Ok(Val::Str(v.scalar().map(str::to_string)));
+                }
+                if let Some(v) = self.dynamic_var(name) {
+                    return Ok(match v {
+                        Val::List(items, _) => Val::Str(items.into_iter().next()),
+                        s => s,
+                    });
+                }
+                Val::Str(None)
+            }
+            Param::Positional(0) => Val::Str(Some(self.arg0.clone())),
+            Param::Positional(n) => Val::Str(self.positional.get(n - 1).cloned()),
+            Param::Special(c) => match c {
+                '@' => Val::List(self.positional.clone(), false),
+                '*' => Val::List(self.positional.clone(), true),
+                '#' => Val::Str(Some(self.positional.len().to_string())),
+                '?' => Val::Str(Some(self.status.to_string())),
+                '-' => Val::Str(Some(self.opts.dash_flags())),
+                '$' => Val::Str(Some(self.pid.to_string())),
+                '!' => Val::Str(self.last_bg.map(|p| p.to_string())),
+                '0' => Val::Str(Some(self.arg0.clone())),
+                '_' => Val::Str(Some(self.last_arg.clone())),
+                _ => Val::Str(None),
+            },
+            Param::Indexed(name, Index::At) => match self.array_values(name) {
+                Some(v) => Val::List(v, false),
+                None => Val::List(Vec::new(), false),
+            },
+            Param::Indexed(name, Index::Star) => match self.array_values(name) {
+                Some(v) => Val::List(v, true),
+                None => Val::List(Vec::new(), true),
+            },
+            Param::Indexed(name, Index::Expr(w)) => Val::Str(self.array_elem(name, w)?),
+        })
+    }
+
+    fn param_display_name(p: &Param) -> String {
+        match p {
+            Param::Var(n) => n.clone(),
+            Param::Positional(n) => n.to_string(),
+            Param::Special(c) => c.to_string(),
+            Param::Indexed(n, Index::At) => format!("{n}[@]"),
+            Param::Indexed(n, Index::Star) => format!("{n}[*]"),
+            Param::Indexed(n, Index::Expr(_)) => n.clone(),
+        }
+    }
+
+    /// Resolve `${!name}` indirection to the parameter it names.
+    fn indirect_target(&mut self, p: &Param) -> Exec<Option<Param>> {
+        let v = self.param_base(p)?;
+        let target = match v {
+            Val::Str(Some(s)) => s,
+            Val::List(items, _) => items.join(" "),
+            Val::Str(None) => {
+                if self.set_opt(NOUNSET) {
+                    self.error(&format!("{}: unbound variable", Self::param_display_name(p)));
+                    return Err(Flow::Exit(1));
+                }
+                return Ok(None);
+            }
+        };
+        Ok(Some(parse_param_ref(&target).ok_or_else(|| {
+            self.error(&format!("{target}: invalid variable name"));
+            Flow::Exit(1)
+        })?))
+    }
+
+    /// Expand a `${...}` / `$x`.
+    pub(crate) fn param_value(&mut self, pe: &ParamExpr, quoted: bool) -> Exec<Val> {
+        let _ = quoted;
+        match &pe.op {
+            ParamOp::NamesWithPrefix(star) => {
+                let Param::Var(prefix) = &pe.param else { return Ok(Val::Str(None)) };
+                let names: Vec<String> =
+                    self.vars.visible().into_iter().filter(|(k, v)| k.starts_with(prefix.as_str()) && (v.is_set() || v.attrs != 0)).map(|(k, _)| k.clone()).collect();
+                return Ok(Val::List(names, *star));
+            }
+            ParamOp::Keys => {
+                let (name, star) = match &pe.param {
+                    Param::Indexed(n, Index::Star) => (n, true),
+                    Param::Indexed(n, _) => (n, false),
+                    _ => return Ok(Val::Str(None)),
+                };
+                let name = self.vars.resolve_name(name).into_owned();
+                return Ok(Val::List(self.array_keys(&name), star));
+            }
+            _ => {}
+        }
+        let param = if pe.indirect {
+            match self.indirect_target(&pe.param)? {
+                Some(p) => p,
+                None => {
+                    return match &pe.op {
+                        ParamOp::None => Ok(Val::Str(None)),
+                        _ => self.apply_op(&Param::Var(String::new()), Val::Str(None), &pe.op),
+                    }
+                }
+            }
+        } else {
+            pe.param.clone()
+        };
+        let val = self.param_base(&param)?;
+        self.apply_op(&param, val, &pe.op)
+    }
+
+    fn unbound(&mut self, p: &Param) -> Flow {
+        self.error(&format!("{}: unbound variable", Self::param_display_name(p)));
+        Flow::Exit(1)
+    }
+
+    fn apply_op(&mut self, param: &Param, val: Val, op: &ParamOp) -> Exec<Val> {
+        let is_set = match &val {
+            Val::Str(s) => s.is_some(),
+            Val::List(v, _) => !v.is_empty(),
+        };
+        let is_null = match &val {
+            Val::Str(s) => s.as_deref().is_none_or(str::is_empty),
+            Val::List(v, star) => v.is_empty() || (*star && v.iter().all(String::is_empty)) || (v.len() == 1 && v[0].is_empty()),
+        };
+        let special_list = matches!(param, Param::Special('@') | Param::Special('*') | Param::Indexed(_, Index::At) | Param::Indexed(_, Index::Star));
+        match op {
+            ParamOp::None => {
+                if !is_set && self.set_opt(NOUNSET) && !special_list {
+                    return Err(self.unbound(param));
+                }
+                Ok(val)
+            }
+            ParamOp::Length => {
+                if !is_set && self.set_opt(NOUNSET) && !special_list {
+                    return Err(self.unbound(param));
+                }
+                let n = match (&val, param) {
+                    (Val::List(v, _), _) => v.len(),
+                    (Val::Str(s), _) => s.as_deref().map_or(0, |s| s.chars().count()),
+                };
+                Ok(Val::Str(Some(n.to_string())))
+            }
+            ParamOp::Default { colon, word } => {
+                if (*colon && is_null) || !is_set {
+                    return Ok(Val::Str(Some(self.expand_word_str(word)?)));
+                }
+                Ok(val)
+            }
+            ParamOp::Alternative { colon, word } => {
+                if (*colon && is_null) || !is_set {
+                    return Ok(Val::Str(Some(String::new())));
+                }
+                Ok(Val::Str(Some(self.expand_word_str(word)?)))
+            }
+            ParamOp::Assign { colon, word } => {
+                if (*colon && is_null) || !is_set {
+                    let v = self.expand_word_str(word)?;
+                    match param {
+                        Param::Var(n) => {
+                            if let Err(m) = self.assign_scalar(n, v.clone()) {
+                                self.error(&m);
+                                return Err(Flow::Exit(1));
+                            }
+                        }
+                        Param::Indexed(n, Index::Expr(i)) => {
+                            let i = i.clone();
+                            if let Err(m) = self.assign_index_word(n, &i, v.clone(), false) {
+                                self.error(&m);
+                                return Err(Flow::Exit(1));
+                            }
+                        }
+                        _ => {
+                            self.error(&format!("${}: cannot assign in this way", Self::param_display_name(param)));
+                            return Err(Flow::Exit(1));
+                        }
+                    }
+                    return Ok(Val::Str(Some(v)));
+                }
+                Ok(val)
+            }
+            ParamOp::Error { colon, word } => {
+                if (*colon && is_null) || !is_set {
+                    let msg = match word {
+                        Some(w) => self.expand_word_str(w)?,
+                        None => if *colon || true { "parameter null or not set".to_string() } else { String::new() },
+                    };
+                    let msg = if word.is_none() && !*colon && !is_set { "parameter null or not set".to_string() } else { msg };
+                    self.error(&format!("{}: {}", Self::param_display_name(param), msg));
+                    return Err(Flow::Exit(1));
+                }
+                Ok(val)
+            }
+            _ => {
+                if !is_set && self.set_opt(NOUNSET) && !special_list {
+                    return Err(self.unbound(param));
+                }
+                let val = match (param, op, val) {
+                    (Param::Special(c @ ('@' | '*')), ParamOp::Substring { .. }, _) => {
+                        Val::List(positional_with_zero(&self.arg0, &self.positional), *c == '*')
+                    }
+                    (_, _, v) => v,
+                };
+                self.apply_string_op(val, op)
+            }
+        }
+    }
+
+    fn apply_string_op(&mut self, val: Val, op: &ParamOp) -> Exec<Val> {
+        if let ParamOp::Substring { offset, length } = op {
+            return self.substring(val, offset, length.as_ref());
+        }
+        let f = self.string_op_fn(op)?;
+        Ok(match val {
+            Val::Str(s) => Val::Str(Some(f(self, &s.unwrap_or_default()))),
+            Val::List(items, star) => Val::List(items.iter().map(|s| f(self, s)).collect(), star),
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn string_op_fn(&mut self, op: &ParamOp) -> Exec<Box<dyn Fn(&mut Shell, &str) -> String>> {
+        let mopts = MatchOpts { extglob: true, nocase: self.shopt(NOCASEMATCH), pathname: false, dotglob: true };
+        Ok(match op {
+            ParamOp::RemovePrefix { longest, pattern } => {
+                let p = Pattern::new(&self.expand_pattern(pattern)?, mopts);
+                let longest = *longest;
+                Box::new(move |_, s| match p.match_prefix(s, longest) {
+                    Some(n) => s[n..].to_string(),
+                    None => s.to_string(),
+                })
+            }
+            ParamOp::RemoveSuffix { longest, pattern } => {
+                let p = Pattern::new(&self.expand_pattern(pattern)?, mopts);
+                let longest = *longest;
+                Box::new(move |_, s| match p.match_suffix(s, longest) {
+                    Some(n) => s[..n].to_string(),
+                    None => s.to_string(),
+                })
+            }
+            ParamOp::Replace { mode, pattern, replacement } => {
+                let pat = self.expand_pattern(pattern)?;
+                let rep = match replacement {
+                    Some(r) => self.expand_word_str(r)?,
+                    None => String::new(),
+                };
+                let p = Pattern::new(&pat, mopts);
+                let mode = *mode;
+                let amp = self.shopt(PATSUB_REPLACEMENT) && rep.contains('&') && replacement.as_ref().is_some_and(|r| r.is_unquoted());
+                Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty()))
+            }
+            ParamOp::Case { upper, all, pattern } => {
+                let p = match pattern {
+                    Some(w) => Some(Pattern::new(&self.expand_pattern(w)?, mopts)),
+                    None => None,
+                };
+                let (upper, all) = (*upper, *all);
+                Box::new(move |_, s| case_convert(s, upper, all, p.as_ref()))
+            }
+            ParamOp::Transform(c) => {
+                let c = *c;
+                Box::new(move |sh, s| sh.transform(s, c))
+            }
+            _ => Box::new(|_, s| s.to_string()),
+        })
+    }
+
+    fn transform(&mut self, s: &str, c: char) -> String {
+        match c {
+            'Q' => crate::util::quote::quote_at_q(s),
+            'E' => crate::util::quote::ansi_c_decode(s),
+            'U' => s.to_uppercase(),
+            'u' => {
+                let mut cs = s.chars();
+                cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+            }
+            'L' => s.to_lowercase(),
+            'P' => s.to_string(),
+            'K' | 'k' => crate::util::quote::quote_at_q(s),
+            _ => s.to_string(),
+        }
+    }
+
+    fn substring(&mut self, val: Val, offset: &Word, length: Option<&Word>) -> Exec<Val> {
+        let off = self.arith_word(offset)?;
+        let len = match length {
+            Some(w) => Some(self.arith_word(w)?),
+            None => None,
+        };
+        match val {
+            Val::Str(s) => {
+                let s = s.unwrap_or_default();
+                let chars: Vec<char> = s.chars().collect();
+                let n = chars.len() as i64;
+                let start = if off < 0 { n + off } else { off };
+                if start < 0 || start > n {
+                    return Ok(Val::Str(Some(String::new())));
+                }
+                let end = match len {
+                    None => n,
+                    Some(l) if l < 0 => {
+                        let e = n + l;
+                        if e < start {
+                            self.error(&format!("{l}: substring expression < 0"));
+                            return Err(Flow::Exit(1));
+                        }
+                        e
+                    }
+                    Some(l) => (start + l).min(n),
+                };
+                Ok(Val::Str(Some(chars[start as usize..end as usize].iter().collect())))
+            }
+            Val::List(items, star) => {
+                // for $@ the offset counts from $1 (offset 0 includes $0)
+                let n = items.len() as i64;
+                let start = if off < 0 { n + off } else { off };
+                if start < 0 {
+                    return Ok(Val::List(Vec::new(), star));
+                }
+                let end = match len {
+                    None => n,
+                    Some(l) if l < 0 => {
+                        self.error(&format!("{l}: substring expression < 0"));
+                        return Err(Flow::Exit(1));
+                    }
+                    Some(l) => (start + l).min(n),
+                };
+                if start >= n || end <= start {
+                    return Ok(Val::List(Vec::new(), star));
+                }
+                Ok(Val::List(items[start as usize..end as usize].to_vec(), star))
+            }
+        }
+    }
+}
+
+/// `${@:off:len}` counts `$0` as position 0: callers build the list with `$0` first.
+pub(crate) fn positional_with_zero(arg0: &str, pos: &[String]) -> Vec<String> {
+    let mut v = Vec::with_capacity(pos.len() + 1);
+    v.push(arg0.to_string());
+    v.extend(pos.iter().cloned());
+    v
+}
+
+fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_pat: bool) -> String {
+    let subst = |m: &str| -> String {
+        if amp {
+            let mut out = String::new();
+            let mut cs = rep.chars();
+            while let Some(c) = cs.next() {
+                match c {
+                    '\\' => match cs.next() {
+                        Some('&') => out.push('&'),
+                        Some(o) => {
+                            out.push('\\');
+                            out.push(o)
+                        }
+                        None => out.push('\\'),
+                    },
+                    '&' => out.push_str(m),
+                    c => out.push(c),
+                }
+            }
+            out
+        } else {
+            rep.to_string()
+        }
+    };
+    match mode {
+        ReplaceMode::Prefix => match p.match_prefix(s, true) {
+            Some(n) => format!("{}{}", subst(&s[..n]), &s[n..]),
+            None if empty_pat => format!("{}{}", subst(""), s),
+            None => s.to_string(),
+        },
+        ReplaceMode::Suffix => match p.match_suffix(s, true) {
+            Some(n) => format!("{}{}", &s[..n], subst(&s[n..])),
+            None if empty_pat => format!("{}{}", s, subst("")),
+            None => s.to_string(),
+        },
+        ReplaceMode::First | ReplaceMode::All => {
+            if empty_pat {
+                return s.to_string();
+            }
+            let mut out = String::new();
+            let mut pos = 0;
+            while pos <= s.len() {
+                match p.find(s, pos) {
+                    Some((a, b)) => {
+                        out.push_str(&s[pos..a]);
+                        out.push_str(&subst(&s[a..b]));
+                        if b == a {
+                            // empty match: copy one char and move on
+                            match s[b..].chars().next() {
+                                Some(c) => {
+                                    out.push(c);
+                                    pos = b + c.len_utf8();
+                                }
+                                None => {
+                                    pos = s.len() + 1;
+                                    break;
+                                }
+                            }
+                        } else {
+                            pos = b;
+                        }
+                        if mode == ReplaceMode::First {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+            if pos <= s.len() {
+                out.push_str(&s[pos..]);
+            }
+            out
+        }
+    }
+}
+
+fn case_convert(s: &str, upper: bool, all: bool, p: Option<&Pattern>) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut done = false;
+    for c in s.chars() {
+        let applies = !done && p.is_none_or(|p| {
+            let mut b = [0u8; 4];
+            p.matches(c.encode_utf8(&mut b))
+        });
+        if applies {
+            if upper {
+                out.extend(c.to_uppercase());
+            } else {
+                out.extend(c.to_lowercase());
+            }
+        } else {
+            out.push(c);
+        }
+        if !all {
+            done = true;
+        }
+    }
+    out
+}
+
+/// Parse the target of `${!ref}`: `name`, `name[idx]`, `1`, `@`, ...
+pub(crate) fn parse_param_ref(s: &str) -> Option<Param> {
+    if is_name(s) {
+        return Some(Param::Var(s.to_string()));
+    }
+    if let Ok(n) = s.parse::<usize>() {
+        return Some(Param::Positional(n));
+    }
+    if s.len() == 1 && "@*#?-$!".contains(s) {
+        return s.chars().next().map(Param::Special);
+    }
+    if let Some(open) = s.find('[') {
+        if s.ends_with(']') && is_name(&s[..open]) {
+            let name = s[..open].to_string();
+            let idx = &s[open + 1..s.len() - 1];
+            let index = match idx {
+                "@" => Index::At,
+                "*" => Index::Star,
+                _ => Index::Expr(Word::literal(idx)),
+            };
+            return Some(Param::Indexed(name, index));
+        }
+    }
+    None
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+#[allow(dead_code)]
+fn readonly(attrs: u16) -> bool {
+    attrs & attr::READONLY != 0
+}

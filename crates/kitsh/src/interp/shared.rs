@@ -1,0 +1,147 @@
+//! State shared by every subshell and pipeline stage of one `exec`: limits, counters, the stop
+//! flag and the registry of host-provided builtins.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::builtins::Builtin;
+use crate::limits::{ExecutionLimits, LimitExceeded};
+
+/// Counters and limits of one interpreter, shared by its subshells and pipeline threads.
+pub struct Shared {
+    /// The limits in force.
+    pub limits: ExecutionLimits,
+    /// Simple commands run.
+    pub commands: AtomicU64,
+    /// Loop iterations run.
+    pub loop_iterations: AtomicU64,
+    /// Output bytes delivered to the caller.
+    pub output_bytes: AtomicU64,
+    /// Pipeline stage threads alive.
+    pub threads: AtomicUsize,
+    /// Set when a limit stops the script.
+    stop: AtomicBool,
+    /// Which limit (index into [`LIMITS`]), valid when `stop` is set.
+    which: AtomicU8,
+    /// The wall-clock deadline of the current `exec`.
+    pub deadline: std::sync::Mutex<Option<Instant>>,
+    /// Next fake process id for `$!` and `$BASHPID`.
+    pub next_pid: AtomicU64,
+    /// Builtins added by the embedder, overriding shipped ones.
+    pub custom: HashMap<String, Arc<dyn Builtin>>,
+}
+
+const LIMITS: [LimitExceeded; 6] = [
+    LimitExceeded::Commands,
+    LimitExceeded::LoopIterations,
+    LimitExceeded::FunctionDepth,
+    LimitExceeded::Output,
+    LimitExceeded::Expansion,
+    LimitExceeded::Timeout,
+];
+
+impl Shared {
+    /// New counters for `limits`.
+    pub fn new(limits: ExecutionLimits, custom: HashMap<String, Arc<dyn Builtin>>) -> Shared {
+        Shared {
+            limits,
+            commands: AtomicU64::new(0),
+            loop_iterations: AtomicU64::new(0),
+            output_bytes: AtomicU64::new(0),
+            threads: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            which: AtomicU8::new(0),
+            deadline: std::sync::Mutex::new(None),
+            next_pid: AtomicU64::new(1000),
+            custom,
+        }
+    }
+
+    /// Start a new `exec`: reset the counters and set the deadline.
+    pub fn begin(&self) {
+        self.commands.store(0, Ordering::Relaxed);
+        self.loop_iterations.store(0, Ordering::Relaxed);
+        self.output_bytes.store(0, Ordering::Relaxed);
+        self.stop.store(false, Ordering::Relaxed);
+        let d = self.limits.timeout.map(|t| Instant::now() + t);
+        *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) = d;
+    }
+
+    /// Record that `limit` was hit; every stage stops at its next check.
+    pub fn trip(&self, limit: LimitExceeded) {
+        if !self.stop.swap(true, Ordering::SeqCst) {
+            let i = LIMITS.iter().position(|l| *l == limit).unwrap_or(0);
+            self.which.store(i as u8, Ordering::SeqCst);
+        }
+    }
+
+    /// The limit that was hit, if any.
+    pub fn tripped(&self) -> Option<LimitExceeded> {
+        if self.stop.load(Ordering::Relaxed) {
+            Some(LIMITS[self.which.load(Ordering::SeqCst) as usize % LIMITS.len()])
+        } else {
+            None
+        }
+    }
+
+    /// True once a limit was hit (including the deadline passing).
+    pub fn cancelled(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if let Some(d) = self.deadline() {
+            if Instant::now() >= d {
+                self.trip(LimitExceeded::Timeout);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        *self.deadline.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Count one command; `Err` when a limit is hit.
+    pub fn count_command(&self) -> Result<(), LimitExceeded> {
+        let n = self.commands.fetch_add(1, Ordering::Relaxed);
+        if n >= self.limits.max_commands {
+            self.trip(LimitExceeded::Commands);
+        }
+        // the clock is read every 64 commands: Instant::now() is not free
+        if n & 63 == 0 {
+            self.cancelled();
+        }
+        match self.tripped() {
+            Some(l) => Err(l),
+            None => Ok(()),
+        }
+    }
+
+    /// Count one loop iteration (`this_loop` is the loop's own count so far).
+    pub fn count_iteration(&self, this_loop: u64) -> Result<(), LimitExceeded> {
+        let n = self.loop_iterations.fetch_add(1, Ordering::Relaxed);
+        if this_loop >= self.limits.max_loop_iterations || n >= self.limits.max_total_loop_iterations {
+            self.trip(LimitExceeded::LoopIterations);
+        }
+        if n & 63 == 0 {
+            self.cancelled();
+        }
+        match self.tripped() {
+            Some(l) => Err(l),
+            None => Ok(()),
+        }
+    }
+}
+
+impl crate::builtins::Cancel for Shared {
+    fn cancelled(&self) -> bool {
+        Shared::cancelled(self)
+    }
+    fn deadline(&self) -> Option<Instant> {
+        Shared::deadline(self)
+    }
+}

@@ -1,0 +1,289 @@
+//! Shell variables: values (scalars, indexed and associative arrays), attributes, and the scope
+//! stack that gives `local` its dynamic scoping.
+
+use std::collections::{BTreeMap, HashMap};
+
+/// Attribute bits of a variable (`declare -x -r -i -l -u -n -a -A`).
+pub mod attr {
+    /// `-x`
+    pub const EXPORT: u16 = 1;
+    /// `-r`
+    pub const READONLY: u16 = 2;
+    /// `-i`
+    pub const INTEGER: u16 = 4;
+    /// `-l`
+    pub const LOWER: u16 = 8;
+    /// `-u`
+    pub const UPPER: u16 = 16;
+    /// `-n`
+    pub const NAMEREF: u16 = 32;
+    /// `-t`
+    pub const TRACE: u16 = 64;
+}
+
+/// An associative array, iterated in the order bash 5.2 uses (its hash-table order), so that
+/// `${!A[@]}` lists keys as bash does.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AssocMap {
+    map: HashMap<String, (String, u64)>,
+    seq: u64,
+}
+
+fn bash_hash(s: &str) -> u32 {
+    let mut h: u32 = 2166136261;
+    for &b in crate::util::bytes::encode(s).iter() {
+        h = h.wrapping_mul(16777619);
+        h ^= b as u32;
+    }
+    h
+}
+
+impl AssocMap {
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+    /// No entries.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+    /// The value for `key`.
+    pub fn get(&self, key: &str) -> Option<&String> {
+        self.map.get(key).map(|(v, _)| v)
+    }
+    /// Insert or replace (a replaced key keeps its position).
+    pub fn insert(&mut self, key: String, value: String) {
+        if let Some(slot) = self.map.get_mut(&key) {
+            slot.0 = value;
+            return;
+        }
+        self.seq += 1;
+        self.map.insert(key, (value, self.seq));
+    }
+    /// Remove a key.
+    pub fn remove(&mut self, key: &str) -> Option<String> {
+        self.map.remove(key).map(|(v, _)| v)
+    }
+    /// Entries in bash's iteration order.
+    pub fn iter(&self) -> Vec<(&String, &String)> {
+        let mut buckets: u32 = 1024;
+        while self.map.len() as u64 > buckets as u64 * 2 {
+            buckets *= 4;
+        }
+        let mut v: Vec<(u32, u64, &String, &String)> =
+            self.map.iter().map(|(k, (v, s))| (bash_hash(k) & (buckets - 1), *s, k, v)).collect();
+        v.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        v.into_iter().map(|(_, _, k, v)| (k, v)).collect()
+    }
+}
+
+/// The value of a variable.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A string.
+    Str(String),
+    /// An indexed array (sparse).
+    Indexed(BTreeMap<i64, String>),
+    /// An associative array.
+    Assoc(AssocMap),
+}
+
+/// A variable: its value (absent for `declare x` without a value) and attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Var {
+    /// The value; `None` when declared but unset.
+    pub value: Option<Value>,
+    /// [`attr`] bits.
+    pub attrs: u16,
+}
+
+impl Var {
+    /// A plain string variable.
+    pub fn string(s: String) -> Var {
+        Var { value: Some(Value::Str(s)), attrs: 0 }
+    }
+    /// Has attribute bit(s) `a`.
+    pub fn has(&self, a: u16) -> bool {
+        self.attrs & a != 0
+    }
+    /// The scalar view: a string, or element 0 / key "0" of an array.
+    pub fn scalar(&self) -> Option<&str> {
+        match self.value.as_ref()? {
+            Value::Str(s) => Some(s),
+            Value::Indexed(m) => m.get(&0).map(String::as_str),
+            Value::Assoc(m) => m.get("0").map(String::as_str),
+        }
+    }
+    /// Is an indexed array.
+    pub fn is_indexed(&self) -> bool {
+        matches!(self.value, Some(Value::Indexed(_)))
+    }
+    /// Is an associative array.
+    pub fn is_assoc(&self) -> bool {
+        matches!(self.value, Some(Value::Assoc(_)))
+    }
+    /// Is set (has a value).
+    pub fn is_set(&self) -> bool {
+        self.value.is_some()
+    }
+}
+
+/// One scope: the globals, or a function call's locals.
+pub type Scope = HashMap<String, Var>;
+
+/// The scope stack. Index 0 holds the globals; `local` creates variables in the top scope.
+#[derive(Debug, Clone, Default)]
+pub struct Vars {
+    scopes: Vec<Scope>,
+}
+
+impl Vars {
+    /// Only the global scope.
+    pub fn new() -> Vars {
+        Vars { scopes: vec![HashMap::new()] }
+    }
+
+    /// Enter a function call.
+    pub fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    /// Leave a function call.
+    pub fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    /// Number of scopes (1 at top level).
+    pub fn depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// The variable `name` as seen from the current scope (no nameref resolution).
+    pub fn get_raw(&self, name: &str) -> Option<&Var> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    /// Mutable access to the visible variable `name`.
+    pub fn get_raw_mut(&mut self, name: &str) -> Option<&mut Var> {
+        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name))
+    }
+
+    /// Index of the scope holding the visible `name`.
+    pub fn scope_of(&self, name: &str) -> Option<usize> {
+        self.scopes.iter().rposition(|s| s.contains_key(name))
+    }
+
+    /// Follow namerefs from `name` to the variable name finally meant.
+    pub fn resolve_name<'a>(&'a self, name: &'a str) -> std::borrow::Cow<'a, str> {
+        let mut cur = std::borrow::Cow::Borrowed(name);
+        for _ in 0..16 {
+            match self.get_raw(&cur) {
+                Some(v) if v.has(attr::NAMEREF) => match v.scalar() {
+                    Some(t) if !t.is_empty() && t != cur.as_ref() => cur = std::borrow::Cow::Owned(t.to_string()),
+                    _ => return cur,
+                },
+                _ => return cur,
+            }
+        }
+        cur
+    }
+
+    /// The visible variable `name`, namerefs followed.
+    pub fn get(&self, name: &str) -> Option<&Var> {
+        let n = self.resolve_name(name);
+        match n {
+            std::borrow::Cow::Borrowed(b) => self.get_raw(b),
+            std::borrow::Cow::Owned(o) => self.get_raw(&o),
+        }
+    }
+
+    /// The scalar value of `name` (namerefs followed).
+    pub fn get_str(&self, name: &str) -> Option<&str> {
+        self.get(name).and_then(Var::scalar)
+    }
+
+    /// Mutable access to `name` in the scope where it is visible, creating it as a global
+    /// when it does not exist (bash assigns unknown names globally, even inside functions).
+    pub fn entry(&mut self, name: &str) -> &mut Var {
+        let idx = self.scope_of(name).unwrap_or(0);
+        self.scopes[idx].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+    }
+
+    /// Create or replace `name` in the top scope (`local`).
+    pub fn local_entry(&mut self, name: &str) -> &mut Var {
+        let top = self.scopes.len() - 1;
+        self.scopes[top].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+    }
+
+    /// Is `name` declared in the top (current function's) scope?
+    pub fn is_local_here(&self, name: &str) -> bool {
+        self.scopes.len() > 1 && self.scopes.last().is_some_and(|s| s.contains_key(name))
+    }
+
+    /// Mutable access to the global scope entry for `name` (`declare -g`).
+    pub fn global_entry(&mut self, name: &str) -> &mut Var {
+        self.scopes[0].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+    }
+
+    /// Remove the visible `name` (`unset`). In a function, unsetting a local reveals the
+    /// outer variable, as bash does when the local belongs to an enclosing scope... bash
+    /// actually marks a local in the current scope as unset-but-local; we mirror that.
+    pub fn unset(&mut self, name: &str) {
+        if let Some(idx) = self.scope_of(name) {
+            if idx > 0 && idx == self.scopes.len() - 1 {
+                if let Some(v) = self.scopes[idx].get_mut(name) {
+                    v.value = None;
+                    v.attrs &= !(attr::NAMEREF | attr::INTEGER | attr::LOWER | attr::UPPER | attr::EXPORT);
+                    return;
+                }
+            }
+            self.scopes[idx].remove(name);
+        }
+    }
+
+    /// All visible variables, sorted by name (for `set`, `declare -p`, `${!pre*}`).
+    pub fn visible(&self) -> Vec<(&String, &Var)> {
+        let mut seen: HashMap<&String, &Var> = HashMap::new();
+        for s in &self.scopes {
+            for (k, v) in s {
+                seen.insert(k, v);
+            }
+        }
+        let mut v: Vec<(&String, &Var)> = seen.into_iter().collect();
+        v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        v
+    }
+
+    /// The top scope's variables (for `local` with no arguments).
+    pub fn top_scope(&self) -> &Scope {
+        &self.scopes[self.scopes.len() - 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assoc_order_matches_bash() {
+        let mut m = AssocMap::default();
+        for k in ["b", "a", "c", "zz", "k"] {
+            m.insert(k.to_string(), String::new());
+        }
+        let keys: Vec<&str> = m.iter().into_iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["k", "c", "b", "a", "zz"]);
+    }
+
+    #[test]
+    fn dynamic_scoping() {
+        let mut v = Vars::new();
+        v.entry("x").value = Some(Value::Str("g".into()));
+        v.push_scope();
+        v.local_entry("x").value = Some(Value::Str("l".into()));
+        assert_eq!(v.get_str("x"), Some("l"));
+        v.pop_scope();
+        assert_eq!(v.get_str("x"), Some("g"));
+    }
+}

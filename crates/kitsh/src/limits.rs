@@ -1,0 +1,152 @@
+//! [`ExecutionLimits`]: every resource a script controls is bounded.
+
+use std::time::Duration;
+
+/// Hard limits on one script run. Hitting one stops the script with a message on stderr and
+/// exit status [`LIMIT_EXIT_STATUS`] (timeouts: [`TIMEOUT_EXIT_STATUS`]).
+///
+/// ```
+/// use kitsh::ExecutionLimits;
+/// let limits = ExecutionLimits::new().max_commands(10_000).timeout(std::time::Duration::from_secs(5));
+/// assert_eq!(limits.max_commands, 10_000);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecutionLimits {
+    /// Simple commands executed in one `exec` (across all subshells and pipeline stages).
+    pub max_commands: u64,
+    /// Iterations of any single loop.
+    pub max_loop_iterations: u64,
+    /// Iterations of all loops together.
+    pub max_total_loop_iterations: u64,
+    /// Nested function calls (bash's `FUNCNEST`), also `source`/`eval` nesting.
+    pub max_function_depth: usize,
+    /// Bytes of stdout plus stderr the caller receives; also the cap of one command
+    /// substitution's captured output.
+    pub max_output_bytes: u64,
+    /// Bytes one string value may hold (variables, expansions).
+    pub max_string_bytes: usize,
+    /// Fields one word expansion may produce (brace expansion, globbing, `"${a[@]}"`).
+    pub max_fields: usize,
+    /// Bytes held by the in-memory filesystem layer.
+    pub max_fs_bytes: u64,
+    /// Files and directories held by the in-memory filesystem layer.
+    pub max_fs_files: u64,
+    /// Bytes of script text accepted by the parser.
+    pub max_input_bytes: usize,
+    /// Nesting depth of the parser.
+    pub max_parse_depth: usize,
+    /// Pipeline stages running at once (threads).
+    pub max_concurrent_stages: usize,
+    /// Wall-clock time for one `exec`.
+    pub timeout: Option<Duration>,
+}
+
+/// Exit status when a limit stops the script.
+pub const LIMIT_EXIT_STATUS: i32 = 125;
+/// Exit status when the wall-clock timeout stops the script (as `timeout(1)`).
+pub const TIMEOUT_EXIT_STATUS: i32 = 124;
+
+impl Default for ExecutionLimits {
+    fn default() -> Self {
+        ExecutionLimits {
+            max_commands: 1_000_000,
+            max_loop_iterations: 1_000_000,
+            max_total_loop_iterations: 5_000_000,
+            max_function_depth: 1000,
+            max_output_bytes: 16 << 20,
+            max_string_bytes: 32 << 20,
+            max_fields: 1_000_000,
+            max_fs_bytes: 64 << 20,
+            max_fs_files: 10_000,
+            max_input_bytes: 16 << 20,
+            max_parse_depth: 1000,
+            max_concurrent_stages: 64,
+            timeout: Some(Duration::from_secs(30)),
+        }
+    }
+}
+
+macro_rules! setter {
+    ($($(#[$m:meta])* $name:ident: $t:ty;)*) => {
+        $( $(#[$m])* pub fn $name(mut self, v: $t) -> Self { self.$name = v; self } )*
+    };
+}
+
+impl ExecutionLimits {
+    /// The defaults: generous for real scripts, small enough to stop runaway ones in seconds.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    setter! {
+        /// Set [`ExecutionLimits::max_commands`].
+        max_commands: u64;
+        /// Set [`ExecutionLimits::max_loop_iterations`].
+        max_loop_iterations: u64;
+        /// Set [`ExecutionLimits::max_total_loop_iterations`].
+        max_total_loop_iterations: u64;
+        /// Set [`ExecutionLimits::max_function_depth`].
+        max_function_depth: usize;
+        /// Set [`ExecutionLimits::max_output_bytes`].
+        max_output_bytes: u64;
+        /// Set [`ExecutionLimits::max_string_bytes`].
+        max_string_bytes: usize;
+        /// Set [`ExecutionLimits::max_fields`].
+        max_fields: usize;
+        /// Set [`ExecutionLimits::max_fs_bytes`].
+        max_fs_bytes: u64;
+        /// Set [`ExecutionLimits::max_fs_files`].
+        max_fs_files: u64;
+        /// Set [`ExecutionLimits::max_input_bytes`].
+        max_input_bytes: usize;
+        /// Set [`ExecutionLimits::max_parse_depth`].
+        max_parse_depth: usize;
+        /// Set [`ExecutionLimits::max_concurrent_stages`].
+        max_concurrent_stages: usize;
+    }
+
+    /// Set the wall-clock timeout.
+    pub fn timeout(mut self, d: Duration) -> Self {
+        self.timeout = Some(d);
+        self
+    }
+
+    /// No wall-clock timeout.
+    pub fn no_timeout(mut self) -> Self {
+        self.timeout = None;
+        self
+    }
+}
+
+/// Which limit stopped a script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LimitExceeded {
+    /// [`ExecutionLimits::max_commands`]
+    #[error("maximum command count exceeded")]
+    Commands,
+    /// [`ExecutionLimits::max_loop_iterations`] or the total
+    #[error("maximum loop iterations exceeded")]
+    LoopIterations,
+    /// [`ExecutionLimits::max_function_depth`]
+    #[error("maximum function nesting level exceeded")]
+    FunctionDepth,
+    /// [`ExecutionLimits::max_output_bytes`]
+    #[error("maximum output size exceeded")]
+    Output,
+    /// [`ExecutionLimits::max_string_bytes`] or [`ExecutionLimits::max_fields`]
+    #[error("maximum expansion size exceeded")]
+    Expansion,
+    /// [`ExecutionLimits::timeout`]
+    #[error("execution timed out")]
+    Timeout,
+}
+
+impl LimitExceeded {
+    /// The exit status a script stopped by this limit ends with.
+    pub fn exit_status(self) -> i32 {
+        match self {
+            LimitExceeded::Timeout => TIMEOUT_EXIT_STATUS,
+            _ => LIMIT_EXIT_STATUS,
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! `$'...'` quoting: reading and decoding the escape sequences.
+
+use super::{Core, PResult};
+use crate::util::bytes::decode_owned;
+
+impl Core<'_, '_, '_> {
+    /// Read `$'...'` (the `$` consumed, at the `'`) and decode it.
+    pub(crate) fn ansi_quote(&mut self, line: u32) -> PResult<String> {
+        self.inp.bump_raw();
+        let mut raw = String::new();
+        loop {
+            match self.inp.bump_raw() {
+                None => return Err(self.err_matching('\'', line)),
+                Some('\'') => break,
+                Some('\\') => {
+                    raw.push('\\');
+                    match self.inp.bump_raw() {
+                        Some(c) => raw.push(c),
+                        None => return Err(self.err_matching('\'', line)),
+                    }
+                }
+                Some(c) => raw.push(c),
+            }
+        }
+        Ok(decode_ansi(&raw))
+    }
+}
+
+/// Up to `max` digits of `radix` from the start of `s`: the value and the digit count.
+fn digits(s: &[char], radix: u32, max: usize) -> (u32, usize) {
+    let mut v = 0u32;
+    let mut n = 0;
+    while n < max {
+        match s.get(n).and_then(|c| c.to_digit(radix)) {
+            Some(d) => {
+                v = v.wrapping_mul(radix).wrapping_add(d);
+                n += 1;
+            }
+            None => break,
+        }
+    }
+    (v, n)
+}
+
+/// Decode the escapes of a `$'...'` body. Bytes from `\xHH` / octal escapes that are not valid
+/// UTF-8 become raw-byte characters; a NUL ends the string (as in bash).
+pub(crate) fn decode_ansi(s: &str) -> String {
+    if !s.contains('\\') {
+        return s.to_string();
+    }
+    let cs: Vec<char> = s.chars().collect();
+    let mut out: Vec<u8> = Vec::with_capacity(s.len());
+    let mut buf = [0u8; 4];
+    let mut i = 0;
+    let push_char = |out: &mut Vec<u8>, c: char, buf: &mut [u8; 4]| {
+        out.extend_from_slice(c.encode_utf8(buf).as_bytes());
+    };
+    while i < cs.len() {
+        let c = cs[i];
+        i += 1;
+        if c != '\\' || i >= cs.len() {
+            push_char(&mut out, c, &mut buf);
+            continue;
+        }
+        let e = cs[i];
+        i += 1;
+        let byte = match e {
+            'a' => Some(7u8),
+            'b' => Some(8),
+            'e' | 'E' => Some(0x1b),
+            'f' => Some(0x0c),
+            'n' => Some(b'\n'),
+            'r' => Some(b'\r'),
+            't' => Some(b'\t'),
+            'v' => Some(0x0b),
+            '\\' | '\'' | '"' | '?' => Some(e as u8),
+            '0'..='7' => {
+                let (v, n) = digits(&cs[i - 1..], 8, 3);
+                i += n - 1;
+                Some((v & 0xff) as u8)
+            }
+            'x' => {
+                let (v, n) = digits(&cs[i..], 16, 2);
+                if n == 0 {
+                    out.extend_from_slice(b"\\x");
+                    continue;
+                }
+                i += n;
+                Some(v as u8)
+            }
+            'u' | 'U' => {
+                let (v, n) = digits(&cs[i..], 16, if e == 'u' { 4 } else { 8 });
+                if n == 0 {
+                    out.push(b'\\');
+                    push_char(&mut out, e, &mut buf);
+                    continue;
+                }
+                i += n;
+                if v == 0 {
+                    break;
+                }
+                push_char(&mut out, char::from_u32(v).unwrap_or('\u{FFFD}'), &mut buf);
+                continue;
+            }
+            'c' => {
+                let Some(&n) = cs.get(i) else {
+                    out.extend_from_slice(b"\\c");
+                    continue;
+                };
+                i += 1;
+                if n == '\\' && cs.get(i) == Some(&'\\') {
+                    i += 1;
+                }
+                if n == '?' {
+                    Some(0x7f)
+                } else if n.is_ascii() {
+                    Some((n.to_ascii_uppercase() as u8) & 0x1f)
+                } else {
+                    push_char(&mut out, n, &mut buf);
+                    continue;
+                }
+            }
+            _ => {
+                out.push(b'\\');
+                push_char(&mut out, e, &mut buf);
+                continue;
+            }
+        };
+        match byte {
+            Some(0) => break,
+            Some(b) => out.push(b),
+            None => {}
+        }
+    }
+    decode_owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_ansi;
+    use crate::util::bytes::raw_char;
+
+    #[test]
+    fn simple_escapes() {
+        assert_eq!(decode_ansi(r#"a\tb\nc\\d\'e\""#), "a\tb\nc\\d'e\"");
+        assert_eq!(decode_ansi(r"\e\E\a\b\f\v\r\?"), "\x1b\x1b\x07\x08\x0c\x0b\r?");
+    }
+
+    #[test]
+    fn numeric_escapes() {
+        assert_eq!(decode_ansi(r"\x41\101\u00e9\U0001F600"), "AAé😀");
+        assert_eq!(decode_ansi(r"\xc3\xa9"), "é");
+        assert_eq!(decode_ansi(r"\xff"), raw_char(0xff).to_string());
+        assert_eq!(decode_ansi(r"\x4g"), "\x04g");
+        assert_eq!(decode_ansi(r"\xg"), "\\xg");
+        assert_eq!(decode_ansi(r"\1234"), "S4");
+    }
+
+    #[test]
+    fn nul_truncates() {
+        assert_eq!(decode_ansi(r"a\0b"), "a");
+        assert_eq!(decode_ansi(r"a\x00b"), "a");
+        assert_eq!(decode_ansi(r"a\c@b"), "a");
+    }
+
+    #[test]
+    fn control_chars() {
+        assert_eq!(decode_ansi(r"\ca\cA\c[\c?"), "\x01\x01\x1b\x7f");
+    }
+
+    #[test]
+    fn unknown_kept() {
+        assert_eq!(decode_ansi(r"\q\
+x"), "\\q\\\nx");
+    }
+}

@@ -1,0 +1,250 @@
+//! `[[ ... ]]` conditional expressions, with bash's own error messages.
+
+use super::word::Kind;
+use super::{Core, Mode, PResult};
+use crate::parser::ast::*;
+use crate::parser::error::ParseError;
+
+/// A token inside `[[ ]]`.
+#[derive(Debug, Clone, PartialEq)]
+enum CTok {
+    Word(Word),
+    End,
+    And,
+    Or,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    Newline,
+    Eof,
+    Other(&'static str),
+}
+
+impl CTok {
+    /// The text bash shows for the token, `None` for words.
+    fn text(&self) -> Option<&'static str> {
+        Some(match self {
+            CTok::Word(_) => return None,
+            CTok::End => "]]",
+            CTok::And => "&&",
+            CTok::Or => "||",
+            CTok::LParen => "(",
+            CTok::RParen => ")",
+            CTok::Less => "<",
+            CTok::Greater => ">",
+            CTok::Newline => "newline",
+            CTok::Eof => "EOF",
+            CTok::Other(s) => s,
+        })
+    }
+}
+
+/// Parser state inside one `[[ ]]`.
+struct Cs {
+    /// The token after the last term (bash's `cond_token`).
+    tok: CTok,
+    /// The implicit newline at the end of input was produced.
+    eof_nl: bool,
+    /// Line of the `[[`.
+    line: u32,
+}
+
+/// Unary test operators (`-f` ...).
+fn is_unop(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0] == b'-' && b"abcdefghknoprstuvwxzGLNORS".contains(&b[1])
+}
+
+/// Binary operators written as words.
+fn is_binop(s: &str) -> bool {
+    matches!(
+        s,
+        "=" | "==" | "!=" | "-nt" | "-ot" | "-ef" | "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge"
+    )
+}
+
+impl Core<'_, '_, '_> {
+    /// `[[ expr ]]` at the `[[` token.
+    pub(crate) fn dbracket(&mut self) -> PResult<CompoundCommand> {
+        let open = self.next(Mode::Cmd)?;
+        let mut cs = Cs { tok: CTok::End, eof_nl: false, line: open.line };
+        let e = self.cond_or(&mut cs)?;
+        match cs.tok {
+            CTok::End => Ok(CompoundCommand::DBracket(e)),
+            CTok::Eof => Err(ParseError {
+                line: cs.line,
+                message: "unexpected EOF while looking for `]]'".into(),
+                source_line: String::new(),
+                incomplete: true,
+            }),
+            ref t => {
+                let msg = match t.text() {
+                    Some(s) => format!("syntax error in conditional expression: unexpected token `{s}'"),
+                    None => "syntax error in conditional expression".into(),
+                };
+                Err(self.err_msg(self.inp.line, msg))
+            }
+        }
+    }
+
+    /// Lex one token inside `[[ ]]` (`regex`: the right side of `=~`).
+    fn cond_lex(&mut self, cs: &mut Cs, regex: bool) -> PResult<CTok> {
+        self.skip_blanks();
+        let Some(c) = self.inp.peek() else {
+            if !cs.eof_nl && !self.inp.ends_with_newline() {
+                cs.eof_nl = true;
+                return Ok(CTok::Newline);
+            }
+            return Ok(CTok::Eof);
+        };
+        let two = |p: &mut Self, t: CTok| {
+            p.inp.bump_raw();
+            p.inp.bump_raw();
+            Ok(t)
+        };
+        let one = |p: &mut Self, t: CTok| {
+            p.inp.bump_raw();
+            Ok(t)
+        };
+        match c {
+            '\n' => one(self, CTok::Newline),
+            '&' if self.inp.peek2() == Some('&') => two(self, CTok::And),
+            '|' if self.inp.peek2() == Some('|') => two(self, CTok::Or),
+            '(' if !regex => one(self, CTok::LParen),
+            ')' => one(self, CTok::RParen),
+            '<' if self.inp.peek2() != Some('(') => one(self, CTok::Less),
+            '>' if self.inp.peek2() != Some('(') => one(self, CTok::Greater),
+            '&' => one(self, CTok::Other("&")),
+            '|' => one(self, CTok::Other("|")),
+            ';' => one(self, CTok::Other(";")),
+            _ => {
+                let w = self.read_word(if regex { Kind::Regex } else { Kind::Normal })?;
+                if w.parts.is_empty() {
+                    self.inp.bump_raw();
+                    return Ok(CTok::Other("("));
+                }
+                Ok(if w.as_literal() == Some("]]") { CTok::End } else { CTok::Word(w) })
+            }
+        }
+    }
+
+    /// Lex a token, skipping newlines.
+    fn cond_skip_newlines(&mut self, cs: &mut Cs) -> PResult<CTok> {
+        loop {
+            let t = self.cond_lex(cs, false)?;
+            if t != CTok::Newline {
+                return Ok(t);
+            }
+        }
+    }
+
+    /// An error of the `[[ ]]` parser at the current line.
+    fn cond_err(&self, msg: String) -> ParseError {
+        self.err_msg(self.inp.line, msg)
+    }
+
+    /// A silent syntax error (bash prints nothing for `[[ ]]`, `[[ ! ]]`, `[[ a && ]]`).
+    fn cond_silent(&self) -> ParseError {
+        self.err_msg(self.inp.line, String::new())
+    }
+
+    fn cond_or(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
+        let l = self.cond_and(cs)?;
+        if cs.tok == CTok::Or {
+            let r = self.nested(|p| p.cond_or(cs))?;
+            return Ok(CondExpr::Or(Box::new(l), Box::new(r)));
+        }
+        Ok(l)
+    }
+
+    fn cond_and(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
+        let l = self.cond_term(cs)?;
+        if cs.tok == CTok::And {
+            let r = self.nested(|p| p.cond_and(cs))?;
+            return Ok(CondExpr::And(Box::new(l), Box::new(r)));
+        }
+        Ok(l)
+    }
+
+    fn cond_term(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
+        let t = self.cond_skip_newlines(cs)?;
+        match t {
+            CTok::End => Err(self.cond_silent()),
+            CTok::LParen => {
+                let e = self.nested(|p| p.cond_or(cs))?;
+                if cs.tok != CTok::RParen {
+                    let msg = match cs.tok.text() {
+                        Some(s) => format!("unexpected token `{s}', expected `)'"),
+                        None => "expected `)'".into(),
+                    };
+                    return Err(self.cond_err(msg));
+                }
+                cs.tok = self.cond_skip_newlines(cs)?;
+                Ok(e)
+            }
+            CTok::Word(w) if w.as_literal() == Some("!") => {
+                let e = self.nested(|p| p.cond_term(cs))?;
+                Ok(CondExpr::Not(Box::new(e)))
+            }
+            CTok::Word(w) if w.as_literal().is_some_and(is_unop) => {
+                let op = w.as_literal().unwrap_or_default()[1..].to_string();
+                match self.cond_lex(cs, false)? {
+                    CTok::Word(arg) => {
+                        cs.tok = self.cond_skip_newlines(cs)?;
+                        Ok(CondExpr::Unary(op, arg))
+                    }
+                    t => Err(self.cond_err(match t.text() {
+                        Some(s) => format!("unexpected argument `{s}' to conditional unary operator"),
+                        None => "unexpected argument to conditional unary operator".into(),
+                    })),
+                }
+            }
+            CTok::Word(w) => self.cond_binary(cs, w),
+            t => Err(self.cond_err(match t {
+                CTok::Eof => {
+                    return Err(ParseError {
+                        line: self.eof_line(),
+                        message: "unexpected token `EOF' in conditional command".into(),
+                        source_line: String::new(),
+                        incomplete: true,
+                    })
+                }
+                t => format!("unexpected token `{}' in conditional command", t.text().unwrap_or_default()),
+            })),
+        }
+    }
+
+    /// `word`, or `word op word`, after the first word.
+    fn cond_binary(&mut self, cs: &mut Cs, left: Word) -> PResult<CondExpr> {
+        let t = self.cond_lex(cs, false)?;
+        let op = match &t {
+            CTok::Word(w) => match w.as_literal() {
+                Some(s) if is_binop(s) || s == "=~" => s.to_string(),
+                _ => return Err(self.cond_err("conditional binary operator expected".into())),
+            },
+            CTok::Less => "<".into(),
+            CTok::Greater => ">".into(),
+            CTok::End | CTok::And | CTok::Or | CTok::RParen => {
+                cs.tok = t;
+                return Ok(CondExpr::Word(left));
+            }
+            t => {
+                return Err(self.cond_err(match t.text() {
+                    Some(s) => format!("unexpected token `{s}', conditional binary operator expected"),
+                    None => "conditional binary operator expected".into(),
+                }))
+            }
+        };
+        match self.cond_lex(cs, op == "=~")? {
+            CTok::Word(right) => {
+                cs.tok = self.cond_skip_newlines(cs)?;
+                Ok(CondExpr::Binary(op, left, right))
+            }
+            t => Err(self.cond_err(match t.text() {
+                Some(s) => format!("unexpected argument `{s}' to conditional binary operator"),
+                None => "unexpected argument to conditional binary operator".into(),
+            })),
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! Words: quoting, escapes, `$` expansions, backquotes, tildes, extglob groups.
+
+use std::sync::Arc;
+
+use super::{is_meta, Core, Mode, PResult, Tok};
+use crate::parser::ast::*;
+
+/// How an unquoted word is lexed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A command word or argument.
+    Normal,
+    /// An assignment value: a tilde is also recognised after each unquoted `:`.
+    Assign,
+    /// The right side of `=~` in `[[ ]]`: unquoted `(`, `)` and `|` belong to the word.
+    Regex,
+}
+
+/// Builder of word parts that merges adjacent literal text and escapes.
+#[derive(Debug, Default)]
+pub(crate) struct Buf {
+    parts: Vec<WordPart>,
+    lit: String,
+}
+
+impl Buf {
+    /// Append a literal character.
+    #[inline]
+    pub(crate) fn push(&mut self, c: char) {
+        self.lit.push(c);
+    }
+
+    /// Append literal text.
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.lit.push_str(s);
+    }
+
+    fn flush(&mut self) {
+        if !self.lit.is_empty() {
+            self.parts.push(WordPart::Literal(std::mem::take(&mut self.lit)));
+        }
+    }
+
+    /// Append a part.
+    pub(crate) fn part(&mut self, p: WordPart) {
+        self.flush();
+        match (self.parts.last_mut(), p) {
+            (Some(WordPart::Escaped(a)), WordPart::Escaped(b)) => a.push_str(&b),
+            (_, p) => self.parts.push(p),
+        }
+    }
+
+    /// The last literal character, if the buffer ends with literal text.
+    pub(crate) fn last_lit(&self) -> Option<char> {
+        self.lit.chars().next_back()
+    }
+
+    /// True when nothing was added.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.parts.is_empty() && self.lit.is_empty()
+    }
+
+    /// The parts.
+    pub(crate) fn finish(mut self) -> Vec<WordPart> {
+        self.flush();
+        self.parts
+    }
+
+    /// The parts as a word.
+    pub(crate) fn word(self) -> Word {
+        Word { parts: self.finish() }
+    }
+
+    /// Take the parts so far as a word, leaving the buffer empty.
+    pub(crate) fn take_word(&mut self) -> Word {
+        std::mem::take(self).word()
+    }
+}
+
+/// True for a valid variable name.
+pub(crate) fn is_name(s: &str) -> bool {
+    let mut b = s.bytes();
+    matches!(b.next(), Some(c) if c == b'_' || c.is_ascii_alphabetic())
+        && b.all(|c| c == b'_' || c.is_ascii_alphanumeric())
+}
+
+/// True for a character that may start a name.
+#[inline]
+pub(crate) fn is_name_start(c: char) -> bool {
+    c == '_' || c.is_ascii_alphabetic()
+}
+
+/// True for a character that may continue a name.
+#[inline]
+pub(crate) fn is_name_char(c: char) -> bool {
+    c == '_' || c.is_ascii_alphanumeric()
+}
+
+/// A parameter expansion part without operator.
+pub(crate) fn param_part(param: Param) -> WordPart {
+    WordPart::Param(Box::new(ParamExpr { param, indirect: false, op: ParamOp::None }))
+}
+
+impl Core<'_, '_, '_> {
+    /// Read an unquoted word up to a metacharacter.
+    pub(crate) fn read_word(&mut self, kind: Kind) -> PResult<Word> {
+        let mut b = Buf::default();
+        self.tilde(&mut b, kind == Kind::Assign, None);
+        self.word_into(&mut b, kind)?;
+        Ok(b.word())
+    }
+
+    /// Continue reading an unquoted word into `b`.
+    pub(crate) fn word_into(&mut self, b: &mut Buf, kind: Kind) -> PResult<()> {
+        while let Some(c) = self.inp.peek() {
+            if is_meta(c) {
+                match c {
+                    '<' | '>' if self.inp.peek2() == Some('(') => self.process_sub(b)?,
+                    '(' if kind == Kind::Regex => {
+                        self.group(b, true)?;
+                    }
+                    '(' if matches!(b.last_lit(), Some('@' | '!' | '+' | '*' | '?')) => {
+                        if !self.group(b, false)? {
+                            break;
+                        }
+                    }
+                    '|' if kind == Kind::Regex => {
+                        self.inp.bump_raw();
+                        b.push('|');
+                    }
+                    _ => break,
+                }
+                continue;
+            }
+            match c {
+                ':' if kind == Kind::Assign => {
+                    self.inp.bump_raw();
+                    b.push(':');
+                    self.tilde(b, true, None);
+                }
+                _ => self.word_char(b, c, false)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Handle one character `c` (peeked) of an unquoted word: quotes, escapes, expansions,
+    /// or a literal character.
+    pub(crate) fn word_char(&mut self, b: &mut Buf, c: char, in_dq: bool) -> PResult<()> {
+        match c {
+            '\\' => self.escape(b),
+            '\'' => self.single_quote(b)?,
+            '"' => self.double_quote(b)?,
+            '$' => self.dollar(b, in_dq)?,
+            '`' => self.backtick(b, in_dq)?,
+            _ => {
+                self.inp.bump_raw();
+                b.push(c);
+            }
+        }
+        Ok(())
+    }
+
+    /// A parenthesized group inside a word (extglob pattern or regex group), read up to its
+    /// matching `)` with blanks and operators included. Returns false (input unchanged) when
+    /// an extglob group is not closed.
+    fn group(&mut self, b: &mut Buf, regex: bool) -> PResult<bool> {
+        let mark = self.inp.mark();
+        let line = self.inp.line;
+        let mut inner = Buf::default();
+        self.inp.bump_raw();
+        inner.push('(');
+        let mut depth = 1usize;
+        loop {
+            let Some(c) = self.inp.peek() else {
+                if regex {
+                    return Err(self.err_matching(')', line));
+                }
+                self.inp.reset(mark);
+                return Ok(false);
+            };
+            match c {
+                '(' | ')' => {
+                    self.inp.bump_raw();
+                    inner.push(c);
+                    if c == '(' {
+                        depth += 1;
+                    } else {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                }
+                _ if is_meta(c) => {
+                    self.inp.bump_raw();
+                    inner.push(c);
+                }
+                _ => self.word_char(&mut inner, c, false)?,
+            }
+        }
+        for p in inner.finish() {
+            match p {
+                WordPart::Literal(s) => b.push_str(&s),
+                p => b.part(p),
+            }
+        }
+        Ok(true)
+    }
+
+    /// A tilde prefix at the current position, if any (`assign`: `:` also ends it; `stop`: an
+    /// extra terminator such as `}`).
+    pub(crate) fn tilde(&mut self, b: &mut Buf, assign: bool, stop: Option<char>) {
+        if self.inp.peek() != Some('~') {
+            return;
+        }
+        let mut name = String::new();
+        let mut i = 1;
+        loop {
+            match self.inp.peek_nth(i) {
+                None => break,
+                Some(c) if is_meta(c) || c == '/' || Some(c) == stop => break,
+                Some(':') if assign => break,
+                Some('\'' | '"' | '\\' | '$' | '`' | '{') => return,
+                Some(c) => {
+                    name.push(c);
+                    i += 1;
+                }
+            }
+        }
+        for _ in 0..i {
+            self.inp.bump_raw();
+        }
+        b.part(WordPart::Tilde(name));
+    }
+
+    /// `\c` outside quotes.
+    pub(crate) fn escape(&mut self, b: &mut Buf) {
+        self.inp.bump_raw();
+        match self.inp.bump_raw() {
+            None => b.push('\\'),
+            Some(c) => {
+                let mut s = String::new();
+                s.push(c);
+                b.part(WordPart::Escaped(s));
+            }
+        }
+    }
+
+    /// `'...'`.
+    pub(crate) fn single_quote(&mut self, b: &mut Buf) -> PResult<()> {
+        let line = self.inp.line;
+        self.inp.bump_raw();
+        let mut s = String::new();
+        loop {
+            match self.inp.bump_raw() {
+                None => return Err(self.err_matching('\'', line)),
+                Some('\'') => break,
+                Some(c) => s.push(c),
+            }
+        }
+        b.part(WordPart::SingleQuoted(s));
+        Ok(())
+    }
+
+    /// `"..."`.
+    pub(crate) fn double_quote(&mut self, b: &mut Buf) -> PResult<()> {
+        let line = self.inp.line;
+        self.inp.bump_raw();
+        let mut q = Buf::default();
+        loop {
+            let Some(c) = self.inp.peek() else {
+                return Err(self.err_matching('"', line));
+            };
+            match c {
+                '"' => {
+                    self.inp.bump_raw();
+                    break;
+                }
+                '\\' => {
+                    self.inp.bump_raw();
+                    match self.inp.peek_raw() {
+                        Some(n @ ('$' | '`' | '"' | '\\')) => {
+                            self.inp.bump_raw();
+                            q.push(n);
+                        }
+                        _ => q.push('\\'),
+                    }
+                }
+                '$' => self.dollar(&mut q, true)?,
+                '`' => self.backtick(&mut q, true)?,
+                _ => {
+                    self.inp.bump_raw();
+                    q.push(c);
+                }
+            }
+        }
+        b.part(WordPart::DoubleQuoted(q.finish()));
+        Ok(())
+    }
+
+    /// A `$` expansion (or a literal `$`).
+    pub(crate) fn dollar(&mut self, b: &mut Buf, in_dq: bool) -> PResult<()> {
+        let line = self.inp.line;
+        self.inp.bump_raw();
+        let Some(c) = self.inp.peek() else {
+            b.push('$');
+            return Ok(());
+        };
+        match c {
+            '(' if self.inp.peek2() == Some('(') => self.arith_or_comsub(b, line)?,
+            '(' => {
+                self.inp.bump_raw();
+                let list = self.nested(|p| p.subst_body())?;
+                b.part(WordPart::CommandSub(Arc::new(list)));
+            }
+            '{' => {
+                self.inp.bump_raw();
+                let p = self.param_brace(in_dq, line)?;
+                b.part(p);
+            }
+            '\'' if !in_dq => {
+                let s = self.ansi_quote(line)?;
+                b.part(WordPart::SingleQuoted(s));
+            }
+            '"' if !in_dq => self.double_quote(b)?,
+            c if is_name_start(c) => {
+                let mut name = String::new();
+                while let Some(c) = self.inp.peek() {
+                    if !is_name_char(c) {
+                        break;
+                    }
+                    self.inp.bump_raw();
+                    name.push(c);
+                }
+                b.part(param_part(Param::Var(name)));
+            }
+            '0'..='9' => {
+                self.inp.bump_raw();
+                let p = if c == '0' { Param::Special('0') } else { Param::Positional(c as usize - '0' as usize) };
+                b.part(param_part(p));
+            }
+            '@' | '*' | '#' | '?' | '-' | '$' | '!' => {
+                self.inp.bump_raw();
+                b.part(param_part(Param::Special(c)));
+            }
+            _ => b.push('$'),
+        }
+        Ok(())
+    }
+
+    /// The body of `$(...)`, `<(...)`: a list up to the closing `)` (consumed).
+    pub(crate) fn subst_body(&mut self) -> PResult<List> {
+        let list = self.compound_list(true)?;
+        let t = self.next(Mode::Arg)?;
+        match t.kind {
+            Tok::Op(super::Op::RParen) => Ok(list),
+            Tok::Eof => Err(self.err_matching(')', self.eof_line())),
+            _ => Err(self.err_token(&t)),
+        }
+    }
+
+    /// `<(...)` or `>(...)`.
+    fn process_sub(&mut self, b: &mut Buf) -> PResult<()> {
+        let out = self.inp.bump_raw() == Some('>');
+        self.inp.bump_raw();
+        let list = self.nested(|p| p.subst_body())?;
+        b.part(WordPart::ProcessSub(out, Arc::new(list)));
+        Ok(())
+    }
+
+    /// `` `...` ``: backslash processing, then the text is parsed as a list.
+    pub(crate) fn backtick(&mut self, b: &mut Buf, in_dq: bool) -> PResult<()> {
+        let line = self.inp.line;
+        self.inp.bump_raw();
+        let mut s = String::new();
+        loop {
+            match self.inp.bump_raw() {
+                None => return Err(self.err_matching('`', line)),
+                Some('`') => break,
+                Some('\\') => match self.inp.bump_raw() {
+                    Some(c @ ('$' | '`' | '\\')) => s.push(c),
+                    Some('"') if in_dq => s.push('"'),
+                    Some(c) => {
+                        s.push('\\');
+                        s.push(c);
+                    }
+                    None => s.push('\\'),
+                },
+                Some(c) => s.push(c),
+            }
+        }
+        let list = self.nested(|p| p.parse_text(s, line))?;
+        b.part(WordPart::CommandSub(Arc::new(list)));
+        Ok(())
+    }
+
+    /// Parse `text` as a separate list (a backquote body), numbering its lines from `line`.
+    pub(crate) fn parse_text(&mut self, text: String, line: u32) -> PResult<List> {
+        let saved_line = self.inp.line;
+        let saved_alias = self.alias_next;
+        self.inp.push_barrier(text);
+        self.inp.line = line;
+        let r = self.compound_list(true).and_then(|l| {
+            let t = self.next(Mode::Arg)?;
+            if t.kind == Tok::Eof {
+                Ok(l)
+            } else {
+                Err(self.err_token(&t))
+            }
+        });
+        self.inp.pop_barrier();
+        self.inp.line = saved_line;
+        self.alias_next = saved_alias;
+        r
+    }
+
+    /// A word in argument position of a declaration command (`declare a=(1 2)`, `local x=~`).
+    pub(crate) fn read_decl_word(&mut self) -> PResult<Word> {
+        match self.assign_prefix()? {
+            Ok(mut b) => {
+                if self.inp.peek() == Some('(') {
+                    self.inp.bump_raw();
+                    let elems = self.array_literal()?;
+                    b.part(WordPart::ArrayLiteral(elems));
+                    self.word_into(&mut b, Kind::Normal)?;
+                } else {
+                    self.tilde(&mut b, true, None);
+                    self.word_into(&mut b, Kind::Assign)?;
+                }
+                Ok(b.word())
+            }
+            Err(b) => self.finish_word(b),
+        }
+    }
+
+    /// Finish an ordinary word whose start is in `b`.
+    pub(crate) fn finish_word(&mut self, mut b: Buf) -> PResult<Word> {
+        if b.is_empty() {
+            self.tilde(&mut b, false, None);
+        }
+        self.word_into(&mut b, Kind::Normal)?;
+        Ok(b.word())
+    }
+}
