@@ -11,14 +11,12 @@ use crate::fs::{FileType, FsError};
 pub struct Head;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum O {
+enum O {
     Bytes,
     Lines,
     Quiet,
     Verbose,
     Zero,
-    Follow,
-    Ignored,
 }
 
 const SPECS: &[OptSpec<O>] = &[
@@ -147,7 +145,6 @@ impl Builtin for Head {
                 O::Quiet => (quiet, verbose) = (true, false),
                 O::Verbose => (quiet, verbose) = (false, true),
                 O::Zero => delim = 0,
-                O::Follow | O::Ignored => {}
             }
         }
         let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };

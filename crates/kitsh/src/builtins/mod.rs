@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod args;
+pub mod expr;
+pub mod od;
 pub mod sort;
 pub mod tr;
 pub mod wc;
@@ -162,6 +164,8 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("expr", &expr::Expr),
+        ("od", &od::Od),
         ("sort", &sort::Sort),
         ("tr", &tr::Tr),
         ("wc", &wc::Wc),

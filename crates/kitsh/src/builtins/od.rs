@@ -142,11 +142,11 @@ fn setup(parsed: &args::Parsed<O>) -> Result<Dump, String> {
     if d.specs.is_empty() {
         d.specs = fields::parse_types("o2")?;
     }
-    let lcm = d.specs.iter().fold(1, |l, s| lcm(l, s.size));
+    let unit = d.specs.iter().fold(1, |l, s| lcm(l, s.size));
     d.per_line = match width {
-        Some(w) if w > 0 && w % lcm == 0 => w,
-        Some(_) => lcm,
-        None => lcm(16, lcm),
+        Some(w) if w > 0 && w % unit == 0 => w,
+        Some(_) => unit,
+        None => lcm(16, unit),
     };
     fields::align(&mut d.specs, d.per_line);
     Ok(d)

@@ -221,13 +221,13 @@ impl FileSystem for HostFs {
     fn remove_dir(&self, path: &str) -> FsResult<()> {
         let _g = self.write()?;
         let stripped = strip_slashes(path);
+        let r = self.resolve(stripped, false)?;
+        let m = r.meta.as_ref().ok_or(FsError::NotFound)?;
         match stripped.rsplit('/').next() {
             Some(".") => return Err(FsError::Invalid),
             Some("..") => return Err(FsError::NotEmpty),
             _ => {}
         }
-        let r = self.resolve(stripped, false)?;
-        let m = r.meta.as_ref().ok_or(FsError::NotFound)?;
         if r.path == "/" {
             return Err(FsError::Invalid);
         }
@@ -255,6 +255,9 @@ impl FileSystem for HostFs {
         if src_dir && is_under(&dst.path, &src.path) {
             return Err(FsError::Invalid);
         }
+        if is_under(&src.path, &dst.path) {
+            return Err(FsError::NotEmpty);
+        }
         std::fs::rename(self.path(&src.path), self.path(&dst.path)).map_err(|e| io_error(&e))
     }
 
@@ -273,12 +276,16 @@ impl FileSystem for HostFs {
     fn hard_link(&self, target: &str, link: &str) -> FsResult<()> {
         let _g = self.write()?;
         let t = self.resolve(target, false)?;
-        if t.existing()?.file_type == FileType::Dir {
-            return Err(FsError::PermissionDenied);
-        }
+        let is_dir = t.existing()?.file_type == FileType::Dir;
         let l = self.resolve(link, false)?;
         if l.meta.is_some() {
             return Err(FsError::Exists);
+        }
+        if l.trailing {
+            return Err(FsError::NotFound);
+        }
+        if is_dir {
+            return Err(FsError::PermissionDenied);
         }
         std::fs::hard_link(self.path(&t.path), self.path(&l.path)).map_err(|e| io_error(&e))
     }

@@ -159,9 +159,14 @@ pub(crate) fn open_write(root: &Path, rel: &str, opts: &mut OpenOptions) -> FsRe
 
 /// The whole content of regular file `rel`.
 pub(crate) fn read_all(root: &Path, rel: &str, meta: &Metadata) -> FsResult<Vec<u8>> {
-    let mut f = open_file(root, rel, meta)?;
-    let mut v = Vec::with_capacity(usize::try_from(meta.len).unwrap_or(0).min(1 << 24));
-    f.read_to_end(&mut v).map_err(|e| io_error(&e))?;
+    read_prefix(root, rel, meta, u64::MAX)
+}
+
+/// At most the first `limit` bytes of regular file `rel`.
+pub(crate) fn read_prefix(root: &Path, rel: &str, meta: &Metadata, limit: u64) -> FsResult<Vec<u8>> {
+    let f = open_file(root, rel, meta)?;
+    let mut v = Vec::with_capacity(usize::try_from(meta.len.min(limit)).unwrap_or(0).min(1 << 24));
+    f.take(limit).read_to_end(&mut v).map_err(|e| io_error(&e))?;
     Ok(v)
 }
 

@@ -360,6 +360,9 @@ impl FileSystem for MemoryFs {
         if src_dir && t.is_within(dst.parent, s) {
             return Err(FsError::Invalid);
         }
+        if dst.ino.is_some_and(|d| t.is_dir(d) && t.is_within(src.parent, d)) {
+            return Err(FsError::NotEmpty);
+        }
         if let Some(d) = dst.ino {
             match (src_dir, t.is_dir(d)) {
                 (true, false) => return Err(FsError::NotDir),
@@ -387,15 +390,15 @@ impl FileSystem for MemoryFs {
     fn hard_link(&self, target: &str, link: &str) -> FsResult<()> {
         let mut t = self.write();
         let i = t.lookup(target, false)?;
-        if t.is_dir(i) {
-            return Err(FsError::PermissionDenied);
-        }
         let w = t.walk(link, false)?;
         if w.ino.is_some() {
             return Err(FsError::Exists);
         }
         if w.trailing {
             return Err(FsError::NotFound);
+        }
+        if t.is_dir(i) {
+            return Err(FsError::PermissionDenied);
         }
         t.link(&self.quota, i, w.parent, w.name())
     }

@@ -291,13 +291,13 @@ impl FileSystem for MountFs {
             return fs.remove_dir(path);
         }
         let stripped = strip_slashes(path);
+        let r = self.resolve(stripped, false)?;
+        r.existing()?;
         match stripped.rsplit('/').next() {
             Some(".") => return Err(FsError::Invalid),
             Some("..") => return Err(FsError::NotEmpty),
             _ => {}
         }
-        let r = self.resolve(stripped, false)?;
-        r.existing()?;
         if r.path == "/" || self.is_mount_point(&r.path) {
             return Err(FsError::Invalid);
         }
@@ -340,6 +340,9 @@ impl FileSystem for MountFs {
         if r.meta.is_some() {
             return Err(FsError::Exists);
         }
+        if target.is_empty() || r.trailing {
+            return Err(FsError::NotFound);
+        }
         let (m, rel) = self.owner(&r.path);
         m.fs.symlink(target, rel)
     }
@@ -353,6 +356,9 @@ impl FileSystem for MountFs {
         let l = self.resolve(link, false)?;
         if l.meta.is_some() {
             return Err(FsError::Exists);
+        }
+        if l.trailing {
+            return Err(FsError::NotFound);
         }
         let (tm, trel) = self.owner(&t.path);
         let (lm, lrel) = self.owner(&l.path);

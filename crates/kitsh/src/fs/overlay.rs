@@ -136,7 +136,7 @@ impl OverlayFs {
             Content::Host(rel, m) => {
                 let len = new_len(m.len)?;
                 self.quota.check_file_size(len)?;
-                let mut bytes = hostio::read_all(&self.root, &rel, &m)?;
+                let mut bytes = hostio::read_prefix(&self.root, &rel, &m, len)?;
                 f(&mut bytes);
                 let meta = UMeta { mode: old_meta.mode, mtime: SystemTime::now(), ino: old_meta.ino };
                 self.put(up, path, UNode::File { data: FileData::Mem(Arc::new(bytes)), meta })
@@ -282,13 +282,13 @@ impl FileSystem for OverlayFs {
     fn remove_dir(&self, path: &str) -> FsResult<()> {
         let mut up = self.write();
         let stripped = strip_slashes(path);
+        let r = self.resolve_in(&up, stripped, false)?;
+        let m = r.meta.as_ref().ok_or(FsError::NotFound)?;
         match stripped.rsplit('/').next() {
             Some(".") => return Err(FsError::Invalid),
             Some("..") => return Err(FsError::NotEmpty),
             _ => {}
         }
-        let r = self.resolve_in(&up, stripped, false)?;
-        let m = r.meta.as_ref().ok_or(FsError::NotFound)?;
         if r.path == "/" {
             return Err(FsError::Invalid);
         }
@@ -321,6 +321,9 @@ impl FileSystem for OverlayFs {
         if src_dir && is_under(&dst.path, &src.path) {
             return Err(FsError::Invalid);
         }
+        if is_under(&src.path, &dst.path) {
+            return Err(FsError::NotEmpty);
+        }
         if let Some(dm) = &dst.meta {
             match (src_dir, dm.file_type == FileType::Dir) {
                 (true, false) => return Err(FsError::NotDir),
@@ -350,15 +353,15 @@ impl FileSystem for OverlayFs {
         let mut up = self.write();
         let t = self.resolve_in(&up, target, false)?;
         let tm = t.existing()?.clone();
-        if tm.file_type == FileType::Dir {
-            return Err(FsError::PermissionDenied);
-        }
         let l = self.resolve_in(&up, link, false)?;
         if l.meta.is_some() {
             return Err(FsError::Exists);
         }
         if l.trailing {
             return Err(FsError::NotFound);
+        }
+        if tm.file_type == FileType::Dir {
+            return Err(FsError::PermissionDenied);
         }
         let mut node = self.moved_node(&up, &t.path, &tm)?;
         let ino = up.alloc_ino();

@@ -197,7 +197,10 @@ impl Pattern {
             if lit.is_empty() {
                 return Vec::new();
             }
-            return text.match_indices(lit.as_str()).map(|(i, m)| (i, i + m.len())).collect();
+            return text
+                .match_indices(lit.as_str())
+                .map(|(i, m)| (i, i + m.len()))
+                .collect();
         }
         let cs = Chars::new(text);
         let n = cs.chars.len();

@@ -17,6 +17,8 @@ pub(crate) struct Frame {
     pub(crate) alias: Option<String>,
     /// End of this text is end of input.
     barrier: bool,
+    /// The alias text ends in a blank: the word after it is also checked for aliases.
+    expand_next: bool,
 }
 
 /// A saved input position, to backtrack to.
@@ -220,14 +222,18 @@ impl<'a> Input<'a> {
         Some((s, false))
     }
 
-    /// Drop exhausted alias texts from the top of the stack.
-    pub(crate) fn pop_exhausted(&mut self) {
+    /// Drop exhausted alias texts from the top of the stack; true when one of them ended in
+    /// a blank.
+    pub(crate) fn pop_exhausted(&mut self) -> bool {
+        let mut next = false;
         while let Some(f) = self.frames.last() {
             if f.barrier || f.pos < f.text.len() {
                 break;
             }
+            next |= f.expand_next;
             self.frames.pop();
         }
+        next
     }
 
     /// True when `name` is being expanded (its text is on the stack).
@@ -237,12 +243,13 @@ impl<'a> Input<'a> {
 
     /// Read `text` next, as the expansion of alias `name`.
     pub(crate) fn push_alias(&mut self, name: &str, text: String) {
-        self.frames.push(Frame { text, pos: 0, alias: Some(name.to_string()), barrier: false });
+        let expand_next = text.ends_with([' ', '\t', '\n']);
+        self.frames.push(Frame { text, pos: 0, alias: Some(name.to_string()), barrier: false, expand_next });
     }
 
     /// Read `text` next, as a separate input: its end is end of input until [`Input::pop_barrier`].
     pub(crate) fn push_barrier(&mut self, text: String) {
-        self.frames.push(Frame { text, pos: 0, alias: None, barrier: true });
+        self.frames.push(Frame { text, pos: 0, alias: None, barrier: true, expand_next: false });
     }
 
     /// Remove the innermost barrier text and everything pushed above it.

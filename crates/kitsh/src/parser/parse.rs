@@ -142,9 +142,11 @@ pub(crate) struct State<'a> {
     pub(crate) max_depth: usize,
     peeked: Option<Peeked>,
     pub(crate) docs: heredoc::Docs,
-    /// The previous word was an alias whose text ends in a blank.
+    /// The text of an alias ending in a blank was just read: check the next word too.
     pub(crate) alias_next: bool,
     pub(crate) warnings: Vec<(u32, String)>,
+    /// The implicit newline at the end of the source was produced.
+    pub(crate) eof_newline: bool,
 }
 
 /// The parser proper: the state plus the alias callback of the current call.
@@ -183,11 +185,22 @@ impl Core<'_, '_, '_> {
 
     /// The line number bash reports for an error at end of input.
     pub(crate) fn eof_line(&self) -> u32 {
-        if self.inp.ends_with_newline() || self.inp.in_frame() {
+        if self.eof_newline || self.inp.ends_with_newline() || self.inp.in_frame() {
             self.inp.line
         } else {
             self.inp.line + 1
         }
+    }
+
+    /// At the end of a source that does not end with a newline, bash reads one anyway: true
+    /// (once) when that implicit newline is due.
+    pub(crate) fn virtual_newline(&mut self) -> bool {
+        if self.eof_newline || self.inp.in_frame() || self.inp.ends_with_newline() {
+            return false;
+        }
+        self.eof_newline = true;
+        self.inp.line += 1;
+        true
     }
 
     /// `syntax error: unexpected end of file`.
@@ -271,7 +284,9 @@ impl Core<'_, '_, '_> {
     /// Skip blanks and a comment before a token.
     pub(crate) fn skip_blanks(&mut self) {
         loop {
-            self.inp.pop_exhausted();
+            if self.inp.pop_exhausted() {
+                self.alias_next = true;
+            }
             match self.inp.peek() {
                 Some(' ' | '\t') => {
                     self.inp.bump_raw();
@@ -312,7 +327,6 @@ impl Core<'_, '_, '_> {
             return false;
         }
         let Some(text) = f(name) else { return false };
-        self.alias_next = text.ends_with([' ', '\t', '\n']);
         let name = name.to_string();
         self.inp.push_alias(&name, text);
         true
@@ -321,8 +335,9 @@ impl Core<'_, '_, '_> {
     /// Lex the token kind at the current position (blanks skipped).
     fn lex_kind(&mut self, mode: Mode) -> PResult<Tok> {
         let Some(c) = self.inp.peek() else {
+            let nl = self.virtual_newline();
             self.read_pending_docs()?;
-            return Ok(Tok::Eof);
+            return Ok(if nl { Tok::Newline } else { Tok::Eof });
         };
         let op = |p: &mut Self, n: usize, op: Op| {
             for _ in 0..n {

@@ -157,24 +157,25 @@ impl<'a> View<'a> {
         if self.up.nodes.is_empty() {
             return Some(Cow::Borrowed(p));
         }
-        let mut moved: Option<String> = None;
+        // `None`: no host directory so far; `Some(None)`: the same path; `Some(Some(d))`: `d`.
+        let mut state: Option<Option<String>> = Some(None);
         let mut start = 1;
         while start < p.len() {
             let end = p[start..].find('/').map_or(p.len(), |i| start + i);
             let comp = &p[start..end];
             match self.up.nodes.get(&p[..end]) {
-                Some(UNode::Whiteout | UNode::Dir { lower: LowerLink::Opaque, .. }) => return None,
-                Some(UNode::Dir { lower: LowerLink::Redirect(r), .. }) => moved = Some(r.clone()),
-                Some(UNode::File { .. } | UNode::Symlink { .. }) => return None,
+                Some(UNode::Whiteout | UNode::Dir { lower: LowerLink::Opaque, .. }) => state = None,
+                Some(UNode::Dir { lower: LowerLink::Redirect(r), .. }) => state = Some(Some(r.clone())),
+                Some(UNode::File { .. } | UNode::Symlink { .. }) => state = None,
                 _ => {
-                    if let Some(m) = &mut moved {
+                    if let Some(Some(m)) = &mut state {
                         push_comp(m, comp);
                     }
                 }
             }
             start = end + 1;
         }
-        Some(moved.map_or(Cow::Borrowed(p), Cow::Owned))
+        state.map(|s| s.map_or(Cow::Borrowed(p), Cow::Owned))
     }
 
     /// The host path that sits under merged path `p`'s name, ignoring `p`'s own upper node.

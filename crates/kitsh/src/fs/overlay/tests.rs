@@ -84,6 +84,16 @@ fn copy_up_append_and_write_at() {
 }
 
 #[test]
+fn truncate_host_file_reads_only_what_stays() {
+    let (t, fs) = setup();
+    assert_eq!(fs.set_len("/a.txt", 2), Ok(()));
+    assert_eq!(r(&fs, "/a.txt"), Ok("al".into()));
+    assert_eq!(fs.set_len("/src/main.rs", 0), Ok(()));
+    assert_eq!(fs.stat("/src/main.rs").map(|m| m.len), Ok(0));
+    assert_eq!(t.read("a.txt"), Some("alpha\n".into()));
+}
+
+#[test]
 fn whiteouts() {
     let (t, fs) = setup();
     assert_eq!(fs.remove_file("/a.txt"), Ok(()));

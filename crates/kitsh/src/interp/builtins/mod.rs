@@ -17,8 +17,8 @@ use super::{Exec, Shell};
 pub type ShellBuiltin = fn(&mut Shell, &[String]) -> Exec;
 
 const TABLE: &[(&str, ShellBuiltin)] = &[
-    (":", flow::colon),
     (".", meta::source),
+    (":", flow::colon),
     ("[", test::bracket),
     ("alias", meta::alias),
     ("bash", meta::bash),

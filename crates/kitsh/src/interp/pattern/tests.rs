@@ -392,9 +392,18 @@ fn pathological_patterns_compile_quickly() {
 #[test]
 fn find_all_edge_cases() {
     assert!(Pattern::new("", ext()).find_all("abc").is_empty());
-    assert_eq!(Pattern::new("aa", ext()).find_all("aaaaa"), vec![(0, 2), (2, 4)]);
-    assert_eq!(Pattern::new("*(z)", ext()).find_all("abc"), vec![(0, 0), (1, 1), (2, 2)]);
-    assert_eq!(Pattern::new("?(b)", ext()).find_all("abc"), vec![(0, 0), (1, 2), (2, 2)]);
+    assert_eq!(
+        Pattern::new("aa", ext()).find_all("aaaaa"),
+        vec![(0, 2), (2, 4)]
+    );
+    assert_eq!(
+        Pattern::new("*(z)", ext()).find_all("abc"),
+        vec![(0, 0), (1, 1), (2, 2)]
+    );
+    assert_eq!(
+        Pattern::new("?(b)", ext()).find_all("abc"),
+        vec![(0, 0), (1, 2), (2, 2)]
+    );
     assert!(Pattern::new("x", ext()).find_all("").is_empty());
     assert_eq!(Pattern::new("*", ext()).find(" ", 1), Some((1, 1)));
     assert_eq!(Pattern::new("*", ext()).find("", 0), Some((0, 0)));

@@ -21,7 +21,12 @@ impl Core<'_, '_, '_> {
         }
         self.inp.reset(mark);
         self.inp.bump_raw();
-        let list = self.nested(|p| p.subst_body())?;
+        let list = self.nested(|p| p.subst_body()).map_err(|mut e| {
+            if e.incomplete {
+                e.line = line;
+            }
+            e
+        })?;
         b.part(WordPart::CommandSub(Arc::new(list)));
         Ok(())
     }

@@ -42,7 +42,7 @@ impl Core<'_, '_, '_> {
         if self.inp.peek() == Some('[') {
             let line = self.inp.line;
             self.inp.bump_raw();
-            index = Some(self.bracket_word(line)?);
+            index = Some(self.bracket_word(line, ']')?);
         }
         let append = match (self.inp.peek(), self.inp.peek2()) {
             (Some('='), _) => false,
@@ -106,13 +106,14 @@ impl Core<'_, '_, '_> {
         Ok(Ok(b))
     }
 
-    /// The text of a subscript after `[`, up to the matching `]` (consumed).
-    pub(crate) fn bracket_word(&mut self, line: u32) -> PResult<Word> {
+    /// The text of a subscript after `[`, up to the matching `]` (consumed); at end of input,
+    /// the error names `eof_char`.
+    pub(crate) fn bracket_word(&mut self, line: u32, eof_char: char) -> PResult<Word> {
         let mut b = Buf::default();
         let mut depth = 0usize;
         loop {
             let Some(c) = self.inp.peek() else {
-                return Err(self.err_matching(']', line));
+                return Err(self.err_matching(eof_char, line));
             };
             match c {
                 '[' | ']' => {
@@ -170,7 +171,7 @@ impl Core<'_, '_, '_> {
             let mark = self.inp.mark();
             let line = self.inp.line;
             self.inp.bump_raw();
-            if let Ok(key) = self.bracket_word(line) {
+            if let Ok(key) = self.bracket_word(line, ']') {
                 let append = self.inp.peek() == Some('+') && self.inp.peek2() == Some('=');
                 if append {
                     self.inp.bump_raw();

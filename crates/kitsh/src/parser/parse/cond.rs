@@ -44,10 +44,10 @@ impl CTok {
 struct Cs {
     /// The token after the last term (bash's `cond_token`).
     tok: CTok,
-    /// The implicit newline at the end of input was produced.
-    eof_nl: bool,
     /// Line of the `[[`.
     line: u32,
+    /// Line of the last token read.
+    last_line: u32,
 }
 
 /// Unary test operators (`-f` ...).
@@ -68,7 +68,7 @@ impl Core<'_, '_, '_> {
     /// `[[ expr ]]` at the `[[` token.
     pub(crate) fn dbracket(&mut self) -> PResult<CompoundCommand> {
         let open = self.next(Mode::Cmd)?;
-        let mut cs = Cs { tok: CTok::End, eof_nl: false, line: open.line };
+        let mut cs = Cs { tok: CTok::End, line: open.line, last_line: open.line };
         let e = self.cond_or(&mut cs)?;
         match cs.tok {
             CTok::End => Ok(CompoundCommand::DBracket(e)),
@@ -83,7 +83,7 @@ impl Core<'_, '_, '_> {
                     Some(s) => format!("syntax error in conditional expression: unexpected token `{s}'"),
                     None => "syntax error in conditional expression".into(),
                 };
-                Err(self.err_msg(self.inp.line, msg))
+                Err(self.err_msg(cs.last_line, msg))
             }
         }
     }
@@ -91,12 +91,9 @@ impl Core<'_, '_, '_> {
     /// Lex one token inside `[[ ]]` (`regex`: the right side of `=~`).
     fn cond_lex(&mut self, cs: &mut Cs, regex: bool) -> PResult<CTok> {
         self.skip_blanks();
+        cs.last_line = self.inp.line;
         let Some(c) = self.inp.peek() else {
-            if !cs.eof_nl && !self.inp.ends_with_newline() {
-                cs.eof_nl = true;
-                return Ok(CTok::Newline);
-            }
-            return Ok(CTok::Eof);
+            return Ok(if self.virtual_newline() { CTok::Newline } else { CTok::Eof });
         };
         let two = |p: &mut Self, t: CTok| {
             p.inp.bump_raw();
@@ -139,9 +136,9 @@ impl Core<'_, '_, '_> {
         }
     }
 
-    /// An error of the `[[ ]]` parser at the current line.
-    fn cond_err(&self, msg: String) -> ParseError {
-        self.err_msg(self.inp.line, msg)
+    /// An error of the `[[ ]]` parser at the line of the last token.
+    fn cond_err(&self, cs: &Cs, msg: String) -> ParseError {
+        self.err_msg(cs.last_line, msg)
     }
 
     /// A silent syntax error (bash prints nothing for `[[ ]]`, `[[ ! ]]`, `[[ a && ]]`).
@@ -172,13 +169,16 @@ impl Core<'_, '_, '_> {
         match t {
             CTok::End => Err(self.cond_silent()),
             CTok::LParen => {
-                let e = self.nested(|p| p.cond_or(cs))?;
+                let e = match self.nested(|p| p.cond_or(cs)) {
+                    Err(e) if e.message.is_empty() => return Err(self.cond_err(cs, "expected `)'".into())),
+                    r => r?,
+                };
                 if cs.tok != CTok::RParen {
                     let msg = match cs.tok.text() {
                         Some(s) => format!("unexpected token `{s}', expected `)'"),
                         None => "expected `)'".into(),
                     };
-                    return Err(self.cond_err(msg));
+                    return Err(self.cond_err(cs, msg));
                 }
                 cs.tok = self.cond_skip_newlines(cs)?;
                 Ok(e)
@@ -194,14 +194,14 @@ impl Core<'_, '_, '_> {
                         cs.tok = self.cond_skip_newlines(cs)?;
                         Ok(CondExpr::Unary(op, arg))
                     }
-                    t => Err(self.cond_err(match t.text() {
+                    t => Err(self.cond_err(cs, match t.text() {
                         Some(s) => format!("unexpected argument `{s}' to conditional unary operator"),
                         None => "unexpected argument to conditional unary operator".into(),
                     })),
                 }
             }
             CTok::Word(w) => self.cond_binary(cs, w),
-            t => Err(self.cond_err(match t {
+            t => Err(self.cond_err(cs, match t {
                 CTok::Eof => {
                     return Err(ParseError {
                         line: self.eof_line(),
@@ -221,7 +221,7 @@ impl Core<'_, '_, '_> {
         let op = match &t {
             CTok::Word(w) => match w.as_literal() {
                 Some(s) if is_binop(s) || s == "=~" => s.to_string(),
-                _ => return Err(self.cond_err("conditional binary operator expected".into())),
+                _ => return Err(self.cond_err(cs, "conditional binary operator expected".into())),
             },
             CTok::Less => "<".into(),
             CTok::Greater => ">".into(),
@@ -230,7 +230,7 @@ impl Core<'_, '_, '_> {
                 return Ok(CondExpr::Word(left));
             }
             t => {
-                return Err(self.cond_err(match t.text() {
+                return Err(self.cond_err(cs, match t.text() {
                     Some(s) => format!("unexpected token `{s}', conditional binary operator expected"),
                     None => "conditional binary operator expected".into(),
                 }))
@@ -241,7 +241,7 @@ impl Core<'_, '_, '_> {
                 cs.tok = self.cond_skip_newlines(cs)?;
                 Ok(CondExpr::Binary(op, left, right))
             }
-            t => Err(self.cond_err(match t.text() {
+            t => Err(self.cond_err(cs, match t.text() {
                 Some(s) => format!("unexpected argument `{s}' to conditional binary operator"),
                 None => "unexpected argument to conditional binary operator".into(),
             })),

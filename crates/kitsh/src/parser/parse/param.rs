@@ -106,7 +106,7 @@ impl Core<'_, '_, '_> {
             }
             if self.inp.peek() == Some('[') {
                 self.inp.bump_raw();
-                let w = self.bracket_word(line)?;
+                let w = self.bracket_word(line, '}')?;
                 let index = match w.as_literal() {
                     Some("@") => Index::At,
                     Some("*") => Index::Star,

@@ -370,3 +370,187 @@ fn show_dump() {
         }
     }
 }
+
+/// Parse every snippet of the file named by `KITSH_SNIPS` (separated by `\x01SEP\x01` lines)
+/// and print `index ok|err message` for each.
+#[test]
+#[ignore]
+fn snippets_dump() {
+    let Ok(path) = std::env::var("KITSH_SNIPS") else { return };
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let all = String::from_utf8_lossy(&bytes);
+    for (i, src) in all.split("\n\u{1}SEP\u{1}\n").enumerate() {
+        let alias = |s: &str| if s == "zzzz" { Some(String::new()) } else { None };
+        let mut parser = Parser::new(src, ParseOptions::default());
+        let mut res = Ok(());
+        while let Some(r) = parser.next_command(Some(&alias)) {
+            if let Err(e) = r {
+                res = Err(e);
+                break;
+            }
+        }
+        match res {
+            Ok(()) => println!("SNIP {i} ok"),
+            Err(e) => println!("SNIP {i} err line {} {}", e.line, e.message),
+        }
+    }
+}
+
+/// Lines of the pipelines and simple commands of each top-level command (depth-first).
+#[test]
+#[ignore]
+fn lines_dump() {
+    let src = std::env::var("KITSH_PARSE").unwrap_or_default();
+    let mut parser = Parser::new(&src, ParseOptions::default());
+    while let Some(r) = parser.next_command(None) {
+        match r {
+            Ok(l) => println!("LINES {} | parser.line()={}", lines_of(&l), parser.line()),
+            Err(e) => println!("LINES err {e:?}"),
+        }
+    }
+}
+
+/// `p<line>` for pipelines, `c<line>` for simple commands, `a<line>` assignments,
+/// `f<line>` function definitions, nested bodies in brackets.
+pub(super) fn lines_of(l: &List) -> String {
+    let mut out = Vec::new();
+    for it in &l.items {
+        let mut ps = vec![&it.and_or.first];
+        ps.extend(it.and_or.rest.iter().map(|(_, p)| p));
+        for p in ps {
+            out.push(format!("p{}", p.line));
+            for c in &p.commands {
+                out.push(cmd_lines(c));
+            }
+        }
+    }
+    out.join(" ")
+}
+
+fn cmd_lines(c: &Command) -> String {
+    match c {
+        Command::Simple(sc) => {
+            let mut s = format!("c{}", sc.line);
+            for a in &sc.assigns {
+                s.push_str(&format!(" a{}", a.line));
+            }
+            for w in &sc.words {
+                for part in &w.parts {
+                    if let WordPart::CommandSub(l) = part {
+                        s.push_str(&format!(" $[{}]", lines_of(l)));
+                    }
+                }
+            }
+            s
+        }
+        Command::FunctionDef(f) => format!("f{} {}", f.line, cmd_lines(&f.body)),
+        Command::Compound(cc, _) => {
+            let lists: Vec<&List> = match cc {
+                CompoundCommand::Brace(l) | CompoundCommand::Subshell(l) => vec![l],
+                CompoundCommand::If { branches, else_body } => {
+                    let mut v: Vec<&List> = branches.iter().flat_map(|(a, b)| [a, b]).collect();
+                    v.extend(else_body.iter());
+                    v
+                }
+                CompoundCommand::While { cond, body, .. } => vec![cond, body],
+                CompoundCommand::For { body, .. }
+                | CompoundCommand::Select { body, .. }
+                | CompoundCommand::ArithFor { body, .. } => vec![body],
+                CompoundCommand::Case { arms, .. } => arms.iter().map(|a| &a.body).collect(),
+                CompoundCommand::DBracket(_) | CompoundCommand::Arith(_) => vec![],
+            };
+            format!("[{}]", lists.iter().map(|l| lines_of(l)).collect::<Vec<_>>().join(" | "))
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn alias_dump() {
+    let all = std::env::var("KITSH_PARSE").unwrap_or_default();
+    let alias = |s: &str| match s {
+        "ll" => Some("ls -l".to_string()),
+        "sp" => Some("echo ".to_string()),
+        "loop1" => Some("loop2".to_string()),
+        "loop2" => Some("loop1".to_string()),
+        "self" => Some("self -x".to_string()),
+        "myif" => Some("if true; then echo yes; fi".to_string()),
+        "begin" => Some("{".to_string()),
+        "empty" => Some(String::new()),
+        "nl" => Some("echo a\necho b".to_string()),
+        _ => None,
+    };
+    for src in all.split("\n@@\n") {
+        let mut parser = Parser::new(src, ParseOptions::default());
+        let mut out = Vec::new();
+        while let Some(r) = parser.next_command(Some(&alias)) {
+            match r {
+                Ok(l) => out.push(show_list(&l)),
+                Err(e) => out.push(format!("ERR {e:?}")),
+            }
+        }
+        println!("{src:?} => {}", out.join(" // "));
+    }
+}
+
+/// Deep nesting is an error, never a stack overflow.
+#[test]
+fn deep_nesting_is_an_error() {
+    let n = 100_000;
+    let cases = [
+        "(".repeat(n),
+        "$(".repeat(n),
+        "echo ".to_string() + &"$(".repeat(n),
+        "echo ".to_string() + &"${x:-".repeat(n),
+        "echo ".to_string() + &"\"$(".repeat(n),
+        "[[ ".to_string() + &"( ".repeat(n),
+        "[[ ".to_string() + &"! ".repeat(n),
+        "{ ".repeat(n),
+        "if ".repeat(n),
+        "echo ".to_string() + &"$((".repeat(n),
+        "echo ".to_string() + &"`".repeat(n),
+        "f() ".repeat(n),
+        "echo ".to_string() + &"<(".repeat(n),
+        "case x in x) ".repeat(n),
+        "while ".repeat(n),
+        "(".repeat(n) + &")".repeat(n),
+        "echo ".to_string() + &"$(".repeat(n) + &")".repeat(n),
+        "echo ".to_string() + &"${x:-".repeat(n) + &"}".repeat(n),
+        "[[ ".to_string() + &"( ".repeat(n) + "a" + &" )".repeat(n) + " ]]",
+    ];
+    for src in cases {
+        let r = parse(&src, &ParseOptions::default());
+        assert!(r.is_err(), "{}", &src[..20]);
+    }
+}
+
+#[test]
+fn moderate_nesting_is_fine() {
+    let n = 500;
+    p(&("(".repeat(n) + "echo" + &")".repeat(n)));
+    p(&("echo ".to_string() + &"$(echo ".repeat(n) + &")".repeat(n)));
+    p(&("echo ".to_string() + &"${x:-".repeat(n) + &"}".repeat(n)));
+    p(&("{ ".repeat(n) + "echo" + &"; }".repeat(n)));
+}
+
+#[test]
+fn long_flat_input_is_fine() {
+    let n = 100_000;
+    p(&"echo a | ".repeat(n).trim_end_matches("| ").to_string());
+    p(&"true && ".repeat(n).trim_end_matches("&& ").to_string());
+    p(&"echo a; ".repeat(n));
+    p(&"echo a\n".repeat(n));
+    p(&format!("echo {}", "a".repeat(n)));
+    p(&format!("echo '{}'", "a\n".repeat(n)));
+}
+
+#[test]
+fn max_input_and_depth_options() {
+    let opts = ParseOptions { max_input: 10, ..ParseOptions::default() };
+    let e = parse("echo 12345678901", &opts).unwrap_err();
+    assert_eq!(e.message, "maximum input size exceeded");
+    let opts = ParseOptions { max_depth: 3, ..ParseOptions::default() };
+    let e = parse("((((echo))))", &opts).unwrap_err();
+    assert_eq!(e.message, "maximum nesting depth exceeded");
+    assert!(parse("((echo))", &opts).is_ok());
+}

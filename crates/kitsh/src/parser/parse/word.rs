@@ -351,7 +351,12 @@ impl Core<'_, '_, '_> {
 
     /// The body of `$(...)`, `<(...)`: a list up to the closing `)` (consumed).
     pub(crate) fn subst_body(&mut self) -> PResult<List> {
-        let list = self.compound_list(true)?;
+        let list = self.compound_list(true).map_err(|mut e| {
+            if e.message == "syntax error: unexpected end of file" {
+                e.message = "unexpected EOF while looking for matching `)'".into();
+            }
+            e
+        })?;
         let t = self.next(Mode::Arg)?;
         match t.kind {
             Tok::Op(super::Op::RParen) => Ok(list),
