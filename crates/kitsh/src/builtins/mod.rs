@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod args;
+pub mod mkdir;
+pub mod chmod;
+pub mod date;
 pub mod expr;
 pub mod od;
 pub mod sort;
@@ -164,6 +167,9 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("mkdir", &mkdir::Mkdir),
+        ("chmod", &chmod::Chmod),
+        ("date", &date::Date),
         ("expr", &expr::Expr),
         ("od", &od::Od),
         ("sort", &sort::Sort),

@@ -6,8 +6,15 @@
 //! the implementations too (`/dev/null`, `/dev/zero`, ...); `/dev/stdin`, `/dev/fd/N` and friends
 //! depend on the shell's descriptors and are handled by the interpreter before the filesystem is
 //! asked.
+//!
+//! Implementations: [`MemoryFs`] (everything in memory, the standard layout), [`OverlayFs`] (a
+//! host directory read-only, changes in memory), [`HostFs`] (a host directory, real writes when
+//! allowed) and [`MountFs`] (a mount table joining them). [`VfsBuilder`] / [`default_fs`] assemble
+//! the sandbox's filesystem; in-memory data is bounded by one shared [`Quota`] ([`FsLimits`]).
 
 pub mod dev;
+#[cfg(test)]
+mod difftest;
 pub mod host;
 mod hostio;
 pub mod limits;
@@ -21,8 +28,8 @@ mod walk;
 
 pub use self::dev::DevKind;
 pub use self::limits::{FsLimits, Quota};
-pub use self::memory::MemoryFs;
 pub use self::host::HostFs;
+pub use self::memory::MemoryFs;
 pub use self::mount::{MountFs, MountableFs};
 pub use self::overlay::OverlayFs;
 pub use self::vfs::{default_fs, MountKind, VfsBuilder};

@@ -72,6 +72,11 @@ impl MountFs {
         Ok(())
     }
 
+    /// Mount any filesystem (its paths are resolved with plain `lstat` calls).
+    pub fn mount_dyn(&mut self, vpath: &str, fs: Arc<dyn FileSystem>) -> FsResult<()> {
+        self.mount(vpath, Arc::new(Plain(fs)))
+    }
+
     /// The mount points other than `/`, longest first.
     pub fn mount_points(&self) -> impl Iterator<Item = &str> {
         self.mounts.iter().map(|m| m.path.as_str())
@@ -116,6 +121,72 @@ impl MountFs {
         r.existing()?;
         let (m, rel) = self.owner(&r.path);
         Ok((&*m.fs, rel.to_string()))
+    }
+}
+
+/// Any [`FileSystem`] made mountable with the default [`MountableFs::lstat_resolved`].
+#[derive(Debug)]
+struct Plain(Arc<dyn FileSystem>);
+
+impl MountableFs for Plain {}
+
+impl FileSystem for Plain {
+    fn stat(&self, path: &str) -> FsResult<Metadata> {
+        self.0.stat(path)
+    }
+    fn lstat(&self, path: &str) -> FsResult<Metadata> {
+        self.0.lstat(path)
+    }
+    fn read_file(&self, path: &str) -> FsResult<Vec<u8>> {
+        self.0.read_file(path)
+    }
+    fn open_read(&self, path: &str) -> FsResult<Box<dyn Read + Send>> {
+        self.0.open_read(path)
+    }
+    fn read_at(&self, path: &str, offset: u64, buf: &mut [u8]) -> FsResult<usize> {
+        self.0.read_at(path, offset, buf)
+    }
+    fn write_file(&self, path: &str, data: &[u8], mode: WriteMode) -> FsResult<()> {
+        self.0.write_file(path, data, mode)
+    }
+    fn write_at(&self, path: &str, offset: u64, data: &[u8]) -> FsResult<()> {
+        self.0.write_at(path, offset, data)
+    }
+    fn set_len(&self, path: &str, len: u64) -> FsResult<()> {
+        self.0.set_len(path, len)
+    }
+    fn read_dir(&self, path: &str) -> FsResult<Vec<DirEntry>> {
+        self.0.read_dir(path)
+    }
+    fn mkdir(&self, path: &str, parents: bool) -> FsResult<()> {
+        self.0.mkdir(path, parents)
+    }
+    fn remove_file(&self, path: &str) -> FsResult<()> {
+        self.0.remove_file(path)
+    }
+    fn remove_dir(&self, path: &str) -> FsResult<()> {
+        self.0.remove_dir(path)
+    }
+    fn rename(&self, from: &str, to: &str) -> FsResult<()> {
+        self.0.rename(from, to)
+    }
+    fn symlink(&self, target: &str, link: &str) -> FsResult<()> {
+        self.0.symlink(target, link)
+    }
+    fn hard_link(&self, target: &str, link: &str) -> FsResult<()> {
+        self.0.hard_link(target, link)
+    }
+    fn read_link(&self, path: &str) -> FsResult<String> {
+        self.0.read_link(path)
+    }
+    fn set_mode(&self, path: &str, mode: u32) -> FsResult<()> {
+        self.0.set_mode(path, mode)
+    }
+    fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()> {
+        self.0.set_mtime(path, mtime)
+    }
+    fn canonicalize(&self, path: &str) -> FsResult<String> {
+        self.0.canonicalize(path)
     }
 }
 
@@ -193,13 +264,16 @@ impl FileSystem for MountFs {
         if let Some(fs) = self.single() {
             return fs.write_file(path, data, mode);
         }
-        let r = self.resolve(path, true)?;
-        if mode == WriteMode::CreateNew && r.meta.is_none() {
+        if mode == WriteMode::CreateNew {
             let own = self.resolve(path, false)?;
-            if own.meta.is_some() {
-                return Err(FsError::Exists);
+            if let Some(m) = &own.meta {
+                let device = || self.stat(path).is_ok_and(|t| t.file_type == FileType::CharDevice);
+                if m.file_type == FileType::File || (m.file_type == FileType::Symlink && !device()) {
+                    return Err(FsError::Exists);
+                }
             }
         }
+        let r = self.resolve(path, true)?;
         if r.meta.is_none() && (r.trailing || r.special) {
             return Err(FsError::IsDir);
         }

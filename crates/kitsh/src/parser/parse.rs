@@ -564,8 +564,11 @@ impl Core<'_, '_, '_> {
         self.inp.clear_frames();
         self.depth = 0;
         self.alias_next = false;
-        self.inp.skip_to_newline();
-        self.inp.bump_raw();
+        let pos = self.inp.main_pos();
+        if pos > 0 && self.inp.src().as_bytes().get(pos - 1) != Some(&b'\n') {
+            self.inp.skip_to_newline();
+            self.inp.bump_raw();
+        }
     }
 }
 

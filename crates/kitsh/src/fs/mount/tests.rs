@@ -196,3 +196,12 @@ fn devices_through_mounts() {
     assert_eq!(fs.open_read("/proj/z").and_then(|mut rd| rd.read(&mut buf).map_err(|_| FsError::Io)), Ok(64));
     assert!(buf.iter().all(|&b| b == 0));
 }
+
+#[test]
+fn mount_any_filesystem() {
+    let mut fs = MountFs::new(mem());
+    let other: Arc<dyn FileSystem> = Arc::new(MemoryFs::new(FsLimits::default()));
+    assert_eq!(other.write_file("/x", b"x", WriteMode::Truncate), Ok(()));
+    assert_eq!(fs.mount_dyn("/o", other), Ok(()));
+    assert_eq!(r(&fs, "/o/x"), Ok("x".into()));
+}

@@ -271,10 +271,10 @@ fn fill_redirs(rs: &mut [Redirect], b: &mut Bodies) {
                     [WordPart::Literal(s)] => s.strip_prefix(MARK).and_then(|n| n.parse::<usize>().ok()),
                     _ => None,
                 };
-                match id.and_then(|id| b.remove(&id)) {
-                    Some(doc) => *h = doc,
-                    None => fill_word(&mut h.body, b),
+                if let Some(doc) = id.and_then(|id| b.remove(&id)) {
+                    *h = doc;
                 }
+                fill_word(&mut h.body, b);
             }
         }
     }

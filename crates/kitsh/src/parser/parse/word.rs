@@ -319,6 +319,11 @@ impl Core<'_, '_, '_> {
                 let p = self.param_brace(in_dq, line)?;
                 b.part(p);
             }
+            '[' => {
+                self.inp.bump_raw();
+                let w = self.nested(|p| p.bracket_word(line, ']'))?;
+                b.part(WordPart::ArithSub(w));
+            }
             '\'' if !in_dq => {
                 let s = self.ansi_quote(line)?;
                 b.part(WordPart::SingleQuoted(s));
