@@ -110,7 +110,8 @@ fn output_format(parsed: &args::Parsed<O>) -> Result<Option<String>, String> {
     Ok(fmt)
 }
 
-fn now() -> (i64, u32) {
+/// The current time as (seconds, nanoseconds) since the epoch.
+pub(super) fn now() -> (i64, u32) {
     match SystemTime::now().duration_since(UNIX_EPOCH) {
         Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
         Err(e) => (-(e.duration().as_secs() as i64) - 1, 0),

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod args;
+pub mod rm;
 pub mod mkdir;
 pub mod chmod;
 pub mod date;
@@ -167,6 +168,7 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("rm", &rm::Rm),
         ("mkdir", &mkdir::Mkdir),
         ("chmod", &chmod::Chmod),
         ("date", &date::Date),

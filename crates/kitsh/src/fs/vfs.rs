@@ -52,7 +52,8 @@ impl VfsBuilder {
 
     /// Set the home directory created for the user (owned by uid 1000).
     pub fn home(mut self, home: &str) -> Self {
-        self.home = Cow::Owned(join_path("/", home));
+        let home = join_path("/", home);
+        self.home = if home == "/home/user" { Cow::Borrowed("/home/user") } else { Cow::Owned(home) };
         self
     }
 
