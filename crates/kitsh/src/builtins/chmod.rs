@@ -209,7 +209,7 @@ impl Run {
             };
             for ent in entries {
                 let child = if shown.ends_with('/') { format!("{shown}{}", ent.name) } else { format!("{shown}/{}", ent.name) };
-                self.one(ctx, &child, &join_path(abs, &ent.name), false);
+                stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.one(ctx, &child, &join_path(abs, &ent.name), false));
             }
         }
     }

@@ -198,8 +198,14 @@ pub(super) fn put(ctx: &mut Ctx<'_>, out: &mut Vec<u8>, data: &[u8]) -> Result<(
     flush_out(ctx, out, false).map_err(Stop::Write)
 }
 
+/// At most this many lines are read from standard input one byte at a time, so that the rest of
+/// the input is left for the next command (`(head -n 1; sort) < file` works as with GNU head,
+/// which seeks back); larger counts read in chunks.
+const EXACT_STDIN_LINES: u64 = 1000;
+
 fn first_lines(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut n: u64, delim: u8) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let exact = matches!(src, Src::Stdin) && n <= EXACT_STDIN_LINES;
+    let mut buf = vec![0u8; if exact { 1 } else { CHUNK }];
     while n > 0 {
         let got = fill(ctx, src, &mut buf)?;
         if got == 0 {
@@ -315,6 +321,15 @@ mod tests {
     }
 
     #[test]
+    fn leaves_the_rest_of_stdin() {
+        let mut stdin: &[u8] = b"1\n2\n3\n";
+        let mut out = Vec::new();
+        let (r, _) = with_ctx(&*NOFS, &mut stdin, &mut Vec::new(), |ctx| first_lines(ctx, &mut Src::Stdin, &mut out, 1, b'\n').is_ok());
+        assert!(r);
+        assert_eq!((out.as_slice(), stdin), (&b"1\n"[..], &b"2\n3\n"[..]));
+    }
+
+    #[test]
     fn stops_reading_early() {
         struct Endless(u64);
         impl std::io::Read for Endless {
@@ -328,7 +343,7 @@ mod tests {
         }
         let mut src = Src::File(Box::new(Endless(0)));
         let mut out = Vec::new();
-        let (r, _) = with_ctx(&*NOFS, &mut Vec::new(), |ctx| first_lines(ctx, &mut src, &mut out, 3, b'\n').is_ok());
+        let (r, _) = with_ctx(&*NOFS, &mut &b""[..], &mut Vec::new(), |ctx| first_lines(ctx, &mut src, &mut out, 3, b'\n').is_ok());
         assert!(r);
         assert_eq!(out, b"1\n2\n3\n");
     }

@@ -15,23 +15,28 @@ use std::time::{Duration, Instant};
 use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod args;
-pub mod rm;
-pub mod mkdir;
+pub mod basename;
+pub mod cat;
 pub mod chmod;
 pub mod date;
+pub mod dirname;
 pub mod expr;
+pub mod head;
+pub mod ln;
+pub mod ls;
+pub mod mkdir;
+pub mod mktemp;
 pub mod od;
+pub mod printenv;
+pub mod readlink;
+pub mod rm;
+pub mod seq;
+pub mod sleep;
 pub mod sort;
+pub mod tail;
+pub mod touch;
 pub mod tr;
 pub mod wc;
-pub mod tail;
-pub mod head;
-pub mod seq;
-pub mod dirname;
-pub mod basename;
-pub mod sleep;
-pub mod printenv;
-pub mod cat;
 
 /// A command implemented in Rust.
 pub trait Builtin: Send + Sync {
@@ -168,23 +173,28 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
-        ("rm", &rm::Rm),
-        ("mkdir", &mkdir::Mkdir),
+        ("basename", &basename::Basename),
+        ("cat", &cat::Cat),
         ("chmod", &chmod::Chmod),
         ("date", &date::Date),
+        ("dirname", &dirname::Dirname),
         ("expr", &expr::Expr),
+        ("head", &head::Head),
+        ("ln", &ln::Ln),
+        ("ls", &ls::Ls),
+        ("mkdir", &mkdir::Mkdir),
+        ("mktemp", &mktemp::Mktemp),
         ("od", &od::Od),
+        ("printenv", &printenv::Printenv),
+        ("readlink", &readlink::Readlink),
+        ("rm", &rm::Rm),
+        ("seq", &seq::Seq),
+        ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
+        ("tail", &tail::Tail),
+        ("touch", &touch::Touch),
         ("tr", &tr::Tr),
         ("wc", &wc::Wc),
-        ("tail", &tail::Tail),
-        ("head", &head::Head),
-        ("seq", &seq::Seq),
-        ("dirname", &dirname::Dirname),
-        ("basename", &basename::Basename),
-        ("sleep", &sleep::Sleep),
-        ("printenv", &printenv::Printenv),
-        ("cat", &cat::Cat),
     ];
     table.iter().copied().collect()
 });

@@ -128,7 +128,10 @@ fn setup(parsed: &args::Parsed<O>) -> Result<Dump, String> {
             O::Type => d.specs.extend(fields::parse_types(v)?),
             O::Trad(t) => d.specs.extend(fields::parse_types(t)?),
             O::Verbose => d.verbose = true,
-            O::Width => width = Some(if v.is_empty() { 32 } else { num_arg(v).ok_or_else(|| format!("invalid -w argument {}", quote(v)))? as usize }),
+            O::Width => {
+                let w = if v.is_empty() { Some(32) } else { num_arg(v).filter(|w| *w <= 1 << 20) };
+                width = Some(w.ok_or_else(|| format!("invalid -w argument {}", quote(v)))? as usize);
+            }
             O::Endian => {
                 d.big = match v {
                     "big" => true,

@@ -140,7 +140,7 @@ impl Run {
         }
         for ent in entries {
             let child = if shown.ends_with('/') { format!("{shown}{}", ent.name) } else { format!("{shown}/{}", ent.name) };
-            self.remove(ctx, &child, &join_path(abs, &ent.name), depth + 1);
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.remove(ctx, &child, &join_path(abs, &ent.name), depth + 1));
             if ctx.cancel.cancelled() {
                 return;
             }

@@ -81,8 +81,11 @@ fn parse_format(f: &str) -> Result<(String, FloatSpec, String), String> {
                 continue;
             }
             let Some((spec, used)) = FloatSpec::parse(&f[i + 1..]) else {
-                let end = f[i + 1..].find(|c: char| c.is_ascii_alphabetic()).map_or(f.len(), |k| i + 2 + k);
-                return Err(format!("format {} has unknown {} directive", quote(f), &f[i..end.min(f.len())]));
+                let rest = f[i + 1..].trim_start_matches(|c: char| c.is_ascii_digit() || "-+ #0'.L".contains(c));
+                return Err(match rest.chars().next() {
+                    None => format!("format {} ends in %", quote(f)),
+                    Some(c) => format!("format {} has unknown %{c} directive", quote(f)),
+                });
             };
             let rest = &f[i + 1 + used..];
             let post = rest.replace("%%", "\u{0}");
@@ -298,6 +301,8 @@ mod tests {
         assert_eq!(seq(&["-f", "%%%g", "1"]), "%1 ");
         assert_eq!(seq(&["-f", "%d", "1"]), "seq: format ‘%d’ has unknown %d directive\n");
         assert_eq!(seq(&["-f", "a", "1"]), "seq: format ‘a’ has no % directive\n");
+        assert_eq!(seq(&["-f", "%5", "1"]), "seq: format ‘%5’ ends in %\n");
+        assert_eq!(seq(&["-f", "%#x", "1"]), "seq: format ‘%#x’ has unknown %x directive\n");
         assert_eq!(seq(&["-f", "%g %g", "1"]), "seq: format ‘%g %g’ has too many % directives\n");
     }
 
@@ -333,7 +338,7 @@ mod tests {
     fn streams_and_stops_on_broken_pipe() {
         let mut pipe = Pipe { limit: 10, got: 0 };
         let args: Vec<String> = vec!["1".into(), "1000000000000".into()];
-        let (st, _) = with_ctx(&*NOFS, &mut pipe, |ctx| Seq.run(ctx, &args));
+        let (st, _) = with_ctx(&*NOFS, &mut &b""[..], &mut pipe, |ctx| Seq.run(ctx, &args));
         assert_eq!(st, 141);
     }
 }

@@ -15,6 +15,11 @@ use compare::is_blank;
 /// The `sort` command.
 pub struct Sort;
 
+/// GNU `filevercmp` (the order of `sort -V` and `ls -v`).
+pub(super) fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    compare::version(a, b)
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum O {
     Flag(char),
@@ -292,10 +297,18 @@ fn limfield(line: &[u8], key: &Key, tab: Option<u8>) -> usize {
 }
 
 impl Sorter {
+    /// The part of `line` that `key` selects.
+    fn key_text<'l>(&self, line: &'l [u8], key: &Key) -> &'l [u8] {
+        if key.sword == 0 && key.schar == 0 && key.eword.is_none() && !key.opts.skip_start {
+            return line;
+        }
+        let start = begfield(line, key, self.tab);
+        &line[start..limfield(line, key, self.tab).max(start)]
+    }
+
     fn key_cmp(&self, key: &Key, a: &[u8], b: &[u8]) -> Ordering {
         let o = &key.opts;
-        let ka = &a[begfield(a, key, self.tab)..limfield(a, key, self.tab).max(begfield(a, key, self.tab))];
-        let kb = &b[begfield(b, key, self.tab)..limfield(b, key, self.tab).max(begfield(b, key, self.tab))];
+        let (ka, kb) = (self.key_text(a, key), self.key_text(b, key));
         let r = match o.kind() {
             Kind::Numeric => compare::numeric(ka, kb),
             Kind::General => compare::general(ka, kb),

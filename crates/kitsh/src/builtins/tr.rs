@@ -120,6 +120,10 @@ fn unescape(s: &[u8], i: usize, warn: &mut bool) -> (u8, usize) {
     (v, i + 2)
 }
 
+/// The largest `[c*n]` count accepted (GNU allows more, but a set of more bytes than this can
+/// only pad the end of a translation).
+const MAX_REPEAT: usize = 1 << 24;
+
 /// Try a bracket construct at `s[i] == '['`: `Ok(None)` when it is a literal `[`.
 fn bracket(s: &[u8], i: usize, warn: &mut bool) -> Result<Option<(Elem, usize)>, String> {
     let rest = &s[i + 1..];
@@ -159,8 +163,8 @@ fn bracket(s: &[u8], i: usize, warn: &mut bool) -> Result<Option<(Elem, usize)>,
         let radix = if digits.starts_with('0') { 8 } else { 10 };
         match usize::from_str_radix(digits, radix) {
             Ok(0) => None,
-            Ok(n) => Some(n),
-            Err(_) => return Err(format!("invalid repeat count {} in [c*n] construct", quote(digits))),
+            Ok(n) if n <= MAX_REPEAT => Some(n),
+            _ => return Err(format!("invalid repeat count {} in [c*n] construct", quote(digits))),
         }
     };
     Ok(Some((Elem::Repeat(c, n), digits_end + 1)))
@@ -308,7 +312,10 @@ fn plan(ops: &[String], complement: bool, delete: bool, squeeze: bool, truncate:
     }
     if squeeze {
         let sq = match &set2 {
-            Some(set2) => expand(set2, 0).0,
+            Some(set2) => {
+                let fixed = expand(set2, 0).0.len();
+                expand(set2, s1.len().saturating_sub(fixed)).0
+            }
             None => s1,
         };
         for b in sq {
@@ -441,6 +448,7 @@ mod tests {
         assert_eq!(tr(&["-d", "[:lower:]-"], b"a-bc\n"), "\n");
         assert_eq!(tr(&["-s", "[:upper:]"], b"AAbCC\n"), "AbC\n");
         assert_eq!(tr(&["-d", ""], b"hi\n"), "hi\n");
+        assert_eq!(tr(&["-s", "[:space:]", "[\\n*]"], b"a  b\t\nc\n"), "a\nb\nc\n");
     }
 
     #[test]

@@ -4,13 +4,15 @@
 //! alias expansions (read in place of the alias name, then falling through to the source) and
 //! "barrier" texts (a backquote body, a here-document body) that end as if at end of input.
 //! Backslash-newline line continuations are removed by [`Input::peek`]; the `raw` functions
-//! see them. Lines are counted on the main source only.
+//! see them. Lines are counted on the main source and in barrier texts (not in aliases).
+
+use std::sync::Arc;
 
 /// A pushed text.
 #[derive(Debug, Clone)]
 pub(crate) struct Frame {
-    /// The text.
-    text: String,
+    /// The text (shared: saved positions clone frames).
+    text: Arc<str>,
     /// Byte offset of the next character.
     pos: usize,
     /// The alias this text expands (recursion guard), if any.
@@ -122,6 +124,9 @@ impl<'a> Input<'a> {
             for f in self.frames.iter_mut().rev() {
                 if let Some(c) = first_char(&f.text[f.pos..]) {
                     f.pos += c.len_utf8();
+                    if c == '\n' && f.barrier {
+                        self.line += 1;
+                    }
                     return Some(c);
                 }
                 if f.barrier {
@@ -135,6 +140,23 @@ impl<'a> Input<'a> {
             self.line += 1;
         }
         Some(c)
+    }
+
+    /// Fast path: consume the longest run of main-source bytes satisfying `keep` (never splitting
+    /// a character: `keep` must accept all bytes >= 0x80 or none) and return it. Empty when
+    /// reading a pushed text.
+    #[inline]
+    pub(crate) fn take_run(&mut self, keep: impl Fn(u8) -> bool) -> &'a str {
+        if !self.frames.is_empty() {
+            return "";
+        }
+        let src: &'a str = self.src;
+        let bytes = &src.as_bytes()[self.pos..];
+        let n = bytes.iter().position(|&b| !keep(b)).unwrap_or(bytes.len());
+        let run = src.get(self.pos..self.pos + n).unwrap_or_default();
+        self.pos += run.len();
+        self.line += run.bytes().filter(|&b| b == b'\n').count() as u32;
+        run
     }
 
     /// Remove line continuations at the current position.
@@ -244,21 +266,24 @@ impl<'a> Input<'a> {
     /// Read `text` next, as the expansion of alias `name`.
     pub(crate) fn push_alias(&mut self, name: &str, text: String) {
         let expand_next = text.ends_with([' ', '\t', '\n']);
+        let text = Arc::from(text);
         self.frames.push(Frame { text, pos: 0, alias: Some(name.to_string()), barrier: false, expand_next });
     }
 
     /// Read `text` next, as a separate input: its end is end of input until [`Input::pop_barrier`].
     pub(crate) fn push_barrier(&mut self, text: String) {
+        let text = Arc::from(text);
         self.frames.push(Frame { text, pos: 0, alias: None, barrier: true, expand_next: false });
     }
 
-    /// Remove the innermost barrier text and everything pushed above it.
-    pub(crate) fn pop_barrier(&mut self) {
+    /// Remove the innermost barrier text and everything pushed above it; returns its text.
+    pub(crate) fn pop_barrier(&mut self) -> Option<String> {
         while let Some(f) = self.frames.pop() {
             if f.barrier {
-                break;
+                return Some(f.text.to_string());
             }
         }
+        None
     }
 
     /// Drop every pushed text.

@@ -20,6 +20,8 @@ mod tests;
 #[cfg(test)]
 mod tests_errors;
 #[cfg(test)]
+mod tests_show;
+#[cfg(test)]
 mod tests_words;
 
 use std::ops::{Deref, DerefMut};
@@ -84,11 +86,13 @@ pub(crate) enum Tok {
 /// A token with its position.
 #[derive(Debug, Clone)]
 pub(crate) struct Token {
+    /// What the token is.
     pub(crate) kind: Tok,
     /// Line of the first character.
     pub(crate) line: u32,
     /// Main-source byte range (meaningful when `main`).
     pub(crate) start: usize,
+    /// End of the main-source byte range.
     pub(crate) end: usize,
     /// Read from the main source (not from an alias or a pushed text).
     pub(crate) main: bool,
@@ -137,13 +141,19 @@ struct Peeked {
 /// The parser state kept between calls of `next_command`.
 #[derive(Debug, Default)]
 pub(crate) struct State<'a> {
+    /// The character input.
     pub(crate) inp: Input<'a>,
+    /// Current nesting depth.
     pub(crate) depth: usize,
+    /// Maximum nesting depth.
     pub(crate) max_depth: usize,
+    /// The token looked at but not consumed yet.
     peeked: Option<Peeked>,
+    /// Here-documents pending or read.
     pub(crate) docs: heredoc::Docs,
     /// The text of an alias ending in a blank was just read: check the next word too.
     pub(crate) alias_next: bool,
+    /// Warnings (line, message) for the caller to print.
     pub(crate) warnings: Vec<(u32, String)>,
     /// The implicit newline at the end of the source was produced.
     pub(crate) eof_newline: bool,
@@ -151,7 +161,9 @@ pub(crate) struct State<'a> {
 
 /// The parser proper: the state plus the alias callback of the current call.
 pub(crate) struct Core<'s, 'a, 'f> {
+    /// The state.
     pub(crate) st: &'s mut State<'a>,
+    /// The alias lookup of this call, if aliases are expanded.
     pub(crate) aliases: Option<AliasFn<'f>>,
 }
 
@@ -238,8 +250,10 @@ impl Core<'_, '_, '_> {
             Tok::Word(_) | Tok::Assign(_) => {
                 if t.main && t.end <= self.inp.src().len() && t.start <= t.end {
                     self.inp.src().get(t.start..t.end).unwrap_or_default().to_string()
+                } else if let Tok::Word(w) = &t.kind {
+                    approx_source(&w.parts)
                 } else {
-                    t.lit().unwrap_or_default().to_string()
+                    String::new()
                 }
             }
         }
@@ -312,6 +326,8 @@ impl Core<'_, '_, '_> {
             let tok = Token { kind, line, start, end: self.inp.main_pos(), main };
             if let Tok::Word(w) = &tok.kind {
                 if (mode == Mode::Cmd || check_alias) && self.try_alias(w) {
+                    // The first word of the expansion is checked too.
+                    self.alias_next |= check_alias;
                     continue;
                 }
             }
@@ -505,6 +521,11 @@ impl Core<'_, '_, '_> {
         }
     }
 
+    /// Drop the peeked token (after abandoning a nested parse).
+    pub(crate) fn clear_peeked(&mut self) {
+        self.peeked = None;
+    }
+
     /// True when no token is waiting in the peek buffer.
     pub(crate) fn nothing_peeked(&self) -> bool {
         self.peeked.is_none()
@@ -588,6 +609,47 @@ fn redir_text(op: RedirOp, dash: bool) -> &'static str {
         RedirOp::HereDoc => "<<",
         RedirOp::HereString => "<<<",
     }
+}
+
+/// Approximate source text of word parts (for tokens read from pushed texts).
+fn approx_source(parts: &[WordPart]) -> String {
+    let mut s = String::new();
+    for p in parts {
+        match p {
+            WordPart::Literal(t) => s.push_str(t),
+            WordPart::Escaped(t) => t.chars().for_each(|c| {
+                s.push('\\');
+                s.push(c);
+            }),
+            WordPart::SingleQuoted(t) => {
+                s.push('\'');
+                s.push_str(t);
+                s.push('\'');
+            }
+            WordPart::DoubleQuoted(ps) => {
+                s.push('"');
+                s.push_str(&approx_source(ps));
+                s.push('"');
+            }
+            WordPart::Tilde(u) => {
+                s.push('~');
+                s.push_str(u);
+            }
+            WordPart::Param(pe) => match &pe.param {
+                Param::Var(n) | Param::Indexed(n, _) => {
+                    s.push('$');
+                    s.push_str(n);
+                }
+                Param::Positional(n) => s.push_str(&format!("${n}")),
+                Param::Special(c) => {
+                    s.push('$');
+                    s.push(*c);
+                }
+            },
+            _ => {}
+        }
+    }
+    s
 }
 
 /// `N` or `{name}` directly before a redirection operator.

@@ -83,12 +83,15 @@ enum Rule {
     Month(u32, u32, u32),
 }
 
+/// Daylight saving time: its name, offset, and start and end rules with their times of day.
+type Dst = (String, i64, (Rule, i64), (Rule, i64));
+
 /// A parsed time zone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tz {
     std_name: String,
     std_off: i64,
-    dst: Option<(String, i64, (Rule, i64), (Rule, i64))>,
+    dst: Option<Dst>,
 }
 
 const NAMED: &[(&str, &str)] = &[
@@ -341,26 +344,32 @@ pub fn local_time(epoch: i64, tz: &Tz) -> Tm {
     }
 }
 
-/// GNU `strftime` of `epoch_secs` in zone `tz` (a `TZ` value; `None`: UTC). See
-/// [`strftime_ns`]; `%N` gives `000000000` here.
+/// `strftime` of `epoch_secs` in zone `tz` (a `TZ` value; `None`: UTC) as glibc does it for
+/// bash's `printf '%(fmt)T'`: GNU flags and widths work, but the `date`-only conversions `%N`,
+/// `%q` and `%:z` are copied literally.
 pub fn strftime(fmt: &str, epoch_secs: i64, tz: Option<&str>) -> String {
-    strftime_ns(fmt, epoch_secs, 0, tz)
+    let tm = local_time(epoch_secs, &parse_tz(tz));
+    format(fmt, &tm, 0, true)
 }
 
-/// GNU `strftime` with nanoseconds for `%N` (as `date` does).
+/// GNU `date`'s strftime, with nanoseconds for `%N`, `%q` and `%:z`/`%::z`/`%:::z`.
 pub fn strftime_ns(fmt: &str, epoch_secs: i64, nanos: u32, tz: Option<&str>) -> String {
     let tm = local_time(epoch_secs, &parse_tz(tz));
     format_tm(fmt, &tm, nanos)
 }
 
-/// Format a broken-down time (see [`strftime_ns`]).
+/// Format a broken-down time like GNU `date` (see [`strftime_ns`]).
 pub fn format_tm(fmt: &str, tm: &Tm, nanos: u32) -> String {
+    format(fmt, tm, nanos, false)
+}
+
+fn format(fmt: &str, tm: &Tm, nanos: u32, glibc: bool) -> String {
     let mut out = String::with_capacity(fmt.len() + 16);
     let mut rest = fmt;
     while let Some(p) = rest.find('%') {
         out.push_str(&rest[..p]);
         rest = &rest[p..];
-        let used = conv::conversion(rest, tm, nanos, &mut out);
+        let used = conv::conversion(rest, tm, nanos, glibc, &mut out);
         rest = &rest[used..];
     }
     out.push_str(rest);
@@ -391,6 +400,7 @@ mod tests {
         assert_eq!(f("%e|%k|%l|%I|%p|%P|%s|%N|%3N", t), "28|20| 8|08|PM|pm|1780000000|123456789|123");
         assert_eq!(f("%G %g %V %U %W %x %X %r %R %h %q", t), "2026 26 22 21 21 05/28/26 20:26:40 08:26:40 PM 20:26 May 2");
         assert_eq!(f("%n%t%%|%Q|%+|%", t), "\n\t%|%Q|%+|%");
+        assert_eq!(strftime("%N|%s|%q|%P|%:z|%-d|%k|%+|%Ey", 0, None), "%N|0|%q|am|%:z|1| 0|%+|70");
         assert_eq!(f("%s %F %T %j", -1), "-1 1969-12-31 23:59:59 365");
     }
 
@@ -415,7 +425,7 @@ mod tests {
         assert_eq!(z("<+03>-3"), "23:26 +03 +0300");
         assert_eq!(z("IST-5:30"), "01:56 IST +0530");
         assert_eq!(z("GMT0BST,M3.5.0/1,M10.5.0"), "21:26 BST +0100");
-        assert_eq!(strftime("%Z %:z %::z %:::z", t, Some("EST5EDT")), "EDT -04:00 -04:00:00 -04");
+        assert_eq!(strftime_ns("%Z %:z %::z %:::z", t, 0, Some("EST5EDT")), "EDT -04:00 -04:00:00 -04");
         assert_eq!(strftime("%H %Z", 1_767_225_600, Some("EST5EDT")), "19 EST");
         assert_eq!(strftime("%H %Z", 1_767_225_600, Some("Australia/Sydney")), "11 AEDT");
     }

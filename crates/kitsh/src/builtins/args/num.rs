@@ -136,7 +136,7 @@ fn dec_float(b: &[u8]) -> (f64, usize) {
         }
     }
     let text = std::str::from_utf8(&b[..end]).unwrap_or("0");
-    let text = if text.ends_with('.') { &text[..text.len() - 1] } else { text };
+    let text = text.strip_suffix('.').unwrap_or(text);
     let text = if text.starts_with('.') { format!("0{text}") } else { text.to_string() };
     (text.parse::<f64>().unwrap_or(0.0), end)
 }

@@ -81,14 +81,13 @@ pub fn run_env(cmd: &dyn Builtin, name: &str, args: &[&str], env: &[(&str, &str)
     (String::from_utf8_lossy(&stdout).into_owned(), String::from_utf8_lossy(&stderr).into_owned(), status)
 }
 
-/// Call `f` with a [`Ctx`] on `fs` (cwd `/`, empty stdin and environment) writing stdout to
-/// `stdout`; returns `f`'s result and stderr.
-pub fn with_ctx<R>(fs: &dyn FileSystem, stdout: &mut dyn std::io::Write, f: impl FnOnce(&mut Ctx<'_>) -> R) -> (R, String) {
-    let mut stdin: &[u8] = b"";
+/// Call `f` with a [`Ctx`] on `fs` (cwd `/`, empty environment) reading `stdin` and writing
+/// stdout to `stdout`; returns `f`'s result and stderr.
+pub fn with_ctx<R>(fs: &dyn FileSystem, stdin: &mut dyn std::io::Read, stdout: &mut dyn std::io::Write, f: impl FnOnce(&mut Ctx<'_>) -> R) -> (R, String) {
     let mut stderr = Vec::new();
     let env = MapEnv(Vec::new());
     let r = {
-        let mut ctx = Ctx { name: "test", stdin: &mut stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never };
+        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never };
         f(&mut ctx)
     };
     (r, String::from_utf8_lossy(&stderr).into_owned())

@@ -15,6 +15,9 @@ struct Items {
     rel: [i64; 6],
 }
 
+/// Relative amounts beyond this are rejected (they would overflow the calendar arithmetic).
+const MAX_REL: i64 = 1 << 40;
+
 const UNITS: [(&str, usize, i64); 11] = [
     ("year", 0, 1),
     ("month", 1, 1),
@@ -128,7 +131,7 @@ fn split_zone(t: &str) -> (&str, Option<&str>) {
 
 fn check_date(y: Option<i64>, m: i64, d: i64) -> Option<(Option<i64>, u32, u32)> {
     let y = y.map(|y| if (0..69).contains(&y) { y + 2000 } else if (69..100).contains(&y) { y + 1900 } else { y });
-    if !(1..=12).contains(&m) || d < 1 || d > 31 {
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
         return None;
     }
     Some((y, m as u32, d as u32))
@@ -139,8 +142,10 @@ fn check_date(y: Option<i64>, m: i64, d: i64) -> Option<(Option<i64>, u32, u32)>
 pub fn parse_date(input: &str, now: (i64, u32), tz: &Tz) -> Option<(i64, u32)> {
     let s = input.trim().to_lowercase();
     if let Some(e) = s.strip_prefix('@') {
-        let (v, n) = crate::builtins::args::strtod(e);
-        if n == 0 || n != e.len() || !v.is_finite() || v.abs() > 1e17 {
+        let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+        let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') && digits.matches(['.', ',']).count() <= 1;
+        let (v, n) = crate::builtins::args::strtod(&e.replace(',', "."));
+        if !plain || n != e.len() || !v.is_finite() || v.abs() > 1e17 {
             return None;
         }
         let secs = v.floor();
@@ -162,8 +167,9 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
         i += 1;
         let next_unit = words.get(i).and_then(|n| unit(n));
         if let (Some(n), Some((idx, mult))) = (int(w), next_unit) {
-            it.rel[idx] += n * mult;
-            last_rel = Some((idx, n * mult));
+            let v = n.checked_mul(mult).filter(|v| v.abs() < MAX_REL)?;
+            it.rel[idx] = it.rel[idx].checked_add(v)?;
+            last_rel = Some((idx, v));
             i += 1;
             continue;
         }
@@ -213,7 +219,7 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
             }
             "ago" => {
                 let (idx, v) = last_rel.take()?;
-                it.rel[idx] -= 2 * v;
+                it.rel[idx] = it.rel[idx].checked_sub(2 * v)?;
             }
             "utc" | "gmt" | "z" | "ut" => it.zone = Some(0),
             "am" | "pm" | "a.m." | "p.m." => {
@@ -240,6 +246,9 @@ fn resolve(it: &Items, now: (i64, u32), tz: &Tz, empty: bool) -> Option<(i64, u3
         Some((y, m, d)) => (y.unwrap_or(tm.year), m, d),
         None => (tm.year, tm.mon, tm.mday),
     };
+    if it.rel.iter().any(|r| r.abs() >= MAX_REL) || y.abs() > 1 << 32 {
+        return None;
+    }
     if d > days_in_month(y, m) {
         return None;
     }
@@ -267,7 +276,7 @@ fn resolve(it: &Items, now: (i64, u32), tz: &Tz, empty: bool) -> Option<(i64, u3
         Some(z) => local - z,
         None => tz.local_to_epoch(local),
     };
-    Some((epoch + it.rel[3] * 3600 + it.rel[4] * 60 + it.rel[5], ns))
+    Some((epoch.checked_add(it.rel[3] * 3600 + it.rel[4] * 60 + it.rel[5])?, ns))
 }
 
 #[cfg(test)]
@@ -319,7 +328,7 @@ mod tests {
 
     #[test]
     fn invalid() {
-        for s in ["xyz", "2024-13-01", "2023-02-29", "noon", "25:00", "@x", "1 2 3"] {
+        for s in ["xyz", "2024-13-01", "2023-02-29", "noon", "25:00", "@x", "1 2 3", "@1e3", "@", "99999999999999999 years", "9223372036854775807 days ago"] {
             assert_eq!(p(s), None, "{s}");
         }
         let est = parse_tz(Some("EST5EDT"));

@@ -1,14 +1,30 @@
 //! Translation of a POSIX basic regular expression (with GNU extensions `\+ \? \|`, `\w \s \b
 //! \< \>`) into the syntax of the `regex` crate.
 
+/// Translation state.
+#[derive(Default)]
+struct St {
+    groups: usize,
+    depth: usize,
+    at_start: bool,
+    after_repeat: bool,
+}
+
+/// What a backslash escape turned out to be.
+enum Esc {
+    /// `\(` or `\|`: the next `*` is literal; skip the state update.
+    Continue,
+    /// A repetition (`\{m,n\}`, `\+`, `\?`).
+    Repeat,
+    /// An ordinary atom.
+    Atom,
+}
+
 /// Translate `re`; returns the pattern and the number of capture groups, or GNU's message.
 pub(super) fn translate(re: &str) -> Result<(String, usize), String> {
     let c: Vec<char> = re.chars().collect();
     let mut out = String::with_capacity(re.len() + 8);
-    let mut groups = 0;
-    let mut depth = 0usize;
-    let mut at_start = true;
-    let mut after_repeat = false;
+    let mut st = St { at_start: true, ..St::default() };
     let mut i = 0;
     while i < c.len() {
         let ch = c[i];
@@ -18,80 +34,81 @@ pub(super) fn translate(re: &str) -> Result<(String, usize), String> {
             '\\' => {
                 let Some(&d) = c.get(i) else { return Err("Trailing backslash".into()) };
                 i += 1;
-                match d {
-                    '(' => {
-                        out.push('(');
-                        groups += 1;
-                        depth += 1;
-                        at_start = true;
-                        after_repeat = false;
-                        continue;
-                    }
-                    ')' => {
-                        depth = depth.checked_sub(1).ok_or("Unmatched ) or \\)")?;
-                        out.push(')');
-                    }
-                    '|' => {
-                        out.push('|');
-                        at_start = true;
-                        after_repeat = false;
-                        continue;
-                    }
-                    '{' if !at_start => {
-                        let close = (i..c.len().saturating_sub(1)).find(|&k| c[k] == '\\' && c[k + 1] == '}');
-                        let Some(close) = close else { return Err("Unmatched \\{".into()) };
-                        let body: String = c[i..close].iter().collect();
-                        let valid = !body.is_empty()
-                            && body.chars().all(|x| x.is_ascii_digit() || x == ',')
-                            && body.matches(',').count() <= 1
-                            && !body.starts_with(',');
-                        if !valid {
-                            return Err("Invalid content of \\{\\}".into());
-                        }
-                        if !after_repeat {
-                            out.push('{');
-                            out.push_str(&body);
-                            out.push('}');
-                        }
-                        i = close + 2;
-                        repeat = true;
-                    }
-                    '+' | '?' if !at_start => {
-                        if !after_repeat {
-                            out.push(d);
-                        }
-                        repeat = true;
-                    }
-                    '1'..='9' => return Err("back-references are not supported".into()),
-                    '<' | '>' => out.push_str("\\b"),
-                    'w' | 'W' | 's' | 'S' | 'b' | 'B' => {
-                        out.push('\\');
-                        out.push(d);
-                    }
-                    '`' => out.push_str("\\A"),
-                    '\'' => out.push_str("\\z"),
-                    d => out.push_str(&regex::escape(&d.to_string())),
+                match escape(d, &c, &mut i, &mut st, &mut out)? {
+                    Esc::Continue => continue,
+                    Esc::Repeat => repeat = true,
+                    Esc::Atom => {}
                 }
             }
-            '*' if !at_start => {
-                if !after_repeat {
+            '*' if !st.at_start => {
+                if !st.after_repeat {
                     out.push('*');
                 }
                 repeat = true;
             }
-            '^' if at_start => out.push('^'),
+            '^' if st.at_start => out.push('^'),
             '$' if i == c.len() || (c.get(i) == Some(&'\\') && matches!(c.get(i + 1), Some(')' | '|'))) => out.push('$'),
             '[' => i = bracket(&c, i, &mut out)?,
             '.' => out.push('.'),
             ch => out.push_str(&regex::escape(&ch.to_string())),
         }
-        at_start = ch == '^' && at_start;
-        after_repeat = repeat;
+        st.at_start = ch == '^' && st.at_start;
+        st.after_repeat = repeat;
     }
-    if depth > 0 {
+    if st.depth > 0 {
         return Err("Unmatched ( or \\(".into());
     }
-    Ok((out, groups))
+    Ok((out, st.groups))
+}
+
+/// Translate the escape `\d` (`c[*i]` follows it).
+fn escape(d: char, c: &[char], i: &mut usize, st: &mut St, out: &mut String) -> Result<Esc, String> {
+    match d {
+        '(' | '|' => {
+            out.push(if d == '(' { '(' } else { '|' });
+            if d == '(' {
+                st.groups += 1;
+                st.depth += 1;
+            }
+            st.at_start = true;
+            st.after_repeat = false;
+            return Ok(Esc::Continue);
+        }
+        ')' => {
+            st.depth = st.depth.checked_sub(1).ok_or("Unmatched ) or \\)")?;
+            out.push(')');
+        }
+        '{' if !st.at_start => {
+            let close = (*i..c.len().saturating_sub(1)).find(|&k| c[k] == '\\' && c[k + 1] == '}');
+            let Some(close) = close else { return Err("Unmatched \\{".into()) };
+            let body: String = c[*i..close].iter().collect();
+            let valid = !body.is_empty() && body.chars().all(|x| x.is_ascii_digit() || x == ',') && body.matches(',').count() <= 1 && !body.starts_with(',');
+            if !valid {
+                return Err("Invalid content of \\{\\}".into());
+            }
+            if !st.after_repeat {
+                out.push_str(&format!("{{{body}}}"));
+            }
+            *i = close + 2;
+            return Ok(Esc::Repeat);
+        }
+        '+' | '?' if !st.at_start => {
+            if !st.after_repeat {
+                out.push(d);
+            }
+            return Ok(Esc::Repeat);
+        }
+        '1'..='9' => return Err("back-references are not supported".into()),
+        '<' | '>' => out.push_str("\\b"),
+        'w' | 'W' | 's' | 'S' | 'b' | 'B' => {
+            out.push('\\');
+            out.push(d);
+        }
+        '`' => out.push_str("\\A"),
+        '\'' => out.push_str("\\z"),
+        d => out.push_str(&regex::escape(&d.to_string())),
+    }
+    Ok(Esc::Atom)
 }
 
 fn class_char(out: &mut String, ch: char) {

@@ -42,6 +42,79 @@ fn digits(s: &[char], radix: u32, max: usize) -> (u32, usize) {
     (v, n)
 }
 
+/// What one escape sequence produces.
+enum Esc {
+    /// A byte (from `\n`, `\xHH`, octal, `\cX`...).
+    Byte(u8),
+    /// A character (from `\u`, `\U`, or a non-ASCII `\cX`).
+    Char(char),
+    /// Text kept as is (unknown escapes).
+    Keep(&'static str, Option<char>),
+    /// End of the string (a NUL).
+    End,
+}
+
+/// Decode the escape after a backslash at `cs[*i]`, advancing `*i` past it.
+fn escape(cs: &[char], i: &mut usize) -> Esc {
+    let e = cs[*i];
+    *i += 1;
+    let byte = match e {
+        'a' => 7u8,
+        'b' => 8,
+        'e' | 'E' => 0x1b,
+        'f' => 0x0c,
+        'n' => b'\n',
+        'r' => b'\r',
+        't' => b'\t',
+        'v' => 0x0b,
+        '\\' | '\'' | '"' | '?' => e as u8,
+        '0'..='7' => {
+            let (v, n) = digits(&cs[*i - 1..], 8, 3);
+            *i += n - 1;
+            (v & 0xff) as u8
+        }
+        'x' => {
+            let (v, n) = digits(&cs[*i..], 16, 2);
+            if n == 0 {
+                return Esc::Keep("\\x", None);
+            }
+            *i += n;
+            v as u8
+        }
+        'u' | 'U' => {
+            let (v, n) = digits(&cs[*i..], 16, if e == 'u' { 4 } else { 8 });
+            if n == 0 {
+                return Esc::Keep("\\", Some(e));
+            }
+            *i += n;
+            if v == 0 {
+                return Esc::End;
+            }
+            return Esc::Char(char::from_u32(v).unwrap_or('\u{FFFD}'));
+        }
+        'c' => {
+            let Some(&n) = cs.get(*i) else { return Esc::Keep("\\c", None) };
+            *i += 1;
+            if n == '\\' && cs.get(*i) == Some(&'\\') {
+                *i += 1;
+            }
+            if n == '?' {
+                0x7f
+            } else if n.is_ascii() {
+                (n.to_ascii_uppercase() as u8) & 0x1f
+            } else {
+                return Esc::Char(n);
+            }
+        }
+        _ => return Esc::Keep("\\", Some(e)),
+    };
+    if byte == 0 {
+        Esc::End
+    } else {
+        Esc::Byte(byte)
+    }
+}
+
 /// Decode the escapes of a `$'...'` body. Bytes from `\xHH` / octal escapes that are not valid
 /// UTF-8 become raw-byte characters; a NUL ends the string (as in bash).
 pub(crate) fn decode_ansi(s: &str) -> String {
@@ -52,84 +125,23 @@ pub(crate) fn decode_ansi(s: &str) -> String {
     let mut out: Vec<u8> = Vec::with_capacity(s.len());
     let mut buf = [0u8; 4];
     let mut i = 0;
-    let push_char = |out: &mut Vec<u8>, c: char, buf: &mut [u8; 4]| {
-        out.extend_from_slice(c.encode_utf8(buf).as_bytes());
-    };
     while i < cs.len() {
         let c = cs[i];
         i += 1;
         if c != '\\' || i >= cs.len() {
-            push_char(&mut out, c, &mut buf);
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
             continue;
         }
-        let e = cs[i];
-        i += 1;
-        let byte = match e {
-            'a' => Some(7u8),
-            'b' => Some(8),
-            'e' | 'E' => Some(0x1b),
-            'f' => Some(0x0c),
-            'n' => Some(b'\n'),
-            'r' => Some(b'\r'),
-            't' => Some(b'\t'),
-            'v' => Some(0x0b),
-            '\\' | '\'' | '"' | '?' => Some(e as u8),
-            '0'..='7' => {
-                let (v, n) = digits(&cs[i - 1..], 8, 3);
-                i += n - 1;
-                Some((v & 0xff) as u8)
-            }
-            'x' => {
-                let (v, n) = digits(&cs[i..], 16, 2);
-                if n == 0 {
-                    out.extend_from_slice(b"\\x");
-                    continue;
-                }
-                i += n;
-                Some(v as u8)
-            }
-            'u' | 'U' => {
-                let (v, n) = digits(&cs[i..], 16, if e == 'u' { 4 } else { 8 });
-                if n == 0 {
-                    out.push(b'\\');
-                    push_char(&mut out, e, &mut buf);
-                    continue;
-                }
-                i += n;
-                if v == 0 {
-                    break;
-                }
-                push_char(&mut out, char::from_u32(v).unwrap_or('\u{FFFD}'), &mut buf);
-                continue;
-            }
-            'c' => {
-                let Some(&n) = cs.get(i) else {
-                    out.extend_from_slice(b"\\c");
-                    continue;
-                };
-                i += 1;
-                if n == '\\' && cs.get(i) == Some(&'\\') {
-                    i += 1;
-                }
-                if n == '?' {
-                    Some(0x7f)
-                } else if n.is_ascii() {
-                    Some((n.to_ascii_uppercase() as u8) & 0x1f)
-                } else {
-                    push_char(&mut out, n, &mut buf);
-                    continue;
+        match escape(&cs, &mut i) {
+            Esc::Byte(b) => out.push(b),
+            Esc::Char(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
+            Esc::Keep(k, c) => {
+                out.extend_from_slice(k.as_bytes());
+                if let Some(c) = c {
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
                 }
             }
-            _ => {
-                out.push(b'\\');
-                push_char(&mut out, e, &mut buf);
-                continue;
-            }
-        };
-        match byte {
-            Some(0) => break,
-            Some(b) => out.push(b),
-            None => {}
+            Esc::End => break,
         }
     }
     decode_owned(out)

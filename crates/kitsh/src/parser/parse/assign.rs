@@ -7,8 +7,11 @@ use crate::parser::error::ParseError;
 
 /// The left side of an assignment.
 pub(crate) struct Lhs {
+    /// The variable name.
     pub(crate) name: String,
+    /// `name[index]`.
     pub(crate) index: Option<Word>,
+    /// `+=`.
     pub(crate) append: bool,
 }
 

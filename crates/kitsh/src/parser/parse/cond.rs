@@ -146,22 +146,32 @@ impl Core<'_, '_, '_> {
         self.err_msg(self.inp.line, String::new())
     }
 
-    fn cond_or(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
-        let l = self.cond_and(cs)?;
-        if cs.tok == CTok::Or {
-            let r = self.nested(|p| p.cond_or(cs))?;
-            return Ok(CondExpr::Or(Box::new(l), Box::new(r)));
+    /// A chain of `n` terms becomes `n` levels of the tree: bound it like nesting.
+    fn check_chain(&self, n: usize) -> PResult<()> {
+        if self.depth + n >= self.max_depth {
+            return Err(self.err_msg(self.inp.line, "maximum nesting depth exceeded"));
         }
-        Ok(l)
+        Ok(())
     }
 
-    fn cond_and(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
-        let l = self.cond_term(cs)?;
-        if cs.tok == CTok::And {
-            let r = self.nested(|p| p.cond_and(cs))?;
-            return Ok(CondExpr::And(Box::new(l), Box::new(r)));
+    /// `and ('||' and)*`, nested to the right as bash does (iteratively: long chains are fine).
+    fn cond_or(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
+        let mut terms = vec![self.cond_and(cs)?];
+        while cs.tok == CTok::Or {
+            self.check_chain(terms.len())?;
+            terms.push(self.cond_and(cs)?);
         }
-        Ok(l)
+        Ok(fold_right(terms, CondExpr::Or))
+    }
+
+    /// `term ('&&' term)*`.
+    fn cond_and(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
+        let mut terms = vec![self.cond_term(cs)?];
+        while cs.tok == CTok::And {
+            self.check_chain(terms.len())?;
+            terms.push(self.cond_term(cs)?);
+        }
+        Ok(fold_right(terms, CondExpr::And))
     }
 
     fn cond_term(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
@@ -247,4 +257,14 @@ impl Core<'_, '_, '_> {
             })),
         }
     }
+}
+
+/// `[a, b, c]` to `f(a, f(b, c))`.
+fn fold_right(terms: Vec<CondExpr>, f: fn(Box<CondExpr>, Box<CondExpr>) -> CondExpr) -> CondExpr {
+    let mut it = terms.into_iter().rev();
+    let mut acc = it.next().unwrap_or(CondExpr::Word(Word::default()));
+    for t in it {
+        acc = f(Box::new(t), Box::new(acc));
+    }
+    acc
 }

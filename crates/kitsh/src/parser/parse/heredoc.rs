@@ -37,6 +37,22 @@ impl Docs {
     }
 }
 
+/// The outer pending documents, saved while a command substitution is parsed.
+pub(crate) struct SavedDocs(Vec<Pending>);
+
+impl Core<'_, '_, '_> {
+    /// Enter a command substitution: only its own documents are read at its newlines.
+    pub(crate) fn docs_enter(&mut self) -> SavedDocs {
+        SavedDocs(std::mem::take(&mut self.docs.pending))
+    }
+
+    /// Leave a command substitution: documents it left unread are read after the outer ones.
+    pub(crate) fn docs_leave(&mut self, saved: SavedDocs) {
+        let inner = std::mem::replace(&mut self.docs.pending, saved.0);
+        self.docs.pending.extend(inner);
+    }
+}
+
 /// Prefix of placeholder bodies (a `Literal` part never appears in a real body).
 const MARK: &str = "\u{0}heredoc";
 
@@ -92,11 +108,12 @@ impl Core<'_, '_, '_> {
         }
         let pending = std::mem::take(&mut self.docs.pending);
         for p in pending {
+            let first_line = self.inp.line;
             let text = self.read_doc_text(&p);
             let body = if p.quoted {
                 Word { parts: vec![WordPart::SingleQuoted(text)] }
             } else {
-                self.doc_body_word(text)?
+                self.doc_body_word(text, first_line)?
             };
             self.docs.bodies.insert(p.id, HereDoc { body, quoted: p.quoted });
         }
@@ -142,22 +159,35 @@ impl Core<'_, '_, '_> {
             "warning: here-document at line {} delimited by end-of-file (wanted `{}')",
             p.line, p.delim
         );
-        let line = self.inp.line;
+        // bash reports the line of the last line read.
+        let pos = self.inp.main_pos();
+        let after_newline = pos > 0 && self.inp.src().as_bytes().get(pos - 1) == Some(&b'\n');
+        let mut line = self.inp.line;
+        if !self.inp.in_frame() && (self.eof_newline || after_newline) {
+            line = line.saturating_sub(1).max(p.line);
+        }
         self.warnings.push((line, msg));
     }
 
     /// The parts of an unquoted body: `$` expansions and backquotes; `\` escapes only
     /// `$`, `` ` `` and `\`; literal text as `SingleQuoted`.
-    fn doc_body_word(&mut self, text: String) -> PResult<Word> {
+    fn doc_body_word(&mut self, text: String, first_line: u32) -> PResult<Word> {
         if !text.contains(['$', '`', '\\']) {
             return Ok(Word { parts: vec![WordPart::SingleQuoted(text)] });
         }
-        let saved = self.alias_next;
+        let saved = (self.alias_next, self.inp.line);
         self.inp.push_barrier(text);
+        self.inp.line = first_line;
         let r = self.doc_body_parts();
-        self.inp.pop_barrier();
-        self.alias_next = saved;
-        let parts = r?
+        let text = self.inp.pop_barrier();
+        (self.alias_next, self.inp.line) = saved;
+        // bash expands bodies at run time: a syntax error there is not a parse error; the
+        // body is then kept as literal text.
+        let Ok(parts) = r else {
+            self.clear_peeked();
+            return Ok(Word { parts: vec![WordPart::SingleQuoted(text.unwrap_or_default())] });
+        };
+        let parts = parts
             .into_iter()
             .map(|p| match p {
                 WordPart::Literal(s) => WordPart::SingleQuoted(s),

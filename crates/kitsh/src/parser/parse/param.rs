@@ -167,6 +167,9 @@ impl Core<'_, '_, '_> {
             }
             ':' => {
                 let offset = self.pword(in_dq, Pw::Pattern, true, line)?;
+                if offset.parts.is_empty() && self.inp.peek() == Some('}') {
+                    return Ok(None);
+                }
                 let length = if self.inp.peek() == Some(':') {
                     self.inp.bump_raw();
                     Some(self.pword(in_dq, Pw::Pattern, false, line)?)

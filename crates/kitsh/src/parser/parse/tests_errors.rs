@@ -117,3 +117,134 @@ fn accepted_by_bash() {
     p("for x in a; { echo; }");
     p("for (( ; ; )) { echo; }\n");
 }
+
+/// Tricky snippets that `bash -n` accepts.
+#[test]
+fn tricky_snippets_accepted() {
+    let snippets = [
+        "echo ${x:-$(echo })}",
+        "echo \"${x:-\"}\"}\"",
+        "case x in (x) echo;; esac; case y in y|z) ;; esac",
+        "x=$(case $y in a) echo a;; b) echo b;; esac)",
+        "echo $(echo $(echo $(echo a)))",
+        "echo \"$(echo \"$(echo \"a b\")\")\"",
+        "echo `echo \\`echo a\\``",
+        "a=(1 2 3) b=([x]=1 [y]=2) c+=(4)",
+        "declare -A m=([k]=v [\"a b\"]=c)",
+        "f() { local -a arr=(\"$@\"); echo \"${arr[@]}\"; }",
+        "[[ $x =~ ^[a-z]+(\\.[a-z]+)*$ ]] && echo ok",
+        "[[ -n $x && ( $y == a || $z != b ) ]]",
+        "(( i = 0 )); (( i++ )); ((i<10)) && echo",
+        "for ((i = 0, j = 10; i < j; i++, j--)); do :; done",
+        "while IFS= read -r line; do echo \"$line\"; done < <(printf 'a\\nb\\n')",
+        "exec 3>&1 4>&2 {fd}>/dev/null",
+        "cat <<EOF | sed 's/a/b/' > out 2>&1\na\nEOF",
+        "if [ -f x ]; then :; elif [ -d x ]; then :; else :; fi",
+        "echo ${arr[@]:1:2} ${#arr[@]} ${!arr[@]} ${arr[-1]}",
+        "echo ${var//\\//_} ${var/#prefix/} ${var/%suffix/}",
+        "echo $'\\'' \"\\\"\" '\\'",
+        "echo a\\ b\\\tc",
+        "function foo-bar.baz { :; }",
+        "time { sleep 0; }",
+        "! { false; } && echo",
+        "echo $((16#ff + 2#101 + 0x1f))",
+        "a=$(( $(echo 1) + ${#x} ))",
+        "echo {a,b}{c,d} {1..10..2} {a..z}",
+        "trap 'echo $LINENO' ERR",
+        "select x in a b c; do echo $x; break; done < /dev/null",
+        "case $1 in\n  -h|--help) usage ;;\n  -v) verbose=1 ;&\n  -x) x=1 ;;&\n  *) : ;;\nesac",
+        "{ echo a; } 2>/dev/null | { read x; }",
+        "echo hi >&2; echo err 2>&1 >/dev/null",
+        "f() ( echo sub )",
+        "x=${y:=default} z=${w:+alt}",
+        ": ${x?must be set}",
+        "echo \"${x##*/}\" \"${x%.*}\" \"${x^^}\" \"${x,,}\"",
+        "printf '%s\\n' \"${!prefix@}\"",
+        "echo $[1 + 2]",
+        "echo $\"hello\"",
+        "[[ a < b && b > a ]]",
+        "a[${i}]=x; a[i+1]+=y; a[\"$k\"]=z",
+        "echo <(cat) >(cat) 2> >(cat >&2)",
+        "cat <<-'EOF'\n\tliteral $x\n\tEOF",
+        "if true; then :; fi >out",
+        "for x in \"$@\"; do :; done",
+        "for x; do :; done",
+        "echo \\\n  a \\\n  b",
+        "x='a'\"b\"$'c'$\"d\"",
+        "echo ~/a ~user/b ~+ ~-",
+        "echo foo # bar ; baz",
+        "(( a[1] = 2 ))",
+        "echo $(( a[1] + b[2] ))",
+        "echo ${#}",
+        "echo $#x $?y $$z",
+        "read -r -d '' var <<'EOF' || true\ntext\nEOF",
+        "shopt -s extglob; [[ x == +(a|x) ]]",
+        "[[ ! -e x ]]",
+        "export PATH=~/bin:$PATH",
+        "a=1; { b=2; }; (c=3)",
+        "echo a && { echo b; } || ( echo c )",
+        "until [[ $i -ge 3 ]]; do ((i++)); done",
+        "echo $((1 ? 2 : 3)) $(( (1+2) * 3 ))",
+        "arr=(\n  one   # first\n  two\n)",
+        "echo \"a\nb\"",
+        "f()\n{\n  echo\n}",
+        "function g()\n{\n  :\n}",
+        "cat <<A <<B\na\nA\nb\nB",
+        "echo ${x:-\"a b\"} ${x:+'c'} \"${x:-$y}\"",
+        "[[ $a == $b ]]",
+        "[ \"$a\" = \"$b\" ] && [ ! -z \"$c\" ]",
+        "x+=1; y[0]+=2",
+        "echo $'\\u263a' $'\\x41' $'\\101'",
+        "echo ${x/[[:space:]]/_}",
+        "echo \"${@:2:3}\" \"${*:1}\"",
+        "coproc_not_reserved=1",
+        "time -p echo",
+        "echo ;",
+        "echo a;\necho b;\n",
+        "}}",
+        "time -p",
+        "cat <<EOF\n$(\nEOF",
+    ];
+    for s in snippets {
+        p(s);
+    }
+}
+
+#[test]
+fn bash_messages_more() {
+    check("a=1 { echo; }", 1, "syntax error near unexpected token `}'", "a=1 { echo; }");
+    check("{ echo; } a=1", 1, "syntax error near unexpected token `a=1'", "{ echo; } a=1");
+    check("if true; then echo; fi fi", 1, "syntax error near unexpected token `fi'", "if true; then echo; fi fi");
+    check("echo `", 1, "unexpected EOF while looking for matching ``'", "");
+    check("echo ${x:-$(}", 1, "syntax error near unexpected token `}'", "echo ${x:-$(}");
+    check("f() { echo; } > ", 1, "syntax error near unexpected token `newline'", "f() { echo; } > ");
+    check("case x in a) ;; *", 1, "syntax error near unexpected token `newline'", "case x in a) ;; *");
+    check("case x in a) ;; b", 1, "syntax error near unexpected token `newline'", "case x in a) ;; b");
+    check("case", 1, "syntax error near unexpected token `newline'", "case");
+    check("case x", 2, "syntax error: unexpected end of file", "");
+    check("case x in a", 1, "syntax error near unexpected token `newline'", "case x in a");
+    check("select x in", 2, "syntax error: unexpected end of file", "");
+    check("for x in a b; do", 2, "syntax error: unexpected end of file", "");
+    check("while :; do :; done <", 1, "syntax error near unexpected token `newline'", "while :; do :; done <");
+    check("echo a >& ", 1, "syntax error near unexpected token `newline'", "echo a >& ");
+    check("[[ x =~", 1, "unexpected argument `newline' to conditional binary operator", "");
+    check("(( 1 + 2 )) )", 1, "syntax error near unexpected token `)'", "(( 1 + 2 )) )");
+    check("echo $(( 1 + 2 )", 1, "unexpected EOF while looking for matching `)'", "");
+    check("echo $((", 1, "unexpected EOF while looking for matching `)'", "");
+    check("a=(1 2", 1, "unexpected EOF while looking for matching `)'", "");
+    check("declare a=(1", 1, "unexpected EOF while looking for matching `)'", "");
+    check("echo hi |&", 2, "syntax error: unexpected end of file", "");
+    check("f() { }", 1, "syntax error near unexpected token `}'", "f() { }");
+    check("function f() ", 2, "syntax error: unexpected end of file", "");
+    check("if true; fi", 1, "syntax error near unexpected token `fi'", "if true; fi");
+    check("{", 2, "syntax error: unexpected end of file", "");
+    check("echo \"$(echo \")\"", 2, "unexpected EOF while looking for matching `)'", "");
+    check("echo $'abc", 1, "unexpected EOF while looking for matching `''", "");
+    check("echo ${x:-\"abc}", 1, "unexpected EOF while looking for matching `\"'", "");
+    check("x=`echo \"a", 1, "unexpected EOF while looking for matching ``'", "");
+    check("echo a & & b", 1, "syntax error near unexpected token `&'", "echo a & & b");
+    check("echo a ;; b", 1, "syntax error near unexpected token `;;'", "echo a ;; b");
+    check("echo a && || b", 1, "syntax error near unexpected token `||'", "echo a && || b");
+    check("echo <(", 2, "unexpected EOF while looking for matching `)'", "");
+    check("if (( 1 )); then\n", 2, "syntax error: unexpected end of file", "");
+}

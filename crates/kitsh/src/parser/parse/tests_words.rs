@@ -92,6 +92,7 @@ fn bad_substitutions_are_runtime_errors() {
     assert_eq!(pe("x ${x!}").param, Param::Var("x!".into()));
     assert_eq!(pe("x ${x@Z}").param, Param::Var("x@Z".into()));
     assert_eq!(pe("x ${1x}").param, Param::Var("1x".into()));
+    assert_eq!(pe("x ${x:}").param, Param::Var("x:".into()));
     assert_eq!(pe("x ${a b}").param, Param::Var("a b".into()));
     assert_eq!(pe("x ${x:-${y}z!}").op, ParamOp::Default { colon: true, word: w(vec![var("y"), lit("z!")]) });
 }
@@ -209,10 +210,13 @@ fn heredoc_bodies() {
     assert_eq!(show("cat <<EOF\na\\\nEOF\nEOF"), "cat <<{'aEOF\n'}");
     assert_eq!(show("cat <<EOF\na\\\\\nEOF"), "cat <<{'a\\\n'}");
     assert_eq!(show("echo $(cat <<X\nin\nX\n)"), "echo $(cat <<{'in\n'})");
+    assert_eq!(show("echo $(cat <<E)\nhello\nE\necho after"), "echo $(cat <<{'hello\n'}); echo after");
+    assert_eq!(show("cat <<A; x=$(cat <<B\nb\nB\n)\na\nA"), "cat <<{'a\n'}; x=$(cat <<{'b\n'})");
     assert_eq!(show("f() {\n cat <<E\n in f\nE\n}"), "f() { cat <<{' in f\n'}; }");
     assert_eq!(show("cat <<EOF | wc\nx\nEOF"), "cat <<{'x\n'} | wc");
     assert_eq!(show("cat <<EOF\nEOF"), "cat <<{''}");
     assert_eq!(show("cat << EOF\n  EOF\nEOF"), "cat <<{'  EOF\n'}");
+    assert_eq!(show("x=`cat <<'E'\n$a\nE\n`"), "x=$(cat <<'{'$a\n'})");
     assert_eq!(show("cat <<- EOF\n\tout\n\t$(cat <<- IN\n\t\tin\nIN\n)\nEOF"), "cat <<{'out\n'$(cat <<{'in\n'})'\n'}");
     assert_eq!(show("cat <<EOF \\\n; echo two\none\nEOF"), "cat <<{'one\n'}; echo two");
     assert_eq!(show("cat <<'EOF'\"2\"\none\nEOF2"), "cat <<'{'one\n'}");
@@ -228,9 +232,13 @@ fn heredoc_at_end_of_input_warns() {
         parser.take_warnings(),
         vec![(2, "warning: here-document at line 1 delimited by end-of-file (wanted `EOF')".to_string())]
     );
-    let mut parser = crate::parser::Parser::new("cat <<EOF", Default::default());
-    assert!(parser.next_command(None).is_some_and(|r| r.is_ok()));
-    assert_eq!(parser.take_warnings().len(), 1);
+    for (src, line) in [("cat <<EOF", 1), ("cat <<EOF\n", 1), ("cat <<EOF\nabc\n", 2), ("echo 1\ncat <<EOF\na\nb\n\n", 5)] {
+        let mut parser = crate::parser::Parser::new(src, Default::default());
+        while parser.next_command(None).is_some() {}
+        let w = parser.take_warnings();
+        assert_eq!(w.len(), 1, "{src:?}");
+        assert_eq!(w[0].0, line, "{src:?}");
+    }
 }
 
 #[test]

@@ -112,7 +112,29 @@ impl Core<'_, '_, '_> {
 
     /// Continue reading an unquoted word into `b`.
     pub(crate) fn word_into(&mut self, b: &mut Buf, kind: Kind) -> PResult<()> {
-        while let Some(c) = self.inp.peek() {
+        loop {
+            let run = self.inp.take_run(|c| {
+                !matches!(
+                    c,
+                    b' ' | b'\t'
+                        | b'\n'
+                        | b';'
+                        | b'&'
+                        | b'|'
+                        | b'<'
+                        | b'>'
+                        | b'('
+                        | b')'
+                        | b'\\'
+                        | b'\''
+                        | b'"'
+                        | b'$'
+                        | b'`'
+                        | b':'
+                )
+            });
+            b.push_str(run);
+            let Some(c) = self.inp.peek() else { break };
             if is_meta(c) {
                 match c {
                     '<' | '>' if self.inp.peek2() == Some('(') => self.process_sub(b)?,
@@ -251,7 +273,7 @@ impl Core<'_, '_, '_> {
     pub(crate) fn single_quote(&mut self, b: &mut Buf) -> PResult<()> {
         let line = self.inp.line;
         self.inp.bump_raw();
-        let mut s = String::new();
+        let mut s = String::from(self.inp.take_run(|c| c != b'\''));
         loop {
             match self.inp.bump_raw() {
                 None => return Err(self.err_matching('\'', line)),
@@ -269,6 +291,7 @@ impl Core<'_, '_, '_> {
         self.inp.bump_raw();
         let mut q = Buf::default();
         loop {
+            q.push_str(self.inp.take_run(|c| !matches!(c, b'"' | b'\\' | b'$' | b'`')));
             let Some(c) = self.inp.peek() else {
                 return Err(self.err_matching('"', line));
             };
@@ -356,6 +379,13 @@ impl Core<'_, '_, '_> {
 
     /// The body of `$(...)`, `<(...)`: a list up to the closing `)` (consumed).
     pub(crate) fn subst_body(&mut self) -> PResult<List> {
+        let saved = self.docs_enter();
+        let r = self.subst_list();
+        self.docs_leave(saved);
+        r
+    }
+
+    fn subst_list(&mut self) -> PResult<List> {
         let list = self.compound_list(true).map_err(|mut e| {
             if e.message == "syntax error: unexpected end of file" {
                 e.message = "unexpected EOF while looking for matching `)'".into();
@@ -409,6 +439,7 @@ impl Core<'_, '_, '_> {
     pub(crate) fn parse_text(&mut self, text: String, line: u32) -> PResult<List> {
         let saved_line = self.inp.line;
         let saved_alias = self.alias_next;
+        let saved_docs = self.docs_enter();
         self.inp.push_barrier(text);
         self.inp.line = line;
         let r = self.compound_list(true).and_then(|l| {
@@ -420,6 +451,7 @@ impl Core<'_, '_, '_> {
             }
         });
         self.inp.pop_barrier();
+        self.docs_leave(saved_docs);
         self.inp.line = saved_line;
         self.alias_next = saved_alias;
         r

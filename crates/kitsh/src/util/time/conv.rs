@@ -30,7 +30,8 @@ struct Spec {
 
 /// Format the conversion at the start of `s` (which begins with `%`) into `out`; returns the
 /// number of bytes of `s` it used. Unknown conversions are copied literally.
-pub(super) fn conversion(s: &str, tm: &Tm, nanos: u32, out: &mut String) -> usize {
+/// `glibc`: leave the GNU `date` extensions (`%N`, `%q`, `%:z`) alone.
+pub(super) fn conversion(s: &str, tm: &Tm, nanos: u32, glibc: bool, out: &mut String) -> usize {
     let b = s.as_bytes();
     let mut i = 1;
     let mut sp = Spec::default();
@@ -63,7 +64,8 @@ pub(super) fn conversion(s: &str, tm: &Tm, nanos: u32, out: &mut String) -> usiz
         return s.len();
     };
     let used = i + conv.len_utf8();
-    if (colons > 0 && conv != 'z') || !convert(conv, colons, sp, tm, nanos, out) {
+    let unsupported = (colons > 0 && (conv != 'z' || glibc)) || (glibc && matches!(conv, 'N' | 'q'));
+    if unsupported || !convert(conv, colons, sp, tm, nanos, out) {
         out.push_str(&s[..used]);
     }
     used

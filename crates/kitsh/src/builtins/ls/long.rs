@@ -1,0 +1,158 @@
+//! The pieces of `ls -l` lines: type and mode, owner names from `/etc/passwd`, sizes (`-h`,
+//! `--si`), block counts and the time column styles.
+
+use std::time::UNIX_EPOCH;
+
+use crate::builtins::chmod::mode_string;
+use crate::fs::{FileSystem, FileType, Metadata};
+use crate::util::time::{format_tm, local_time, Tz};
+
+/// `-rw-r--r--`: the type letter and the permission bits.
+pub(super) fn mode_column(m: &Metadata) -> String {
+    let t = match m.file_type {
+        FileType::File => '-',
+        FileType::Dir => 'd',
+        FileType::Symlink => 'l',
+        FileType::CharDevice => 'c',
+        FileType::Fifo => 'p',
+    };
+    format!("{t}{}", mode_string(m.mode))
+}
+
+/// uid → name and gid → name tables read from `/etc/passwd` and `/etc/group`.
+pub(super) struct Names {
+    users: Vec<(u32, String)>,
+    groups: Vec<(u32, String)>,
+}
+
+fn table(fs: &dyn FileSystem, path: &str) -> Vec<(u32, String)> {
+    let data = fs.read_file(path).unwrap_or_default();
+    String::from_utf8_lossy(&data)
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split(':');
+            let name = f.next()?;
+            let id = f.nth(1)?.parse().ok()?;
+            Some((id, name.to_string()))
+        })
+        .collect()
+}
+
+impl Names {
+    pub(super) fn load(fs: &dyn FileSystem) -> Names {
+        Names { users: table(fs, "/etc/passwd"), groups: table(fs, "/etc/group") }
+    }
+    pub(super) fn user(&self, uid: u32, numeric: bool) -> String {
+        lookup(&self.users, uid, numeric)
+    }
+    pub(super) fn group(&self, gid: u32, numeric: bool) -> String {
+        lookup(&self.groups, gid, numeric)
+    }
+}
+
+fn lookup(t: &[(u32, String)], id: u32, numeric: bool) -> String {
+    if numeric {
+        return id.to_string();
+    }
+    t.iter().find(|(i, _)| *i == id).map_or_else(|| id.to_string(), |(_, n)| n.clone())
+}
+
+/// Major and minor numbers of the usual character devices.
+pub(super) fn device_numbers(name: &str) -> (u32, u32) {
+    match name.rsplit('/').next().unwrap_or(name) {
+        "null" => (1, 3),
+        "zero" => (1, 5),
+        "full" => (1, 7),
+        "random" => (1, 8),
+        "urandom" => (1, 9),
+        "tty" => (5, 0),
+        _ => (0, 0),
+    }
+}
+
+/// GNU `human_readable` with ceiling rounding: `1023`, `1.0K`, `4.9K`, `13K`, `118M`.
+pub(super) fn human(n: u64, base: u64) -> String {
+    const UNITS: [char; 8] = ['K', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
+    if n < base {
+        return n.to_string();
+    }
+    let mut v = n as f64;
+    let mut u = 0;
+    v /= base as f64;
+    while v >= base as f64 && u < UNITS.len() - 1 {
+        v /= base as f64;
+        u += 1;
+    }
+    let unit = if base == 1000 && u == 0 { 'k' } else { UNITS[u] };
+    if v < 10.0 {
+        let t = (v * 10.0).ceil() / 10.0;
+        if t < 10.0 {
+            return format!("{t:.1}{unit}");
+        }
+        return format!("{}{unit}", t.ceil() as u64);
+    }
+    let c = v.ceil();
+    if c >= base as f64 && u < UNITS.len() - 1 {
+        return format!("1.0{}", UNITS[u + 1]);
+    }
+    format!("{}{unit}", c as u64)
+}
+
+/// Allocated size in 1 KiB blocks (4 KiB allocation units; symlinks and devices use none).
+pub(super) fn blocks(m: &Metadata) -> u64 {
+    match m.file_type {
+        FileType::File | FileType::Dir => m.len.div_ceil(4096) * 4,
+        _ => 0,
+    }
+}
+
+/// How the time column is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum TimeStyle {
+    /// `Nov 23 02:06` / `Jan  1  2020`.
+    Locale,
+    /// `2026-11-23 02:06:39.400006899 +0000`.
+    FullIso,
+    /// `2026-11-23 02:06`.
+    LongIso,
+    /// `11-23 02:06` / `2020-01-01 `.
+    Iso,
+    /// `+FORMAT`.
+    Format(String),
+}
+
+/// The time column for `m` at `now` (seconds).
+pub(super) fn time_column(m: &Metadata, style: &TimeStyle, tz: &Tz, now: i64) -> String {
+    let (secs, nanos) = match m.mtime.duration_since(UNIX_EPOCH) {
+        Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+        Err(e) => (-(e.duration().as_secs() as i64), 0),
+    };
+    let tm = local_time(secs, tz);
+    const HALF_YEAR: i64 = 31_556_952 / 2;
+    let recent = secs > now - HALF_YEAR && secs <= now;
+    let fmt = match style {
+        TimeStyle::Locale if recent => "%b %e %H:%M",
+        TimeStyle::Locale => "%b %e  %Y",
+        TimeStyle::FullIso => "%Y-%m-%d %H:%M:%S.%N %z",
+        TimeStyle::LongIso => "%Y-%m-%d %H:%M",
+        TimeStyle::Iso if recent => "%m-%d %H:%M",
+        TimeStyle::Iso => "%Y-%m-%d ",
+        TimeStyle::Format(f) => f,
+    };
+    format_tm(fmt, &tm, nanos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn human_sizes() {
+        let got: Vec<String> = [0u64, 1, 1023, 1024, 1025, 5000, 10239, 10240, 12345, 1_048_576, 1_572_864, 10_485_760, 123_456_789]
+            .iter()
+            .map(|&n| human(n, 1024))
+            .collect();
+        assert_eq!(got.join(" "), "0 1 1023 1.0K 1.1K 4.9K 10K 10K 13K 1.0M 1.5M 10M 118M");
+        assert_eq!(human(5000, 1000), "5.0k");
+    }
+}
