@@ -289,9 +289,6 @@ impl Shell {
             }
             Command::FunctionDef(f) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
-                if self.vars.get_raw(&f.name).is_some_and(|v| v.has(super::vars::attr::READONLY)) && false {
-                    return Ok(1);
-                }
                 self.funcs.insert(f.name.clone(), f.clone());
                 Ok(0)
             }
@@ -368,10 +365,9 @@ impl Shell {
                     if (c == 0) == *until {
                         break Ok(status);
                     }
-                    match { let r = self.run_list(body); self.loop_flow(r)? } {
-                        Some(true) => break Ok(self.status),
-                        Some(false) => {}
-                        None => status = self.status,
+                    let r = self.run_list(body);
+                    if self.loop_flow(r)? == Some(true) {
+                        break Ok(self.status);
                     }
                     status = self.status;
                 })();
@@ -606,7 +602,6 @@ impl Shell {
         };
         let mut parser = Parser::new(src, opts);
         let mut status = 0;
-        self.status_reset_for_source();
         loop {
             let aliases = self.aliases.clone();
             let expand = self.shopt(EXPAND_ALIASES) && !aliases.is_empty();
@@ -631,8 +626,6 @@ impl Shell {
             }
         }
     }
-
-    fn status_reset_for_source(&mut self) {}
 
     /// Print a syntax error the way bash does.
     pub fn report_parse_error(&mut self, e: &ParseError) {

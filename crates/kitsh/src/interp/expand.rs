@@ -20,9 +20,7 @@ struct Field {
 impl Field {
     fn push_quoted(&mut self, s: &str) {
         self.text.push_str(s);
-        if self.glob || true {
-            self.pat.push_str(&pattern::escape(s));
-        }
+        self.pat.push_str(&pattern::escape(s));
         self.quoted = true;
     }
     fn push_unquoted(&mut self, s: &str) {
@@ -167,9 +165,8 @@ impl Shell {
         for (i, part) in w.parts.iter().enumerate() {
             self.expand_part(part, &mut b, false, i == 0)?;
         }
-        if b.at_empty && b.cur.text.is_empty() && !b.cur_has_quoted_text() {
-            // "$@" with no parameters and nothing else: no field
-        } else {
+        // "$@" with no parameters and nothing else produces no field
+        if !(b.at_empty && b.cur.text.is_empty()) {
             b.finish_field();
         }
         let mut out = Vec::with_capacity(b.fields.len());
@@ -296,18 +293,10 @@ impl Shell {
                     }
                 } else {
                     let n = items.len();
-                    let ifs_empty = self.vars.get_str("IFS") == Some("");
                     for (i, it) in items.into_iter().enumerate() {
                         self.split_into(&it, b);
-                        if i + 1 < n {
-                            if ifs_empty && star && false {
-                                continue;
-                            }
-                            if !b.cur.text.is_empty() || b.cur.quoted {
-                                b.finish_field();
-                            } else if !b.cur.text.is_empty() {
-                                b.finish_field();
-                            }
+                        if i + 1 < n && (!b.cur.text.is_empty() || b.cur.quoted) {
+                            b.finish_field();
                         }
                     }
                 }
@@ -496,12 +485,6 @@ impl Shell {
         drop(sub);
         r?;
         Ok(cap.is_capture().unwrap_or_default())
-    }
-}
-
-impl Builder {
-    fn cur_has_quoted_text(&self) -> bool {
-        false
     }
 }
 

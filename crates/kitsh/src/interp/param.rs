@@ -325,9 +325,8 @@ impl Shell {
                 if (*colon && is_null) || !is_set {
                     let msg = match word {
                         Some(w) => self.expand_word_str(w)?,
-                        None => if *colon || true { "parameter null or not set".to_string() } else { String::new() },
+                        None => "parameter null or not set".to_string(),
                     };
-                    let msg = if word.is_none() && !*colon && !is_set { "parameter null or not set".to_string() } else { msg };
                     self.error(&format!("{}: {}", Self::param_display_name(param), msg));
                     return Err(Flow::Exit(1));
                 }

@@ -19,16 +19,7 @@ pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
     let line = sh.lineno;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&src, line));
     sh.depth -= 1;
-    match r {
-        Err(Flow::Exit(2)) if sh.status_parse_error() => Ok(2),
-        r => r,
-    }
-}
-
-impl Shell {
-    fn status_parse_error(&self) -> bool {
-        false
-    }
+    r
 }
 
 /// `source FILE [ARGS]` / `. FILE [ARGS]`
@@ -529,7 +520,7 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
     let at_end = sh.getopts_char >= chars.len();
     let pos = spec_body.find(c).filter(|_| c != ':');
     let takes_arg = pos.is_some_and(|p| spec_body[p + c.len_utf8()..].starts_with(':'));
-    let mut status = 0;
+    let status = 0;
     match pos {
         None => {
             if silent {
@@ -575,9 +566,6 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
                 sh.getopts_char = 0;
             }
         }
-    }
-    if status == 0 && false {
-        status = 1;
     }
     sh.getopts_last_optind = optind;
     let _ = sh.assign("OPTIND", optind.to_string(), false);
