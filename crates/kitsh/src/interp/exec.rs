@@ -92,24 +92,9 @@ impl Shell {
         Ok(())
     }
 
-    fn run_err_trap(&mut self) -> Exec<()> {
-        if let Some(action) = self.traps.actions.get("ERR").cloned() {
-            if !self.in_trap {
-                let saved = self.status;
-                self.in_trap = true;
-                let r = self.run_string(&action, "trap");
-                self.in_trap = false;
-                self.status = saved;
-                if let Err(f @ (Flow::Exit(_) | Flow::Limit(_))) = r {
-                    return Err(f);
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn run_pipeline(&mut self, p: &Pipeline) -> Exec {
         let start = p.time.map(|_| std::time::Instant::now());
+        self.lineno = p.line;
         if p.negate {
             self.errexit_ignored += 1;
         }
@@ -150,6 +135,17 @@ impl Shell {
             return Ok(254);
         }
         let lastpipe = self.shopt(LASTPIPE) && !self.set_opt(MONITOR_IDX);
+        self.last_arg.clear();
+        // The DEBUG trap runs in this shell before each simple-command stage starts (the
+        // stages' subshells do not inherit it).
+        for (i, cmd) in p.commands.iter().enumerate() {
+            if let Command::Simple(sc) = cmd {
+                if !(lastpipe && i + 1 == n) {
+                    self.lineno = sc.line;
+                    self.run_debug_trap()?;
+                }
+            }
+        }
         let mut statuses: Vec<Exec> = Vec::with_capacity(n);
         std::thread::scope(|scope| {
             let mut handles = Vec::with_capacity(n - 1);
@@ -229,6 +225,7 @@ impl Shell {
         sub.subshell += 1;
         sub.bashpid = self.new_pid();
         sub.traps.actions.remove("EXIT");
+        sub.trap_state.off |= self.uninherited_traps();
         sub
     }
 
@@ -251,22 +248,6 @@ impl Shell {
     pub(crate) fn subshell(&mut self, f: impl FnOnce(&mut Shell) -> Exec) -> Exec {
         let mut sub = self.make_subshell();
         sub.run_in_subshell(f)
-    }
-
-    /// Run the EXIT trap (once).
-    pub(crate) fn run_exit_trap(&mut self) -> Exec<()> {
-        if let Some(action) = self.traps.actions.remove("EXIT") {
-            let saved = self.status;
-            self.in_trap = true;
-            let r = self.run_string(&action, "trap");
-            self.in_trap = false;
-            match r {
-                Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
-                Err(Flow::Exit(s)) => self.status = s,
-                _ => self.status = saved,
-            }
-        }
-        Ok(())
     }
 
     /// Run one command.
@@ -375,6 +356,7 @@ impl Shell {
                 r
             }
             CompoundCommand::For { var, words, body } => {
+                let line = self.lineno;
                 let items = match words {
                     Some(ws) => self.expand_words(ws)?,
                     None => self.positional.clone(),
@@ -385,6 +367,8 @@ impl Shell {
                 let r = (|| {
                     for it in items {
                         self.loop_guard(&mut iters)?;
+                        self.lineno = line;
+                        self.run_debug_trap()?;
                         if let Err(msg) = self.assign_scalar(var, it) {
                             self.error(&msg);
                             return Ok(1);
@@ -402,12 +386,16 @@ impl Shell {
                 r
             }
             CompoundCommand::ArithFor { init, cond, step, body } => {
+                let line = self.lineno;
+                self.run_debug_trap()?;
                 self.arith_word(init)?;
                 let mut status = 0;
                 let mut iters = 0u64;
                 self.loop_depth += 1;
                 let r = (|| loop {
                     self.loop_guard(&mut iters)?;
+                    self.lineno = line;
+                    self.run_debug_trap()?;
                     if !cond.parts.is_empty() && self.arith_word(cond)? == 0 {
                         break Ok(status);
                     }
@@ -415,15 +403,21 @@ impl Shell {
                         Some(true) => break Ok(self.status),
                         _ => status = self.status,
                     }
+                    self.lineno = line;
+                    self.run_debug_trap()?;
                     self.arith_word(step)?;
                 })();
                 self.loop_depth -= 1;
                 r
             }
             CompoundCommand::Select { var, words, body } => self.run_select(var, words.as_deref(), body),
-            CompoundCommand::Case { word, arms } => self.run_case(word, arms),
+            CompoundCommand::Case { word, arms } => {
+                self.run_debug_trap()?;
+                self.run_case(word, arms)
+            }
             CompoundCommand::DBracket(e) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
+                self.run_debug_trap()?;
                 match self.eval_cond(e) {
                     Ok(b) => Ok((!b) as i32),
                     Err(Flow::Exit(2)) => Ok(2),
@@ -432,6 +426,7 @@ impl Shell {
             }
             CompoundCommand::Arith(w) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
+                self.run_debug_trap()?;
                 match self.arith_word_status(w) {
                     Ok(v) => Ok((v == 0) as i32),
                     Err(f) => Err(f),
@@ -484,6 +479,7 @@ impl Shell {
     }
 
     fn run_select(&mut self, var: &str, words: Option<&[Word]>, body: &List) -> Exec {
+        let line = self.lineno;
         let items = match words {
             Some(ws) => self.expand_words(ws)?,
             None => self.positional.clone(),
@@ -494,6 +490,8 @@ impl Shell {
         let mut iters = 0u64;
         loop {
             self.loop_guard(&mut iters)?;
+            self.lineno = line;
+            self.run_debug_trap()?;
             let mut menu = String::new();
             for (i, it) in items.iter().enumerate() {
                 menu.push_str(&format!("{}) {}\n", i + 1, it));
@@ -567,19 +565,17 @@ impl Shell {
             call_line: self.lineno,
         });
         self.depth += 1;
+        let saved_traps = self.trap_state.off;
+        self.trap_state.off |= self.uninherited_traps();
         let r = stacker::maybe_grow(256 * 1024, 4 << 20, || self.run_command(&f.body));
         self.depth -= 1;
+        let rt = self.run_return_trap();
+        self.trap_state.off = saved_traps;
         self.frames.pop();
-        if let Some(action) = self.traps.actions.get("RETURN").cloned() {
-            if !self.in_trap {
-                self.in_trap = true;
-                let _ = self.run_string(&action, "trap");
-                self.in_trap = false;
-            }
-        }
         self.vars.pop_scope();
         self.loop_depth = saved_loop;
         self.positional = saved_pos;
+        rt?;
         match r {
             Ok(s) => Ok(s),
             Err(Flow::Return(s)) => Ok(s),
@@ -641,13 +637,7 @@ impl Shell {
     fn run_simple(&mut self, sc: &SimpleCommand) -> Exec {
         self.lineno = sc.line;
         self.shared.count_command().map_err(Flow::Limit)?;
-        if let Some(action) = self.traps.actions.get("DEBUG").cloned() {
-            if !self.in_trap {
-                self.in_trap = true;
-                let _ = self.run_string(&action, "trap");
-                self.in_trap = false;
-            }
-        }
+        self.run_debug_trap()?;
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
         if argv.is_empty() {
             return self.run_assignments_only(sc);
@@ -668,11 +658,13 @@ impl Shell {
         self.decl_arrays.clear();
         let st = r?;
         self.status = st;
+        self.handle_pending_signals()?;
         Ok(st)
     }
 
     fn run_assignments_only(&mut self, sc: &SimpleCommand) -> Exec {
         self.status = 0;
+        self.last_arg.clear();
         let mut status = 0;
         let saved = match self.apply_redirects(&sc.redirects) {
             Ok(s) => s,
@@ -757,9 +749,20 @@ impl Shell {
         r
     }
 
+    /// `$_`: the last argument; for `declare a=(..)`, the array's name.
+    fn set_last_arg(&mut self, argv: &[String]) {
+        let last = argv.last().map(String::as_str).unwrap_or_default();
+        let shown = match last.find("=\u{0}ARR") {
+            Some(eq) => &last[..eq],
+            None => last,
+        };
+        self.last_arg.clear();
+        self.last_arg.push_str(shown);
+    }
+
     /// Run an expanded command line: a function, a builtin, or a command.
     pub fn dispatch(&mut self, argv: Vec<String>) -> Exec {
-        self.last_arg = argv.last().cloned().unwrap_or_default();
+        self.set_last_arg(&argv);
         if let Some(f) = self.funcs.get(&argv[0]).cloned() {
             return self.call_function(&f, &argv);
         }
@@ -864,6 +867,9 @@ impl Shell {
         child.pid = self.new_pid();
         child.bashpid = child.pid;
         child.umask = self.umask;
+        child.ulimits = self.ulimits;
+        child.parent_pids = self.parent_pids.clone();
+        child.parent_pids.push(self.bashpid);
         child.depth = self.depth + 1;
         for (k, v) in self.vars.visible() {
             if v.has(super::vars::attr::EXPORT) {

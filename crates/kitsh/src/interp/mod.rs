@@ -17,6 +17,7 @@ mod expand;
 pub mod io;
 pub mod options;
 mod redirect;
+pub mod trap;
 pub mod shared;
 pub mod vars;
 
@@ -134,6 +135,8 @@ pub struct Shell {
     pub pid: u64,
     /// `$BASHPID`.
     pub bashpid: u64,
+    /// `$BASHPID` of the shells this one was started from (`bash -c` inside a script).
+    pub parent_pids: Vec<u64>,
     /// `$BASH_SUBSHELL`.
     pub subshell: u32,
     /// `$RANDOM` state.
@@ -142,10 +145,12 @@ pub struct Shell {
     pub start: std::time::Instant,
     /// `umask`.
     pub umask: u32,
+    /// `ulimit` values.
+    pub ulimits: builtins::Ulimits,
     /// Hashed command names (`hash`).
     pub hashed: HashMap<String, String>,
-    /// The command substitution / subshell marker: `exit` in it ends only it.
-    pub in_trap: bool,
+    /// Which traps are running or not inherited here.
+    pub trap_state: trap::TrapState,
     /// `getopts` position inside a cluster of options.
     pub getopts_char: usize,
     /// Last argument of the previous command (`$_`).
@@ -193,12 +198,14 @@ impl Shell {
             jobs: Vec::new(),
             pid: 4242,
             bashpid: 4242,
+            parent_pids: Vec::new(),
             subshell: 0,
             rng: 0x2545F491,
             start: std::time::Instant::now(),
             umask: 0o022,
+            ulimits: builtins::Ulimits::default(),
             hashed: HashMap::new(),
-            in_trap: false,
+            trap_state: trap::TrapState::default(),
             getopts_char: 0,
             last_arg: String::new(),
             cmdsub_status: None,
@@ -263,7 +270,12 @@ impl Shell {
         (self.rng >> 16) & 0x7fff
     }
 
-    /// A new fake process id.
+    /// Is `pid` the `$BASHPID` of a shell that started this one?
+    pub fn is_enclosing_shell(&self, pid: u64) -> bool {
+        self.parent_pids.contains(&pid)
+    }
+
+    /// A fresh fake process id.
     pub fn new_pid(&self) -> u64 {
         self.shared.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }

@@ -16,6 +16,7 @@ impl Shell {
             "LINENO" => self.lineno.to_string(),
             "SECONDS" => self.start.elapsed().as_secs().to_string(),
             "BASHPID" => self.bashpid.to_string(),
+            "_" => self.last_arg.clone(),
             "BASH_SUBSHELL" => self.subshell.to_string(),
             "EPOCHSECONDS" => now_secs().to_string(),
             "EPOCHREALTIME" => {

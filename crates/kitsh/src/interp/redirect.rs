@@ -157,6 +157,11 @@ impl Shell {
 
     /// Open a redirection target path.
     pub(crate) fn open_target(&mut self, t: &str, op: RedirOp) -> Result<Fd, Option<Flow>> {
+        // `ulimit -n N`: opening a file needs a free descriptor below N (0-2 are taken).
+        if self.ulimits.open_files().is_some_and(|n| n <= 3) {
+            self.error(&format!("{t}: Too many open files"));
+            return Err(None);
+        }
         match t {
             "/dev/null" => return Ok(Arc::new(FdObj::Null)),
             "/dev/stdout" => return self.dup_source(1),

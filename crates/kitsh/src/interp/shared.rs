@@ -31,6 +31,10 @@ pub struct Shared {
     pub next_pid: AtomicU64,
     /// Builtins added by the embedder, overriding shipped ones.
     pub custom: HashMap<String, Arc<dyn Builtin>>,
+    /// Set while `signals` is not empty (a cheap check after every command).
+    signals_pending: AtomicBool,
+    /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
+    signals: std::sync::Mutex<Vec<(u64, i32)>>,
 }
 
 const LIMITS: [LimitExceeded; 6] = [
@@ -56,7 +60,31 @@ impl Shared {
             deadline: std::sync::Mutex::new(None),
             next_pid: AtomicU64::new(1000),
             custom,
+            signals_pending: AtomicBool::new(false),
+            signals: std::sync::Mutex::new(Vec::new()),
         }
+    }
+
+    /// Queue signal `sig` for the shell whose `$BASHPID` is `pid`.
+    pub fn send_signal(&self, pid: u64, sig: i32) {
+        self.signals.lock().unwrap_or_else(|e| e.into_inner()).push((pid, sig));
+        self.signals_pending.store(true, Ordering::SeqCst);
+    }
+
+    /// Are any signals queued?
+    pub fn has_signals(&self) -> bool {
+        self.signals_pending.load(Ordering::Relaxed)
+    }
+
+    /// Take the signals queued for `pid`, oldest first.
+    pub fn take_signals(&self, pid: u64) -> Vec<i32> {
+        let mut q = self.signals.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = q.iter().filter(|(p, _)| *p == pid).map(|(_, s)| *s).collect();
+        q.retain(|(p, _)| *p != pid);
+        if q.is_empty() {
+            self.signals_pending.store(false, Ordering::SeqCst);
+        }
+        mine
     }
 
     /// Start a new `exec`: reset the counters and set the deadline.

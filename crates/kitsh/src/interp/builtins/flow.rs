@@ -40,7 +40,7 @@ pub fn exit(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `return [N]`
 pub fn return_(sh: &mut Shell, args: &[String]) -> Exec {
-    if sh.frames.is_empty() && sh.sources.len() <= 1 && !sh.in_source {
+    if sh.frames.is_empty() && sh.sources.len() <= 1 && !sh.in_source && sh.trap_state.running == 0 {
         sh.builtin_error("return", "can only `return' from a function or sourced script");
         return Ok(2);
     }

@@ -69,10 +69,15 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
     if let Some(p) = saved_pos {
         sh.positional = p;
     }
-    match r {
+    let r = match r {
         Err(Flow::Return(s)) => Ok(s),
         r => r,
+    };
+    if let Ok(s) = r {
+        sh.status = s;
     }
+    sh.run_return_trap()?;
+    r
 }
 
 /// Describe how a name would be run: "function", "builtin", "file", "keyword", "alias".
@@ -418,70 +423,6 @@ pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
     child.run_in_subshell(|c| c.dispatch_no_func(args[i..].to_vec()))
 }
 
-const SIGNALS: &[&str] = &[
-    "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM",
-];
-
-fn signal_name(s: &str) -> Option<String> {
-    let up = s.to_ascii_uppercase();
-    let up = up.strip_prefix("SIG").unwrap_or(&up).to_string();
-    if matches!(up.as_str(), "ERR" | "DEBUG" | "RETURN") {
-        return Some(up);
-    }
-    if let Ok(n) = up.parse::<usize>() {
-        return SIGNALS.get(n).map(|s| s.to_string());
-    }
-    SIGNALS.contains(&up.as_str()).then_some(up)
-}
-
-/// `trap [-lp] [ACTION] [SIGNAL...]`
-pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
-    let mut rest = &args[1..];
-    if rest.first().map(String::as_str) == Some("--") {
-        rest = &rest[1..];
-    }
-    if rest.is_empty() || rest[0] == "-p" {
-        let mut out = String::new();
-        let mut names: Vec<&String> = sh.traps.actions.keys().collect();
-        names.sort();
-        for n in names {
-            let a = &sh.traps.actions[n];
-            let shown = if n == "EXIT" || n == "ERR" || n == "DEBUG" || n == "RETURN" { n.clone() } else { format!("SIG{n}") };
-            out.push_str(&format!("trap -- {} {shown}\n", crate::util::quote::quote_at_q(a)));
-        }
-        sh.out(out.as_bytes());
-        return Ok(0);
-    }
-    if rest[0] == "-l" {
-        let out: String = SIGNALS.iter().enumerate().skip(1).map(|(i, s)| format!("{i:2}) SIG{s}\n")).collect();
-        sh.out(out.as_bytes());
-        return Ok(0);
-    }
-    let (action, sigs) = if rest.len() == 1 || rest[0] == "-" || signal_name(&rest[0]).is_some() && rest[0].parse::<u32>().is_ok() {
-        (None, if rest[0] == "-" { &rest[1..] } else { rest })
-    } else {
-        (Some(rest[0].clone()), &rest[1..])
-    };
-    let mut status = 0;
-    for s in sigs {
-        match signal_name(s) {
-            Some(n) => match &action {
-                Some(a) => {
-                    sh.traps.actions.insert(n, a.clone());
-                }
-                None => {
-                    sh.traps.actions.remove(&n);
-                }
-            },
-            None => {
-                sh.builtin_error("trap", &format!("{s}: invalid signal specification"));
-                status = 1;
-            }
-        }
-    }
-    Ok(status)
-}
-
 /// `getopts OPTSTRING NAME [ARGS]`
 pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
     if args.len() < 3 {
@@ -665,24 +606,6 @@ pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
                     status = 127;
                 }
             }
-        }
-    }
-    Ok(status)
-}
-
-/// `kill [-s SIG] PID...` (jobs have already finished: succeeds for known pids)
-pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
-    if args.len() > 1 && args[1] == "-l" {
-        let out: String = SIGNALS.iter().skip(1).map(|s| format!("{s}\n")).collect();
-        sh.out(out.as_bytes());
-        return Ok(0);
-    }
-    let mut status = 0;
-    for a in args[1..].iter().filter(|a| !a.starts_with('-')) {
-        let known = a.parse::<u64>().ok().is_some_and(|p| sh.jobs.iter().any(|j| j.pid == p) || Some(p) == sh.last_bg || p == sh.pid);
-        if !known {
-            sh.builtin_error("kill", &format!("({a}) - No such process"));
-            status = 1;
         }
     }
     Ok(status)

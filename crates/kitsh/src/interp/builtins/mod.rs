@@ -5,11 +5,16 @@ mod dirs;
 mod flow;
 mod io;
 mod meta;
+mod kill;
 mod test;
+mod trap;
+mod ulimit;
 mod vars;
 
 use crate::builtins::Env;
 use crate::interp::vars::{attr, Vars};
+
+pub use ulimit::Ulimits;
 
 use super::{Exec, Shell};
 
@@ -39,7 +44,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("getopts", meta::getopts),
     ("hash", meta::hash),
     ("jobs", meta::jobs),
-    ("kill", meta::kill),
+    ("kill", kill::kill),
     ("let", vars::let_),
     ("local", vars::local),
     ("mapfile", io::mapfile),
@@ -58,10 +63,11 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("source", meta::source),
     ("test", test::test),
     ("times", meta::times),
-    ("trap", meta::trap),
+    ("trap", trap::trap),
     ("true", flow::true_),
     ("type", meta::type_),
     ("typeset", vars::declare),
+    ("ulimit", ulimit::ulimit),
     ("umask", meta::umask),
     ("unalias", meta::unalias),
     ("unset", vars::unset),

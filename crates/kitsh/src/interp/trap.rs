@@ -1,0 +1,134 @@
+//! Running traps: `DEBUG` before commands, `ERR` after failures, `RETURN` after functions and
+//! `source`, `EXIT` at the end, and signal traps for signals `kill` sends to this shell.
+//!
+//! Like bash, `DEBUG` and `RETURN` traps are not inherited by functions, command substitutions
+//! and subshells unless `set -T` (functrace) is on, nor `ERR` unless `set -E` (errtrace).
+//! While a trap runs, the same trap does not fire again. `DEBUG`, `ERR` and `RETURN` actions see
+//! `$LINENO` of the command that triggered them; `EXIT` and signal actions count from line 1.
+
+use super::options::{ERRTRACE, FUNCTRACE};
+use super::{Exec, Flow, Shell};
+
+/// Bits of [`TrapState`]: which trap is running / which is not inherited here.
+pub mod bit {
+    /// `DEBUG`.
+    pub const DEBUG: u8 = 1;
+    /// `ERR`.
+    pub const ERR: u8 = 2;
+    /// `RETURN`.
+    pub const RETURN: u8 = 4;
+    /// `EXIT`.
+    pub const EXIT: u8 = 8;
+    /// A signal trap.
+    pub const SIGNAL: u8 = 16;
+}
+
+/// What traps are running and which are switched off in the current scope.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TrapState {
+    /// Traps whose action is running now (they do not fire recursively).
+    pub running: u8,
+    /// Traps not inherited into the current function or subshell.
+    pub off: u8,
+}
+
+impl Shell {
+    /// The bits of traps a function body or subshell does not inherit under the current options.
+    pub(crate) fn uninherited_traps(&self) -> u8 {
+        let mut off = 0;
+        if !self.set_opt(FUNCTRACE) {
+            off |= bit::DEBUG | bit::RETURN;
+        }
+        if !self.set_opt(ERRTRACE) {
+            off |= bit::ERR;
+        }
+        off
+    }
+
+    fn trap_action(&self, name: &str, b: u8) -> Option<String> {
+        if self.trap_state.running & b != 0 || self.trap_state.off & b != 0 {
+            return None;
+        }
+        self.traps.actions.get(name).filter(|a| !a.is_empty()).cloned()
+    }
+
+    /// Run `action` for trap `b`: `$?` is preserved, `return` ends the action, and `exit` or a
+    /// limit propagates. With `keep_line`, `$LINENO` continues from the current line.
+    fn run_trap_action(&mut self, action: &str, b: u8, keep_line: bool) -> Exec<()> {
+        let saved_status = self.status;
+        let saved_line = self.lineno;
+        let saved_pipe = std::mem::take(&mut self.pipestatus);
+        self.trap_state.running |= b;
+        let start = if keep_line { self.lineno.max(1) } else { 1 };
+        let r = self.run_source(action, start);
+        self.trap_state.running &= !b;
+        self.lineno = saved_line;
+        self.pipestatus = saved_pipe;
+        self.status = saved_status;
+        match r {
+            Err(f @ (Flow::Exit(_) | Flow::Limit(_))) => Err(f),
+            _ => Ok(()),
+        }
+    }
+
+    /// Run the `DEBUG` trap before a command.
+    pub(crate) fn run_debug_trap(&mut self) -> Exec<()> {
+        match self.trap_action("DEBUG", bit::DEBUG) {
+            Some(a) => self.run_trap_action(&a, bit::DEBUG, true),
+            None => Ok(()),
+        }
+    }
+
+    /// Run the `ERR` trap after a command failed outside a condition.
+    pub(crate) fn run_err_trap(&mut self) -> Exec<()> {
+        match self.trap_action("ERR", bit::ERR) {
+            Some(a) => self.run_trap_action(&a, bit::ERR, true),
+            None => Ok(()),
+        }
+    }
+
+    /// Run the `RETURN` trap after a function or `source` finished.
+    pub(crate) fn run_return_trap(&mut self) -> Exec<()> {
+        match self.trap_action("RETURN", bit::RETURN) {
+            Some(a) => self.run_trap_action(&a, bit::RETURN, true),
+            None => Ok(()),
+        }
+    }
+
+    /// Run the `EXIT` trap (once: it is removed first).
+    pub(crate) fn run_exit_trap(&mut self) -> Exec<()> {
+        if let Some(action) = self.traps.actions.remove("EXIT") {
+            let saved = self.status;
+            self.trap_state.running |= bit::EXIT;
+            self.trap_state.off = 0;
+            let r = self.run_source(&action, 1);
+            self.trap_state.running &= !bit::EXIT;
+            match r {
+                Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
+                Err(Flow::Exit(s)) => self.status = s,
+                _ => self.status = saved,
+            }
+        }
+        Ok(())
+    }
+
+    /// Deliver signals that `kill` sent to this shell: run their traps, or end the shell with
+    /// status 128+N when the signal is neither trapped nor ignored and ends a process.
+    pub(crate) fn handle_pending_signals(&mut self) -> Exec<()> {
+        if !self.shared.has_signals() {
+            return Ok(());
+        }
+        for sig in self.shared.take_signals(self.bashpid) {
+            let name = crate::util::signals::name(sig).unwrap_or_default();
+            match self.traps.actions.get(&name).cloned() {
+                Some(a) if a.is_empty() => {}
+                Some(a) => self.run_trap_action(&a, bit::SIGNAL, false)?,
+                None if crate::util::signals::is_fatal_by_default(sig) => {
+                    return Err(Flow::Exit(128 + sig));
+                }
+                None => {}
+            }
+        }
+        Ok(())
+    }
+}
