@@ -3,5 +3,6 @@
 pub mod bytes;
 pub mod printf;
 pub mod quote;
+pub mod signals;
 pub mod test_expr;
 pub mod time;
