@@ -53,6 +53,20 @@ pub trait Env {
     fn get(&self, name: &str) -> Option<String>;
     /// All exported variables, sorted by name.
     fn exported(&self) -> Vec<(String, String)>;
+    /// Facts about the virtual system (`hostname`, `whoami`), as the embedder configured them.
+    fn system(&self, key: SystemInfo) -> Option<String> {
+        let _ = key;
+        None
+    }
+}
+
+/// Facts about the virtual system a command may ask for through [`Env::system`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SystemInfo {
+    /// The host name (`hostname`, `uname -n`).
+    Hostname,
+    /// The user name (`whoami`, `id -un`).
+    User,
 }
 
 /// A cooperative cancellation check: the wall-clock deadline and a shared stop flag.
@@ -166,6 +180,23 @@ pub fn status_for_write_error(err: &io::Error) -> i32 {
     } else {
         1
     }
+}
+
+/// Commands that are shell builtins in kitsh but also programs on a GNU system: they are
+/// listed in `/usr/bin` too (running `/usr/bin/echo` runs the builtin).
+const ALSO_PROGRAMS: &[&str] = &["[", "bash", "echo", "env", "false", "kill", "printf", "pwd", "sh", "test", "true"];
+
+static NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut v: Vec<&'static str> = REGISTRY.keys().copied().chain(ALSO_PROGRAMS.iter().copied()).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+});
+
+/// The names of all commands that appear as programs in `/usr/bin`: the registry's commands
+/// and the shell builtins that are also programs (`echo`, `test`, ...). Sorted.
+pub fn program_names() -> &'static [&'static str] {
+    &NAMES
 }
 
 type Registry = HashMap<&'static str, &'static dyn Builtin>;

@@ -24,6 +24,8 @@ use super::{DirEntry, FileSystem, FsError, FsResult, Metadata, WriteMode, USER_G
 const PASSWD: &str = "root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n";
 /// `/etc/group` of the standard layout.
 const GROUP: &str = "root:x:0:\nuser:x:1000:\n";
+/// The content of the files standing for the shell's own commands in `/usr/bin`.
+pub const COMMAND_STUB: &str = "#!/bin/sh\n# A command built into kitsh.\n";
 /// Owner of the system directories.
 const ROOT_OWNER: (u32, u32) = (0, 0);
 /// Owner of what the user creates.
@@ -35,6 +37,8 @@ pub struct MemoryFs {
     quota: Arc<Quota>,
     /// `Some(home)`: build the standard layout with this home directory on first use.
     layout: Option<Cow<'static, str>>,
+    /// Names of commands to present as executable files in `/usr/bin` (standard layout only).
+    commands: &'static [&'static str],
 }
 
 impl fmt::Debug for MemoryFs {
@@ -54,13 +58,21 @@ impl MemoryFs {
 
     /// An empty filesystem (only `/`) charging `quota`.
     pub fn with_quota(quota: Arc<Quota>) -> Self {
-        MemoryFs { tree: OnceLock::new(), quota, layout: None }
+        MemoryFs { tree: OnceLock::new(), quota, layout: None, commands: &[] }
     }
 
     /// The standard layout: `/bin`, `/usr/bin`, `/etc/{passwd,group}`, `/dev` devices,
     /// `/tmp` (mode 1777) and `home` owned by the user (uid 1000). Built lazily on first use.
     pub fn standard(quota: Arc<Quota>, home: impl Into<Cow<'static, str>>) -> Self {
-        MemoryFs { tree: OnceLock::new(), quota, layout: Some(home.into()) }
+        MemoryFs { tree: OnceLock::new(), quota, layout: Some(home.into()), commands: &[] }
+    }
+
+    /// Present `names` as executable files `/usr/bin/NAME` (with `/bin` a symlink to
+    /// `usr/bin`, as on current GNU/Linux systems) in the standard layout. Their content is
+    /// [`COMMAND_STUB`]; the shell runs its own implementation for them.
+    pub fn with_commands(mut self, names: &'static [&'static str]) -> Self {
+        self.commands = names;
+        self
     }
 
     /// The budget this filesystem charges.
@@ -82,8 +94,8 @@ impl MemoryFs {
         self.tree.get_or_init(|| {
             let now = SystemTime::now();
             let tree = match &self.layout {
-                Some(Cow::Borrowed(home)) => build_layout(Some(home), home, now),
-                Some(Cow::Owned(home)) => build_layout(None, home, now),
+                Some(Cow::Borrowed(home)) => build_layout(Some(home), home, self.commands, now),
+                Some(Cow::Owned(home)) => build_layout(None, home, self.commands, now),
                 None => Tree::new(0o755, ROOT_OWNER.0, ROOT_OWNER.1, now),
             };
             RwLock::new(tree)
@@ -102,15 +114,21 @@ impl MemoryFs {
 /// Build the standard tree. It is not charged to the quota, so even tiny limits leave room for
 /// the user's files. Names are borrowed and file contents shared, so this costs few allocations.
 /// `home` is also given as `static_home` when it is a static string (then borrowed, not copied).
-fn build_layout(static_home: Option<&'static str>, home: &str, now: SystemTime) -> Tree {
+fn build_layout(static_home: Option<&'static str>, home: &str, commands: &'static [&'static str], now: SystemTime) -> Tree {
     type Shared = Arc<Vec<u8>>;
-    static CONTENT: OnceLock<(Shared, Shared)> = OnceLock::new();
-    let (passwd, group) = CONTENT.get_or_init(|| (Arc::new(PASSWD.as_bytes().to_vec()), Arc::new(GROUP.as_bytes().to_vec())));
+    static CONTENT: OnceLock<(Shared, Shared, Shared)> = OnceLock::new();
+    let (passwd, group, stub) = CONTENT.get_or_init(|| {
+        (Arc::new(PASSWD.as_bytes().to_vec()), Arc::new(GROUP.as_bytes().to_vec()), Arc::new(COMMAND_STUB.as_bytes().to_vec()))
+    });
     let mut t = Tree::new(0o755, ROOT_OWNER.0, ROOT_OWNER.1, now);
     let add = |t: &mut Tree, parent, name: Name, kind, mode, owner| t.add(parent, name, kind, mode, owner, now).unwrap_or(ROOT);
     let dir = || Kind::Dir(Dir { entries: Default::default(), parent: ROOT });
     let b = Cow::Borrowed;
-    add(&mut t, ROOT, b("bin"), dir(), 0o755, ROOT_OWNER);
+    if commands.is_empty() {
+        add(&mut t, ROOT, b("bin"), dir(), 0o755, ROOT_OWNER);
+    } else {
+        add(&mut t, ROOT, b("bin"), Kind::Symlink("usr/bin".into()), 0o777, ROOT_OWNER);
+    }
     let dev = add(&mut t, ROOT, b("dev"), dir(), 0o755, ROOT_OWNER);
     for &(name, kind) in DEVICES {
         add(&mut t, dev, b(name), Kind::Device(kind), 0o666, ROOT_OWNER);
@@ -121,7 +139,10 @@ fn build_layout(static_home: Option<&'static str>, home: &str, now: SystemTime) 
     add(&mut t, etc, b("passwd"), Kind::File(Arc::clone(passwd)), 0o644, ROOT_OWNER);
     add(&mut t, ROOT, b("tmp"), dir(), 0o1777, ROOT_OWNER);
     let usr = add(&mut t, ROOT, b("usr"), dir(), 0o755, ROOT_OWNER);
-    add(&mut t, usr, b("bin"), dir(), 0o755, ROOT_OWNER);
+    let usr_bin = add(&mut t, usr, b("bin"), dir(), 0o755, ROOT_OWNER);
+    for &name in commands {
+        add(&mut t, usr_bin, b(name), Kind::File(Arc::clone(stub)), 0o755, ROOT_OWNER);
+    }
     let comps = |h: &str| h.split('/').filter(|c| !c.is_empty() && *c != "." && *c != "..").count();
     let count = comps(home);
     let mut cur = ROOT;

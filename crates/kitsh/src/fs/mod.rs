@@ -29,7 +29,7 @@ mod walk;
 pub use self::dev::DevKind;
 pub use self::limits::{FsLimits, Quota};
 pub use self::host::HostFs;
-pub use self::memory::MemoryFs;
+pub use self::memory::{MemoryFs, COMMAND_STUB};
 pub use self::mount::{MountFs, MountableFs};
 pub use self::overlay::OverlayFs;
 pub use self::vfs::{default_fs, MountKind, VfsBuilder};

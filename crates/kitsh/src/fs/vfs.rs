@@ -30,6 +30,7 @@ pub struct VfsBuilder {
     limits: FsLimits,
     home: Cow<'static, str>,
     mounts: Vec<(String, PathBuf, MountKind)>,
+    commands: &'static [&'static str],
 }
 
 impl Default for VfsBuilder {
@@ -41,7 +42,7 @@ impl Default for VfsBuilder {
 impl VfsBuilder {
     /// Default limits, home `/home/user`, no mounts.
     pub fn new() -> Self {
-        VfsBuilder { limits: FsLimits::default(), home: Cow::Borrowed("/home/user"), mounts: Vec::new() }
+        VfsBuilder { limits: FsLimits::default(), home: Cow::Borrowed("/home/user"), mounts: Vec::new(), commands: &[] }
     }
 
     /// Set the limits of in-memory data.
@@ -78,10 +79,16 @@ impl VfsBuilder {
         self
     }
 
+    /// Present `names` as executable files in `/usr/bin` (see [`MemoryFs::with_commands`]).
+    pub fn commands(mut self, names: &'static [&'static str]) -> Self {
+        self.commands = names;
+        self
+    }
+
     /// Build it. Fails when a host directory is missing or not a directory.
     pub fn build(self) -> FsResult<Arc<dyn FileSystem>> {
         let quota = Quota::new(self.limits);
-        let mem = Arc::new(MemoryFs::standard(Arc::clone(&quota), self.home));
+        let mem = Arc::new(MemoryFs::standard(Arc::clone(&quota), self.home).with_commands(self.commands));
         if self.mounts.is_empty() {
             return Ok(mem);
         }

@@ -64,6 +64,9 @@ impl Shell {
         if allexport {
             var.attrs |= attr::EXPORT;
         }
+        if name == "PATH" {
+            self.hashed.clear();
+        }
         Ok(())
     }
 

@@ -777,10 +777,7 @@ impl Shell {
         if let Some(b) = self.shared.custom.get(&argv[0]).cloned() {
             return Ok(self.run_utility(&*b, &argv));
         }
-        if let Some(b) = crate::builtins::lookup(&argv[0]) {
-            return Ok(self.run_utility(b, &argv));
-        }
-        self.run_external(argv)
+        self.run_external(argv, None)
     }
 
     /// Run a [`crate::builtins::Builtin`] with this shell's descriptors.
@@ -805,18 +802,30 @@ impl Shell {
         b.run(&mut ctx, &argv[1..])
     }
 
-    fn run_external(&mut self, argv: Vec<String>) -> Exec {
+    /// Run a command that is not a function or builtin: a file found on `$PATH` (or
+    /// `search_path`, for `command -p`), or the path given. Files standing for kitsh's own
+    /// commands run those.
+    pub(crate) fn run_external(&mut self, argv: Vec<String>, search_path: Option<&str>) -> Exec {
         let name = &argv[0];
         let path = if name.contains('/') {
-            Some(crate::fs::join_path(&self.cwd, name))
+            Some(name.clone())
+        } else if let Some(p) = search_path {
+            self.search_path(name, Some(p))
         } else {
-            self.find_in_path(name)
+            self.find_command(name)
         };
         let Some(path) = path else {
             self.error(&format!("{name}: command not found"));
             return Ok(127);
         };
-        match self.fs.stat(&path) {
+        if let Some(program) = self.program_at(&path) {
+            return match program {
+                super::lookup::Program::Utility(b) => Ok(self.run_utility(b, &argv)),
+                super::lookup::Program::Shell(b) => b(self, &argv),
+            };
+        }
+        let abs = crate::fs::join_path(&self.cwd, &path);
+        match self.fs.stat(&abs) {
             Err(e) => {
                 self.error(&format!("{name}: {e}"));
                 Ok(127)
@@ -830,14 +839,14 @@ impl Shell {
                 Ok(126)
             }
             Ok(_) => {
-                let Ok(bytes) = self.fs.read_file(&path) else {
+                let Ok(bytes) = self.fs.read_file(&abs) else {
                     self.error(&format!("{name}: Permission denied"));
                     return Ok(126);
                 };
                 let text = crate::util::bytes::decode_owned(bytes);
                 if let Some(first) = text.lines().next() {
                     if first.starts_with("#!") && !first.contains("sh") {
-                        let interp = first[2..].trim().split_whitespace().next().unwrap_or("").to_string();
+                        let interp = first[2..].split_whitespace().next().unwrap_or("").to_string();
                         self.error(&format!("{name}: {interp}: bad interpreter: No such file or directory"));
                         return Ok(126);
                     }
@@ -882,23 +891,6 @@ impl Shell {
         }
         child.init_default_vars();
         child
-    }
-
-    fn find_in_path(&self, name: &str) -> Option<String> {
-        if let Some(p) = self.hashed.get(name) {
-            return Some(p.clone());
-        }
-        let path = self.vars.get_str("PATH")?;
-        for dir in path.split(':') {
-            let dir = if dir.is_empty() { "." } else { dir };
-            let full = crate::fs::join_path(&self.cwd, &format!("{dir}/{name}"));
-            if let Ok(m) = self.fs.stat(&full) {
-                if m.file_type == crate::fs::FileType::File {
-                    return Some(full);
-                }
-            }
-        }
-        None
     }
 }
 

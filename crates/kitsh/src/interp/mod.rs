@@ -16,6 +16,7 @@ mod exec;
 mod expand;
 pub mod io;
 pub mod options;
+mod lookup;
 mod redirect;
 pub mod trap;
 pub mod shared;
@@ -148,7 +149,7 @@ pub struct Shell {
     /// `ulimit` values.
     pub ulimits: builtins::Ulimits,
     /// Hashed command names (`hash`).
-    pub hashed: HashMap<String, String>,
+    pub hashed: HashMap<String, lookup::Hashed>,
     /// Which traps are running or not inherited here.
     pub trap_state: trap::TrapState,
     /// `getopts` position inside a cluster of options.

@@ -1,17 +1,21 @@
 //! Shell builtins: commands that read or change the interpreter's own state (`cd`, `read`,
 //! `declare`, `set`, `eval`, ...). Each gets the whole [`Shell`] and the expanded argv.
 
+mod builtin;
+mod command;
 mod dirs;
 mod flow;
+mod hash;
 mod io;
 mod meta;
 mod kill;
 mod test;
 mod trap;
+mod type_;
 mod ulimit;
 mod vars;
 
-use crate::builtins::Env;
+use crate::builtins::{Env, SystemInfo};
 use crate::interp::vars::{attr, Vars};
 
 pub use ulimit::Ulimits;
@@ -28,9 +32,9 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("alias", meta::alias),
     ("bash", meta::bash),
     ("break", flow::break_),
-    ("builtin", meta::builtin),
+    ("builtin", builtin::builtin),
     ("cd", dirs::cd),
-    ("command", meta::command),
+    ("command", command::command),
     ("continue", flow::continue_),
     ("declare", vars::declare),
     ("dirs", dirs::dirs),
@@ -42,7 +46,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("export", vars::export),
     ("false", flow::false_),
     ("getopts", meta::getopts),
-    ("hash", meta::hash),
+    ("hash", hash::hash),
     ("jobs", meta::jobs),
     ("kill", kill::kill),
     ("let", vars::let_),
@@ -65,7 +69,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("times", meta::times),
     ("trap", trap::trap),
     ("true", flow::true_),
-    ("type", meta::type_),
+    ("type", type_::type_),
     ("typeset", vars::declare),
     ("ulimit", ulimit::ulimit),
     ("umask", meta::umask),
@@ -90,6 +94,13 @@ pub struct ShellEnv<'a>(pub &'a Vars);
 impl Env for ShellEnv<'_> {
     fn get(&self, name: &str) -> Option<String> {
         self.0.get_raw(name).filter(|v| v.has(attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string)
+    }
+    fn system(&self, key: SystemInfo) -> Option<String> {
+        let name = match key {
+            SystemInfo::Hostname => "HOSTNAME",
+            SystemInfo::User => "USER",
+        };
+        self.0.get_raw(name).and_then(|v| v.scalar()).map(str::to_string)
     }
     fn exported(&self) -> Vec<(String, String)> {
         self.0

@@ -120,7 +120,7 @@ pub(crate) fn declare_line(name: &str, v: &Var) -> String {
 
 fn print_function(sh: &Shell, name: &str) -> Option<String> {
     sh.funcs.get(name).map(|f| {
-        let mut s = f.source.clone();
+        let mut s = sh.function_text(f);
         s.push('\n');
         s
     })

@@ -1,0 +1,145 @@
+//! `hash [-lr] [-p PATH] [-dt] [NAME...]`: the table of command paths found on `$PATH`.
+
+use crate::interp::lookup::Hashed;
+use crate::interp::{Exec, Shell};
+
+/// `hash`
+pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
+    let (mut list, mut reset, mut delete, mut show) = (false, false, false, false);
+    let mut given_path: Option<String> = None;
+    let mut i = 1;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if a.len() < 2 || !a.starts_with('-') {
+            break;
+        }
+        let flags: Vec<char> = a[1..].chars().collect();
+        for (k, c) in flags.iter().enumerate() {
+            match c {
+                'l' => list = true,
+                'r' => reset = true,
+                'd' => delete = true,
+                't' => show = true,
+                'p' => {
+                    let rest: String = flags[k + 1..].iter().collect();
+                    given_path = if rest.is_empty() {
+                        i += 1;
+                        args.get(i).cloned()
+                    } else {
+                        Some(rest)
+                    };
+                    if given_path.is_none() {
+                        sh.builtin_error("hash", "-p: option requires an argument");
+                        return Ok(2);
+                    }
+                    break;
+                }
+                _ => {
+                    sh.builtin_error("hash", &format!("-{c}: invalid option"));
+                    sh.write_fd(2, b"hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n");
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    if reset {
+        sh.hashed.clear();
+    }
+    let names = &args[i.min(args.len())..];
+    if names.is_empty() {
+        if !reset {
+            print_table(sh, list);
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    let mut out = String::new();
+    for n in names {
+        if let Some(p) = &given_path {
+            sh.hashed.insert(n.clone(), Hashed { path: p.clone(), hits: 0 });
+        } else if delete {
+            if sh.hashed.remove(n).is_none() {
+                sh.builtin_error("hash", &format!("{n}: not found"));
+                status = 1;
+            }
+        } else if show {
+            match sh.hashed.get(n) {
+                Some(h) if names.len() > 1 => out.push_str(&format!("{n}\t{}\n", h.path)),
+                Some(h) => out.push_str(&format!("{}\n", h.path)),
+                None => {
+                    sh.builtin_error("hash", &format!("{n}: not found"));
+                    status = 1;
+                }
+            }
+        } else if n.contains('/') || super::is_builtin(n) || sh.funcs.contains_key(n) {
+            // Builtins and functions are not hashed; bash says nothing for them.
+            if !n.contains('/') && !sh.funcs.contains_key(n) && !super::is_builtin(n) {
+                status = 1;
+            }
+        } else {
+            match sh.search_path(n, None) {
+                Some(path) => {
+                    sh.hashed.insert(n.clone(), Hashed { path, hits: 0 });
+                }
+                None => {
+                    sh.builtin_error("hash", &format!("{n}: not found"));
+                    status = 1;
+                }
+            }
+        }
+    }
+    sh.out(out.as_bytes());
+    Ok(status)
+}
+
+fn print_table(sh: &mut Shell, reusable: bool) {
+    if sh.hashed.is_empty() {
+        sh.out(b"hash: hash table empty\n");
+        return;
+    }
+    let mut entries: Vec<(&String, &Hashed)> = sh.hashed.iter().collect();
+    entries.sort_by(|a, b| a.0.cmp(b.0));
+    let mut out = String::new();
+    if !reusable {
+        out.push_str("hits\tcommand\n");
+    }
+    for (name, h) in entries {
+        if reusable {
+            out.push_str(&format!("builtin hash -p {} {name}\n", h.path));
+        } else {
+            out.push_str(&format!("{:4}\t{}\n", h.hits, h.path));
+        }
+    }
+    sh.out(out.as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Bash;
+
+    fn out(s: &str) -> String {
+        let mut b = Bash::builder().name("bash").build().expect("bash");
+        let r = b.exec_sync(s);
+        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
+    }
+
+    #[test]
+    fn table() {
+        assert_eq!(out("hash"), "hash: hash table empty\n0");
+        assert_eq!(out("cat </dev/null; hash"), "hits\tcommand\n   1\t/usr/bin/cat\n0");
+        assert_eq!(out("hash cat ls; hash -t cat; hash -t cat ls"), "/usr/bin/cat\ncat\t/usr/bin/cat\nls\t/usr/bin/ls\n0");
+        assert_eq!(out("hash -p /x/y foo; hash -l"), "builtin hash -p /x/y foo\n0");
+        assert_eq!(out("hash cat; hash -r; hash"), "hash: hash table empty\n0");
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(out("hash zz"), "bash: line 1: hash: zz: not found\n1");
+        assert_eq!(out("hash -t zz"), "bash: line 1: hash: zz: not found\n1");
+        assert_eq!(out("hash cd; echo $?"), "0\n0");
+    }
+}

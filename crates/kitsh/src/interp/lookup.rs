@@ -1,0 +1,129 @@
+//! Finding commands: `$PATH` search as bash does it, the command hash table (`hash`), and
+//! recognising the files in `/usr/bin` that stand for kitsh's own commands.
+//!
+//! kitsh's commands (`cat`, `sort`, ...) are programs of the virtual system: the standard
+//! filesystem lists them as executable files in `/usr/bin` (and `/bin` links there), so
+//! `type -P cat`, `command -v cat` and `PATH=` behave as on a GNU system. Running such a file
+//! runs the built-in implementation.
+
+use crate::fs::FileType;
+
+use super::builtins::ShellBuiltin;
+use super::Shell;
+
+/// The default search path of `command -p` (bash uses `confstr(_CS_PATH)`).
+pub(crate) const STANDARD_PATH: &str = "/usr/bin:/bin";
+
+/// A command implemented inside kitsh that a file in `/usr/bin` stands for.
+pub(crate) enum Program {
+    /// A command of the registry (`cat`, `sort`, ...).
+    Utility(&'static dyn crate::builtins::Builtin),
+    /// A shell builtin that is also a program (`echo`, `test`, `kill`, ...).
+    Shell(ShellBuiltin),
+}
+
+/// One entry of the command hash table.
+#[derive(Debug, Clone)]
+pub struct Hashed {
+    /// The full path found.
+    pub path: String,
+    /// How many times it was used.
+    pub hits: u32,
+}
+
+impl Shell {
+    /// A function's definition as `declare -f` prints it.
+    pub(crate) fn function_text(&self, f: &crate::parser::ast::FunctionDef) -> String {
+        f.source.clone()
+    }
+
+    /// Search `path_var` (or `$PATH`) for an executable regular file named `name`, like bash:
+    /// the first executable one wins; failing that, the first existing non-executable file
+    /// (so that running it reports "Permission denied").
+    pub(crate) fn search_path(&self, name: &str, path_var: Option<&str>) -> Option<String> {
+        let mut fallback = None;
+        let owned;
+        let path = match path_var {
+            Some(p) => p,
+            None => {
+                owned = self.vars.get_str("PATH")?.to_string();
+                &owned
+            }
+        };
+        for dir in path.split(':') {
+            let full = candidate(&self.cwd, dir, name);
+            match self.fs.stat(&full) {
+                Ok(m) if m.file_type == FileType::File && m.mode & 0o111 != 0 => return Some(display_path(dir, name, full)),
+                Ok(m) if m.file_type == FileType::File && fallback.is_none() => fallback = Some(display_path(dir, name, full)),
+                _ => {}
+            }
+        }
+        fallback
+    }
+
+    /// Every executable regular file named `name` on `$PATH`, in order (`type -a`).
+    pub(crate) fn search_path_all(&self, name: &str) -> Vec<String> {
+        let Some(path) = self.vars.get_str("PATH") else { return Vec::new() };
+        let mut found = Vec::new();
+        for dir in path.split(':') {
+            let full = candidate(&self.cwd, dir, name);
+            if self.fs.stat(&full).is_ok_and(|m| m.file_type == FileType::File && m.mode & 0o111 != 0) {
+                found.push(display_path(dir, name, full));
+            }
+        }
+        found
+    }
+
+    /// Find the file `name` (no slash) runs: the hash table, else a `$PATH` search whose
+    /// result is remembered. Counts a hit.
+    pub(crate) fn find_command(&mut self, name: &str) -> Option<String> {
+        if let Some(h) = self.hashed.get_mut(name) {
+            h.hits += 1;
+            return Some(h.path.clone());
+        }
+        let found = self.search_path(name, None)?;
+        let executable = self.fs.stat(&crate::fs::join_path(&self.cwd, &found)).is_ok_and(|m| m.mode & 0o111 != 0);
+        if executable {
+            self.hashed.insert(name.to_string(), Hashed { path: found.clone(), hits: 1 });
+        }
+        Some(found)
+    }
+
+    /// The built-in implementation the file at `path` stands for, if it is one of the
+    /// `/usr/bin` command files of the standard layout.
+    pub(crate) fn program_at(&self, path: &str) -> Option<Program> {
+        let abs = crate::fs::join_path(&self.cwd, path);
+        let name = match abs.strip_prefix("/usr/bin/").or_else(|| abs.strip_prefix("/bin/")) {
+            Some(n) if !n.contains('/') => n.to_string(),
+            _ => {
+                let canon = self.fs.canonicalize(&abs).ok()?;
+                canon.strip_prefix("/usr/bin/").filter(|n| !n.contains('/'))?.to_string()
+            }
+        };
+        let program = match crate::builtins::lookup(&name) {
+            Some(b) => Program::Utility(b),
+            None => Program::Shell(super::builtins::lookup(&name)?),
+        };
+        let content = self.fs.read_file(&abs).ok()?;
+        (content == crate::fs::COMMAND_STUB.as_bytes()).then_some(program)
+    }
+}
+
+/// `DIR/NAME` resolved against the working directory (an empty `DIR` is `.`).
+fn candidate(cwd: &str, dir: &str, name: &str) -> String {
+    let dir = if dir.is_empty() { "." } else { dir };
+    let mut rel = String::with_capacity(dir.len() + 1 + name.len());
+    rel.push_str(dir);
+    rel.push('/');
+    rel.push_str(name);
+    crate::fs::join_path(cwd, &rel)
+}
+
+/// The path as bash shows it: `DIR/NAME` as written in `$PATH` (relative stays relative).
+fn display_path(dir: &str, name: &str, full: String) -> String {
+    if dir.starts_with('/') {
+        return full;
+    }
+    let dir = if dir.is_empty() { "." } else { dir.trim_end_matches('/') };
+    format!("{dir}/{name}")
+}
