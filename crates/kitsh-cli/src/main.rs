@@ -105,21 +105,22 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
         b = b.env(k, v);
     }
     // The script and its arguments.
-    let (script, arg0, args) = match &cli.command {
+    // `invocation` is the last letter of `$-`: c (-c), s (standard input), none (a file).
+    let (script, arg0, args, invocation) = match &cli.command {
         Some(c) => {
             let arg0 = cli.args.first().cloned();
             let rest = cli.args.iter().skip(1).cloned().collect::<Vec<_>>();
-            (c.clone(), arg0, rest)
+            (c.clone(), arg0, rest, 'c')
         }
         None => match cli.args.first() {
             Some(file) => {
                 let text = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-                (String::from_utf8_lossy(&text).into_owned(), Some(file.clone()), cli.args[1..].to_vec())
+                (String::from_utf8_lossy(&text).into_owned(), Some(file.clone()), cli.args[1..].to_vec(), '\0')
             }
             None => {
                 let mut text = Vec::new();
                 std::io::stdin().read_to_end(&mut text).map_err(|e| e.to_string())?;
-                (String::from_utf8_lossy(&text).into_owned(), None, Vec::new())
+                (String::from_utf8_lossy(&text).into_owned(), None, Vec::new(), 's')
             }
         },
     };
@@ -127,6 +128,7 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
         b = b.stdout(Box::new(std::io::stdout())).stderr(Box::new(std::io::stderr()));
     }
     let mut bash = b.build().map_err(|e| e.to_string())?;
+    bash.shell().opts.invocation = invocation;
     if let Ok(env_file) = std::env::var("BASH_ENV") {
         if !env_file.is_empty() {
             bash.source_file(&env_file);

@@ -267,7 +267,7 @@ impl Shell {
 
     /// Set the variables every shell starts with.
     pub fn init_default_vars(&mut self) {
-        let defaults: [(&str, &str); 10] = [
+        let defaults: [(&str, &str); 9] = [
             ("IFS", " \t\n"),
             ("PS4", "+ "),
             ("PS1", "$ "),
@@ -277,7 +277,6 @@ impl Shell {
             ("HOSTTYPE", "x86_64"),
             ("OSTYPE", "linux-gnu"),
             ("MACHTYPE", "x86_64-pc-linux-gnu"),
-            ("SHELLOPTS", "braceexpand:hashall:interactive-comments"),
         ];
         for (k, v) in defaults {
             if self.vars.get_raw(k).is_none() {
@@ -298,6 +297,12 @@ impl Shell {
         let v = self.vars.entry("BASH_VERSINFO");
         v.value = Some(Value::Indexed(m));
         v.attrs |= attr::READONLY;
+        // Computed when read (see `dynamic_var`); the entries carry the readonly attribute.
+        for k in ["SHELLOPTS", "BASHOPTS"] {
+            let e = self.vars.entry(k);
+            e.value = Some(Value::Str(String::new()));
+            e.attrs |= attr::READONLY;
+        }
         for (k, v) in [("UID", "1000"), ("EUID", "1000"), ("PPID", "4241")] {
             let e = self.vars.entry(k);
             e.value = Some(Value::Str(v.to_string()));

@@ -882,7 +882,12 @@ impl Shell {
         child.depth = self.depth + 1;
         for (k, v) in self.vars.visible() {
             if v.has(super::vars::attr::EXPORT) {
-                if let Some(s) = v.scalar() {
+                let computed = match k.as_str() {
+                    "SHELLOPTS" => Some(self.opts.shellopts()),
+                    "BASHOPTS" => Some(self.opts.bashopts()),
+                    _ => None,
+                };
+                if let Some(s) = computed.as_deref().or(v.scalar()) {
                     let e = child.vars.entry(k);
                     e.value = Some(super::vars::Value::Str(s.to_string()));
                     e.attrs = super::vars::attr::EXPORT;

@@ -7,6 +7,11 @@ pub struct Options {
     pub set: [bool; SET_OPTIONS.len()],
     /// Values of [`SHOPT_OPTIONS`], by index.
     pub shopt: [bool; SHOPT_OPTIONS.len()],
+    /// How the script was given, shown last in `$-`: `'c'` (`-c`), `'s'` (standard input) or
+    /// `'\0'` (a file).
+    pub invocation: char,
+    /// `bash -i`: `$-` contains `i`.
+    pub interactive: bool,
 }
 
 /// `set -o` names with their single-letter flag (if any), in `set -o` listing order.
@@ -170,7 +175,7 @@ shopt_idx! {
 
 impl Default for Options {
     fn default() -> Self {
-        let mut o = Options { set: [false; SET_OPTIONS.len()], shopt: [false; SHOPT_OPTIONS.len()] };
+        let mut o = Options { set: [false; SET_OPTIONS.len()], shopt: [false; SHOPT_OPTIONS.len()], invocation: 'c', interactive: false };
         for i in [BRACEEXPAND, HASHALL, INTERACTIVE_COMMENTS] {
             o.set[i] = true;
         }
@@ -190,16 +195,34 @@ impl Options {
         let mut s = String::new();
         for (i, (_, c)) in SET_OPTIONS.iter().enumerate() {
             if let Some(c) = c {
-                if self.set[i] && *c != 'H' && *c != 'm' {
+                if self.set[i] {
                     s.push(*c);
                 }
             }
         }
-        // bash orders $- as "hB" plus others; reorder to match its usual output
-        let order = "abefhkmnptuvxBCEHPT";
+        if self.interactive {
+            s.push('i');
+        }
+        // bash's order of the letters in $-
+        let order = "abefhikmnptuvxBCEHPT";
         let mut out: String = order.chars().filter(|c| s.contains(*c)).collect();
-        out.push('c');
+        if self.invocation != '\0' {
+            out.push(self.invocation);
+        }
         out
+    }
+
+    /// `$SHELLOPTS`: the `set -o` options that are on, colon-separated.
+    pub fn shellopts(&self) -> String {
+        let on = SET_OPTIONS.iter().zip(self.set.iter()).filter(|(_, on)| **on).map(|((n, _), _)| *n);
+        on.collect::<Vec<_>>().join(":")
+    }
+
+    /// `$BASHOPTS`: the `shopt` options that are on, colon-separated.
+    pub fn bashopts(&self) -> String {
+        let mut on: Vec<&str> = SHOPT_OPTIONS.iter().zip(self.shopt.iter()).filter(|(_, on)| **on).map(|(n, _)| *n).collect();
+        on.sort_unstable();
+        on.join(":")
     }
 
     /// Find a `set -o` option by name.

@@ -17,6 +17,8 @@ impl Shell {
             "SECONDS" => self.start.elapsed().as_secs().to_string(),
             "BASHPID" => self.bashpid.to_string(),
             "_" => self.last_arg.clone(),
+            "SHELLOPTS" => self.opts.shellopts(),
+            "BASHOPTS" => self.opts.bashopts(),
             "BASH_SUBSHELL" => self.subshell.to_string(),
             "EPOCHSECONDS" => now_secs().to_string(),
             "EPOCHREALTIME" => {

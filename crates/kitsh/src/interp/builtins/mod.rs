@@ -1,6 +1,7 @@
 //! Shell builtins: commands that read or change the interpreter's own state (`cd`, `read`,
 //! `declare`, `set`, `eval`, ...). Each gets the whole [`Shell`] and the expanded argv.
 
+mod bash;
 mod builtin;
 mod command;
 mod dirs;
@@ -30,7 +31,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     (":", flow::colon),
     ("[", test::bracket),
     ("alias", meta::alias),
-    ("bash", meta::bash),
+    ("bash", bash::bash),
     ("break", flow::break_),
     ("builtin", builtin::builtin),
     ("cd", dirs::cd),
@@ -61,7 +62,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("readonly", vars::readonly),
     ("return", flow::return_),
     ("set", vars::set),
-    ("sh", meta::bash),
+    ("sh", bash::bash),
     ("shift", vars::shift),
     ("shopt", vars::shopt),
     ("source", meta::source),

@@ -1,0 +1,206 @@
+//! `bash` / `sh`: a nested shell in the same sandbox (never a host process).
+//!
+//! It starts like a new bash process: exported variables only, default options, `$BASH_ENV`
+//! sourced, options from `$SHELLOPTS` when that is exported. Accepts bash's invocation
+//! options: `-c STRING`, `-s`, `-i`, set letters (`-e`, `+x`, ...), `-o`/`+o NAME`,
+//! `-O`/`+O SHOPT`, `--norc`, `--noprofile`, `--rcfile FILE`, `--init-file FILE`, `--posix`,
+//! `--login`, `--version`.
+
+use crate::interp::options::Options;
+use crate::interp::{Exec, Shell};
+
+/// What the arguments asked for.
+#[derive(Default)]
+struct Invocation {
+    command: Option<String>,
+    read_stdin: bool,
+    interactive: bool,
+    letters: Vec<(char, bool)>,
+    set_names: Vec<(String, bool)>,
+    shopt_names: Vec<(String, bool)>,
+}
+
+/// Parse invocation options; `Err(status)` after printing an error.
+fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize, i32> {
+    let mut i = 1;
+    while let Some(a) = args.get(i) {
+        match a.as_str() {
+            "--" | "-" => return Ok(i + 1),
+            "--norc" | "--noprofile" | "--login" | "--noediting" | "--restricted" | "--verbose" => {}
+            "--posix" => inv.set_names.push(("posix".into(), true)),
+            "--rcfile" | "--init-file" => i += 1,
+            "--version" => {
+                sh.out(b"GNU bash, version 5.2.21(1)-release (x86_64-pc-linux-gnu)\n");
+                return Err(0);
+            }
+            "-o" | "+o" | "-O" | "+O" => {
+                let Some(name) = args.get(i + 1) else {
+                    sh.write_fd(2, format!("{}: {a}: option requires an argument\n", args[0]).as_bytes());
+                    return Err(2);
+                };
+                let on = a.starts_with('-');
+                if a.ends_with('o') {
+                    inv.set_names.push((name.clone(), on));
+                } else {
+                    inv.shopt_names.push((name.clone(), on));
+                }
+                i += 1;
+            }
+            s if s.starts_with("--") => {
+                sh.write_fd(2, format!("{}: {s}: invalid option\n", args[0]).as_bytes());
+                return Err(2);
+            }
+            s if (s.starts_with('-') || s.starts_with('+')) && s.len() > 1 => {
+                let on = s.starts_with('-');
+                for c in s[1..].chars() {
+                    match c {
+                        'c' => inv.command = Some(String::new()),
+                        's' => inv.read_stdin = true,
+                        'i' => inv.interactive = true,
+                        'l' | 'r' | 'D' => {}
+                        c => inv.letters.push((c, on)),
+                    }
+                }
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    Ok(i)
+}
+
+/// `bash`
+pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut inv = Invocation::default();
+    let mut i = match parse(sh, args, &mut inv) {
+        Ok(i) => i,
+        Err(s) => return Ok(s),
+    };
+    let mut child = sh.child_shell();
+    if sh.vars.get_raw("SHELLOPTS").is_some_and(|v| v.has(crate::interp::vars::attr::EXPORT)) {
+        for n in sh.opts.shellopts().split(':') {
+            if let Some(k) = Options::set_index_of(n) {
+                child.opts.set[k] = true;
+            }
+        }
+    }
+    for (c, on) in &inv.letters {
+        match Options::letter_index(*c) {
+            Some(k) => child.opts.set[k] = *on,
+            None => {
+                sh.write_fd(2, format!("{}: -{c}: invalid option\n", args[0]).as_bytes());
+                return Ok(2);
+            }
+        }
+    }
+    for (n, on) in &inv.set_names {
+        match Options::set_index_of(n) {
+            Some(k) => child.opts.set[k] = *on,
+            None => {
+                sh.write_fd(2, format!("{}: {n}: invalid option name\n", args[0]).as_bytes());
+                return Ok(2);
+            }
+        }
+    }
+    for (n, on) in &inv.shopt_names {
+        match Options::shopt_index_of(n) {
+            Some(k) => child.opts.shopt[k] = *on,
+            None => {
+                sh.write_fd(2, format!("{}: {n}: invalid shell option name\n", args[0]).as_bytes());
+                return Ok(2);
+            }
+        }
+    }
+    if inv.interactive {
+        child.opts.interactive = true;
+        for name in ["emacs", "history", "histexpand"] {
+            if let Some(k) = Options::set_index_of(name) {
+                child.opts.set[k] = true;
+            }
+        }
+    }
+    let (text, name, rest) = if inv.command.is_some() {
+        let Some(c) = args.get(i).cloned() else {
+            sh.write_fd(2, format!("{}: -c: option requires an argument\n", args[0]).as_bytes());
+            return Ok(2);
+        };
+        i += 1;
+        let name = args.get(i).cloned().unwrap_or_else(|| args[0].clone());
+        let rest = args.get(i + 1..).map(<[String]>::to_vec).unwrap_or_default();
+        child.opts.invocation = 'c';
+        (c, name, rest)
+    } else if inv.read_stdin || i >= args.len() {
+        child.opts.invocation = 's';
+        (read_all_stdin(sh), args[0].clone(), args.get(i..).map(<[String]>::to_vec).unwrap_or_default())
+    } else {
+        let file = &args[i];
+        let path = crate::fs::join_path(&sh.cwd, file);
+        match sh.fs.read_file(&path) {
+            Ok(b) => {
+                child.opts.invocation = '\0';
+                child.sources.push(file.clone());
+                (crate::util::bytes::decode_owned(b), file.clone(), args[i + 1..].to_vec())
+            }
+            Err(e) => {
+                sh.write_fd(2, format!("{}: {file}: {e}\n", args[0]).as_bytes());
+                return Ok(127);
+            }
+        }
+    };
+    child.arg0 = name;
+    child.positional = rest;
+    if let Some(env_file) = child.vars.get_str("BASH_ENV").map(str::to_string) {
+        if !env_file.is_empty() {
+            let p = crate::fs::join_path(&child.cwd, &env_file);
+            if let Ok(b) = child.fs.read_file(&p) {
+                let t = crate::util::bytes::decode_owned(b);
+                let _ = child.run_source(&t, 1);
+            }
+        }
+    }
+    child.run_in_subshell(|c| c.run_source(&text, 1))
+}
+
+/// The script of `bash -s` / `bash < file`: all of standard input (bounded).
+fn read_all_stdin(sh: &Shell) -> String {
+    let mut data = Vec::new();
+    if let Some(fd) = sh.fds.get(0).cloned() {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = fd.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            data.extend_from_slice(&buf[..n]);
+            if data.len() > sh.shared.limits.max_input_bytes {
+                break;
+            }
+        }
+    }
+    crate::util::bytes::decode_owned(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Bash;
+
+    fn out(s: &str) -> String {
+        let mut b = Bash::builder().name("bash").build().expect("bash");
+        let r = b.exec_sync(s);
+        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
+    }
+
+    #[test]
+    fn options() {
+        assert_eq!(out("bash -o nounset -c 'echo $-'"), "huBc\n0");
+        assert_eq!(out("bash -e -c 'false; echo no'"), "1");
+        assert_eq!(out("bash -O nullglob -c 'echo a *.none b'; bash +O nullglob -c 'echo a *.none b'"), "a b\na *.none b\n0");
+        assert_eq!(out("bash --rcfile /dev/null -i -c 'test -o emacs; echo $?; echo $-'"), "0\nhiBHc\n0");
+        assert_eq!(out("echo 'echo $- $0' | bash"), "hBs bash\n0");
+        assert_eq!(out("bash -c 'echo $0 $1' a b"), "a b\n0");
+    }
+
+    #[test]
+    fn shellopts_is_inherited_when_exported() {
+        assert_eq!(out("set -o xtrace; export SHELLOPTS; bash -c 'echo 2'"), "2\n+ export SHELLOPTS\n+ bash -c 'echo 2'\n+ echo 2\n0");
+    }
+}
