@@ -144,6 +144,9 @@ impl BashBuilder {
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
         let home = format!("/home/{}", self.username);
+        // Our own filesystem has `home` already; only a given one or another cwd is checked
+        // (checking would build the standard layout now instead of on first use).
+        let own_fs = self.fs.is_none();
         let fs = match self.fs {
             Some(fs) => fs,
             None => {
@@ -158,7 +161,7 @@ impl BashBuilder {
             }
         };
         let cwd = self.cwd.clone().unwrap_or_else(|| home.clone());
-        if fs.stat(&cwd).is_err() {
+        if !(own_fs && cwd == home) && fs.stat(&cwd).is_err() {
             let _ = fs.mkdir(&cwd, true);
         }
         let shared = Arc::new(Shared::new(self.limits, self.custom));

@@ -34,7 +34,7 @@ pub struct Hashed {
 impl Shell {
     /// A function's definition as `declare -f` prints it.
     pub(crate) fn function_text(&self, f: &crate::parser::ast::FunctionDef) -> String {
-        f.source.clone()
+        crate::parser::print::function_text(f)
     }
 
     /// Search `path_var` (or `$PATH`) for an executable regular file named `name`, like bash:

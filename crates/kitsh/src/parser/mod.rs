@@ -8,6 +8,7 @@ pub mod ast;
 pub mod error;
 mod lexer;
 mod parse;
+pub mod print;
 
 pub use error::ParseError;
 

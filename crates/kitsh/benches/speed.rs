@@ -1,0 +1,110 @@
+//! Speed benchmark: kitsh against `bash -c` on the same scripts (`cargo bench -p kitsh`).
+//!
+//! Prints, for each case, kitsh's mean time, bash's mean time and the ratio; plus the heap an
+//! idle `Bash` holds, measured with a counting allocator. Not a test: nothing is asserted.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::process::Command;
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::time::{Duration, Instant};
+
+use kitsh::Bash;
+
+/// Counts live heap bytes.
+struct Counting;
+
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        LIVE.fetch_add(l.size() as isize, Ordering::Relaxed);
+        System.alloc(l)
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        LIVE.fetch_sub(l.size() as isize, Ordering::Relaxed);
+        System.dealloc(p, l)
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        LIVE.fetch_add(n as isize - l.size() as isize, Ordering::Relaxed);
+        System.realloc(p, l, n)
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+const WHILE_LOOP: &str = "i=0; while (( i < 10000 )); do i=$((i + 1)); done; echo $i";
+const FUNC_CALLS: &str = "f() { r=$1; }; for ((i = 0; i < 1000; i++)); do f $i; done; echo $r";
+const PIPELINE: &str = "seq 1 20000 | sort -rn | head -n 3";
+const STRINGS: &str = "s=; for i in $(seq 1 2000); do s+=\"x$i,\"; done; a=(${s//,/ }); echo ${#a[@]} ${a[-1]}";
+
+/// Mean wall time of `f` over enough runs to fill about `budget`.
+fn mean(budget: Duration, mut f: impl FnMut()) -> Duration {
+    f();
+    let start = Instant::now();
+    let mut n = 0u32;
+    while start.elapsed() < budget || n < 3 {
+        f();
+        n += 1;
+    }
+    start.elapsed() / n
+}
+
+fn kitsh_run(script: &str) -> Duration {
+    mean(Duration::from_millis(700), || {
+        let mut b = Bash::new();
+        let r = b.exec_sync(script);
+        assert_eq!(r.exit_code, 0, "{script}: {}", r.stderr);
+    })
+}
+
+fn bash_run(script: &str) -> Option<Duration> {
+    Command::new("bash").arg("-c").arg("true").output().ok()?;
+    Some(mean(Duration::from_millis(700), || {
+        let out = Command::new("bash").arg("-c").arg(script).output();
+        assert!(out.is_ok_and(|o| o.status.success()));
+    }))
+}
+
+fn show(name: &str, k: Duration, b: Option<Duration>) {
+    match b {
+        Some(b) => println!("{name:<34} kitsh {:>10.1} µs   bash -c {:>10.1} µs   {:>6.1}× faster", us(k), us(b), us(b) / us(k)),
+        None => println!("{name:<34} kitsh {:>10.1} µs   (bash not found)", us(k)),
+    }
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn main() {
+    // `cargo bench -p kitsh --bench speed -- profile`: only the interpreter start-up, for perf.
+    if std::env::args().any(|a| a == "profile") {
+        mean(Duration::from_secs(3), || {
+            let mut b = Bash::new();
+            std::hint::black_box(b.exec_sync("echo hi"));
+        });
+        return;
+    }
+    // Creating a fresh interpreter and running `echo hi`: the per-tool-call cost.
+    let k = mean(Duration::from_millis(700), || {
+        let mut b = Bash::new();
+        let r = b.exec_sync("echo hi");
+        assert_eq!(r.stdout, "hi\n");
+    });
+    show("new Bash + `echo hi`", k, bash_run("echo hi"));
+    for (name, script) in [
+        ("10 000-iteration arithmetic while", WHILE_LOOP),
+        ("1 000 function calls", FUNC_CALLS),
+        ("seq 20000 | sort -rn | head", PIPELINE),
+        ("string building + array split", STRINGS),
+    ] {
+        show(name, kitsh_run(script), bash_run(script));
+    }
+    // Heap held by an idle interpreter (allocations still live after `Bash::new()`).
+    let before = LIVE.load(Ordering::SeqCst);
+    let b = Bash::new();
+    let idle = LIVE.load(Ordering::SeqCst) - before;
+    std::hint::black_box(&b);
+    println!("{:<34} {:.1} KiB", "idle Bash heap", idle as f64 / 1024.0);
+}

@@ -1,0 +1,2 @@
+declare -A one=([k]=v)
+declare -p one

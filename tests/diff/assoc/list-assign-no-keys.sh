@@ -1,0 +1,4 @@
+declare -A h
+h=(x)
+echo "rc=$? ${#h[@]}"
+declare -p h

@@ -1,0 +1,2 @@
+f() { echo f; }
+declare -F f

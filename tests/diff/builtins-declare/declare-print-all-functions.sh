@@ -1,0 +1,4 @@
+f() { echo f; }
+g() { echo g; }
+declare -F
+declare -F nosuch; echo "rc=$?"

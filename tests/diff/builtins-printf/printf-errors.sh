@@ -1,0 +1,4 @@
+printf '%z\n' x
+echo "rc=$?"
+printf
+echo "rc=$?"

@@ -1,0 +1,4 @@
+read -r x
+echo "rc=$? x=[$x]"
+cat
+echo "cat rc=$?"

@@ -1,0 +1,6 @@
+false
+case x in y) echo y;; esac
+echo "rc=$?"
+case x in x) false;; esac
+echo "rc=$?"
+case x in x) ;; esac; echo "rc=$?"

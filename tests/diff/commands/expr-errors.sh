@@ -1,0 +1,6 @@
+expr 1 + a
+echo "rc=$?"
+expr 5 / 0
+echo "rc=$?"
+expr 0
+echo "rc=$?"

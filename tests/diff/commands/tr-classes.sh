@@ -1,0 +1,5 @@
+echo 'Hello World 123' | tr -s ' '
+echo 'a1b2c3' | tr -d '[:digit:]'
+echo 'abc' | tr 'abc' 'x'
+printf 'a\tb\n' | tr '\t' ' '
+echo 'hello' | tr -c 'l\n' '.'

@@ -1,0 +1,5 @@
+[[ 10 < 9 ]] && echo "string compare: 10 < 9"
+[[ 10 -lt 9 ]] || echo "numeric: 10 !< 9"
+(( 10 < 9 )) || echo "arith: 10 !< 9"
+n=007; [[ $n -eq 7 ]] && echo "octal-ish eq"
+[[ 1+1 -eq 2 ]] && echo "arith in -eq"

@@ -1,0 +1,7 @@
+[ ]; echo "empty: $?"
+[ -n ]; echo "-n alone: $?"
+[ -z ]; echo "-z alone: $?"
+[ ! ]; echo "! alone: $?"
+[ = ]; echo "= alone: $?"
+[ a = a -a b ]; echo "compound: $?"
+test; echo "test none: $?"

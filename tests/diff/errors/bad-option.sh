@@ -1,0 +1,6 @@
+set -Q
+echo "rc=$?"
+shopt -s nonexistentopt
+echo "rc=$?"
+declare -Z x
+echo "rc=$?"

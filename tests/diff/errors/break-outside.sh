@@ -1,0 +1,4 @@
+break
+echo "rc=$?"
+continue 2
+echo "rc=$?"

@@ -1,0 +1,3 @@
+echo before
+nosuchcmd arg
+echo "rc=$?"

@@ -1,0 +1,3 @@
+echo before
+exit abc
+echo after

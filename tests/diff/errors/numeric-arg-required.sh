@@ -1,0 +1,5 @@
+f() { return abc; }
+f
+echo "rc=$?"
+shift x
+echo "rc=$?"

@@ -1,0 +1,7 @@
+mkdir d
+./d
+echo "rc=$?"
+cat d
+echo "rc=$?"
+touch f; ./f
+echo "rc=$?"

@@ -1,0 +1,3 @@
+readonly R=1
+echo "R=$R"
+R=2

@@ -1,0 +1,2 @@
+readonly R=1
+for R in a b; do echo $R; done

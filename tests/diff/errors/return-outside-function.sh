@@ -1,0 +1,3 @@
+echo before
+return 5
+echo "rc=$?"

@@ -1,0 +1,4 @@
+shift 1 2
+echo "rc=$?"
+exit 1 2
+echo "not reached"

@@ -1,0 +1,5 @@
+echo before
+if true; then
+  echo inside
+fi fi
+echo after

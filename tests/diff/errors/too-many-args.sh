@@ -1,0 +1,2 @@
+cd a b
+echo "rc=$?"

@@ -1,0 +1,3 @@
+readonly K=v
+unset K
+echo "rc=$?"

@@ -1,0 +1,4 @@
+eval 'if then fi'
+echo "rc=$?"
+eval 'echo "unterminated'
+echo "rc=$?"

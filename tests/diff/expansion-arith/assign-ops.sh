@@ -1,0 +1,9 @@
+x=10
+((x += 5)); echo $x
+((x -= 3)); echo $x
+((x *= 2)); echo $x
+((x /= 4)); echo $x
+((x %= 4)); echo $x
+((x <<= 3)); echo $x
+((x |= 5)); echo $x
+echo $((y = 3, y * 2)) $y

@@ -1,0 +1,3 @@
+echo before
+echo $((5 / 0))
+echo after

@@ -1,0 +1,3 @@
+x=3.5
+echo "reached"
+echo $((x + 1))

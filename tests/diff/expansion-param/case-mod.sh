@@ -1,0 +1,3 @@
+s="hello World"
+echo "${s^}" "${s^^}" "${s,}" "${s,,}"
+arr=(one two); echo "${arr[@]^}"

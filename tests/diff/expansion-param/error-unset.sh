@@ -1,0 +1,3 @@
+echo start
+x=${missing:?missing is unset}
+echo "unreachable"

@@ -1,0 +1,3 @@
+s="the cat sat"
+echo "${s/+(t)/T}"
+[[ ttt == +(t) ]] && echo "matched" || echo "literal"

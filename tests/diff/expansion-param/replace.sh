@@ -1,0 +1,8 @@
+s="the cat sat on the mat"
+echo "${s/the/a}"
+echo "${s//the/a}"
+echo "${s/#the/THE}"
+echo "${s/%mat/rug}"
+echo "${s//at/}"
+echo "${s//[aeiou]/_}"
+f="file name with spaces.txt"; echo "${f// /_}"

@@ -1,0 +1,7 @@
+declare -i n=3; echo "${n@a}"
+declare -a arr=(1); echo "${arr@a}"
+declare -rx c=1; echo "${c@a}"
+s=plain; echo "[${s@a}]"
+a=(x "y z"); echo "${a[@]@A}"
+s="it's"; echo "${s@A}"
+echo "${n@A}"

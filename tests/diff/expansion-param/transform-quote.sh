@@ -1,0 +1,2 @@
+p='$HOME'; echo "${p@Q}"
+e=''; echo "${e@Q}"

@@ -1,0 +1,1 @@
+f() { :; }; f one two; echo "$_"

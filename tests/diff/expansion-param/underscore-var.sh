@@ -1,0 +1,3 @@
+echo first second
+echo "last arg: $_"
+: a b c; echo "$_"

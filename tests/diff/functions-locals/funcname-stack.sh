@@ -1,0 +1,4 @@
+a() { b; }
+b() { c; }
+c() { echo "${FUNCNAME[@]}"; echo "${#FUNCNAME[@]}"; }
+a

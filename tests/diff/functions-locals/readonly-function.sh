@@ -1,0 +1,4 @@
+f() { :; }
+readonly -f f
+f() { echo x; }
+echo "rc=$?"

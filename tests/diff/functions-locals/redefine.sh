@@ -1,0 +1,6 @@
+f() { echo v1; }
+f
+f() { echo v2; }
+f
+g() { f() { echo inner-def; }; }
+g; f

@@ -1,0 +1,6 @@
+for f in *.csv; do
+  [[ -e $f ]] || { echo "no csv files ($f)"; break; }
+  echo "$f"
+done
+echo [abc
+echo 'a[b'*

@@ -1,0 +1,11 @@
+name=world
+cat <<END
+hello $name
+  $(echo sub)
+END
+cat <<'END'
+raw $name
+END
+cat <<-END
+	tab stripped
+	END

@@ -1,0 +1,6 @@
+if true; then
+	cat <<-EOT
+		indented with tabs
+	  mixed tab-space kept
+	EOT
+fi

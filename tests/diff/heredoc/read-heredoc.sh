@@ -1,0 +1,5 @@
+read -r -d '' block <<'EOT'
+line one
+line two
+EOT
+echo "rc=$? [$block]"

@@ -1,0 +1,3 @@
+show() { printf '<%s>' "$@"; echo; }
+wrap() { show "$@"; show "$*"; show $@; }
+wrap "a b" '' 'c*'

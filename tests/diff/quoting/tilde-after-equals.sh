@@ -1,0 +1,2 @@
+HOME=/home/test
+echo a=~/b --opt=~/c

@@ -1,0 +1,3 @@
+cat < /dev/null; echo "rc=$?"
+read -r x < /dev/null; echo "read rc=$? x=[$x]"
+echo discard > /dev/null && echo ok

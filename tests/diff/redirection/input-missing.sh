@@ -1,0 +1,4 @@
+cat < missing.txt
+echo "rc=$?"
+while read l; do echo $l; done < nope.txt
+echo "after loop rc=$?"

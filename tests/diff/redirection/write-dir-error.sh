@@ -1,0 +1,5 @@
+mkdir d
+echo hi > d
+echo "rc=$?"
+echo x > nodir/file.txt
+echo "rc=$?"

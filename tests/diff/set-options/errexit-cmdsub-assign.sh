@@ -1,0 +1,3 @@
+set -e
+x=$(echo ok; false)
+echo "not reached [$x]"

@@ -1,0 +1,5 @@
+set -u
+defined=1
+echo "$defined ${undefined:-default} ${undefined-alt}"
+echo "$undefined"
+echo "never"

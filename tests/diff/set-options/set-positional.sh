@@ -1,0 +1,5 @@
+set -- x y z
+echo "$# $*"
+set -- "$@" w; echo "$#"
+set -e -- a b; echo "$# $1"
+set +e

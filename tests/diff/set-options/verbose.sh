@@ -1,0 +1,5 @@
+set -v
+echo one
+x=2
+set +v
+echo done

@@ -1,0 +1,3 @@
+set -x
+x=(a b)
+set +x

@@ -1,0 +1,3 @@
+trap 'echo "bye from trap"' EXIT
+echo main body
+false

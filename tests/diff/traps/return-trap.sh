@@ -1,0 +1,3 @@
+f() { trap 'echo "returning from f"' RETURN; echo in-f; }
+f
+echo after

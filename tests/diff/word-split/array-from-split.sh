@@ -1,0 +1,5 @@
+csv="alice,30,paris"
+IFS=, read -r -a fields <<< "$csv"
+echo "${#fields[@]} ${fields[0]} ${fields[2]}"
+IFS=, fields2=($csv); echo "${#fields2[@]}"
+line="a b c"; words=($line); echo "${words[1]}"
