@@ -234,10 +234,10 @@ impl Bash {
         }
         self.shell.shared.begin();
         let sh = &mut self.shell;
-        let r = stacker::maybe_grow(256 * 1024, 8 << 20, || sh.run_source(script, 1));
+        let r = stacker::maybe_grow(256 * 1024, 8 << 20, || sh.run_script(script, 1));
         let mut status = match r {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => s,
             Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.shell.status,
             Err(Flow::Limit(l)) => {
                 self.shell.error(&l.to_string());

@@ -72,7 +72,8 @@ impl Shell {
             Ok(v) => Ok(v),
             Err(msg) => {
                 self.error(&msg);
-                Err(Flow::Exit(1))
+                // `set -u` makes an unset variable in arithmetic fatal.
+                Err(if msg.ends_with(": unbound variable") { self.fatal_expansion() } else { Flow::Abort(1) })
             }
         }
     }
@@ -84,6 +85,9 @@ impl Shell {
             Ok(v) => Ok(v),
             Err(msg) => {
                 self.error(&format!("((: {msg}"));
+                if msg.ends_with(": unbound variable") {
+                    return Err(self.fatal_expansion());
+                }
                 Ok(0)
             }
         }

@@ -260,7 +260,7 @@ impl Shell {
                 return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
             }
             self.assign_failed = true;
-            return Err(Flow::Exit(1));
+            return Err(Flow::Abort(1));
         }
         Ok(())
     }

@@ -206,7 +206,7 @@ impl Shell {
             match s {
                 Ok(c) => codes.push(c),
                 Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
-                Err(Flow::Exit(c)) | Err(Flow::Return(c)) => codes.push(c),
+                Err(Flow::Exit(c)) | Err(Flow::Return(c)) | Err(Flow::Abort(c)) => codes.push(c),
                 Err(_) => codes.push(self.status),
             }
         }
@@ -235,7 +235,7 @@ impl Shell {
         let r = f(self);
         let status = match r {
             Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) => s,
+            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => s,
             Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.status,
             Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
         };
@@ -288,7 +288,9 @@ impl Shell {
                 self.status = s;
                 Ok(None)
             }
+            // `break` and `continue` themselves succeed: the loop's status is then 0.
             Err(Flow::Break(n)) => {
+                self.status = 0;
                 if n > 1 {
                     Err(Flow::Break(n - 1))
                 } else {
@@ -296,6 +298,7 @@ impl Shell {
                 }
             }
             Err(Flow::Continue(n)) => {
+                self.status = 0;
                 if n > 1 {
                     Err(Flow::Continue(n - 1))
                 } else {
@@ -589,8 +592,19 @@ impl Shell {
         self.run_source(src, 1)
     }
 
-    /// Parse and run `src`, numbering lines from `start_line`.
+    /// Run `src` as `eval`, `source` or a trap do: a syntax error is reported and gives
+    /// status 2; errors that abandon a command line propagate to the script's top level.
     pub fn run_source(&mut self, src: &str, start_line: u32) -> Exec {
+        self.run_lines(src, start_line, Level::Nested)
+    }
+
+    /// Run `src` as a whole script (`bash -c`, `bash FILE`): a syntax error ends it with
+    /// status 2; an expansion error abandons only the current command line.
+    pub fn run_script(&mut self, src: &str, start_line: u32) -> Exec {
+        self.run_lines(src, start_line, Level::Script)
+    }
+
+    fn run_lines(&mut self, src: &str, start_line: u32, level: Level) -> Exec {
         let opts = ParseOptions {
             max_depth: self.shared.limits.max_parse_depth,
             max_input: self.shared.limits.max_input_bytes,
@@ -599,10 +613,9 @@ impl Shell {
         let mut parser = Parser::new(src, opts);
         let mut status = 0;
         loop {
-            let aliases = self.aliases.clone();
-            let expand = self.shopt(EXPAND_ALIASES) && !aliases.is_empty();
-            let lookup = move |w: &str| aliases.get(w).cloned();
-            let next = if expand {
+            let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {
+                let aliases = self.aliases.clone();
+                let lookup = move |w: &str| aliases.get(w).cloned();
                 parser.next_command(Some(&lookup))
             } else {
                 parser.next_command(None)
@@ -610,26 +623,49 @@ impl Shell {
             match next {
                 None => return Ok(status),
                 Some(Err(e)) => {
-                    self.report_parse_error(&e);
-                    return Err(Flow::Exit(2));
+                    self.report_parse_error(&e, level);
+                    return match level {
+                        Level::Script => Err(Flow::Exit(2)),
+                        Level::Nested => {
+                            self.status = 2;
+                            Ok(2)
+                        }
+                    };
                 }
                 Some(Ok(list)) => {
                     if self.set_opt(NOEXEC) {
                         continue;
                     }
-                    status = self.run_list(&list)?;
+                    status = match self.run_list(&list) {
+                        // `set -e` (and POSIX mode's fatal special-builtin errors) end the
+                        // script instead of just the line.
+                        Err(Flow::Abort(s)) if level == Level::Script => {
+                            self.status = s;
+                            if self.set_opt(ERREXIT) || self.set_opt(POSIX) {
+                                return Err(Flow::Exit(s));
+                            }
+                            s
+                        }
+                        r => r?,
+                    };
                 }
             }
         }
     }
 
     /// Print a syntax error the way bash does.
-    pub fn report_parse_error(&mut self, e: &ParseError) {
+    pub fn report_parse_error(&mut self, e: &ParseError, level: Level) {
         self.lineno = e.line;
-        self.error(&e.message);
+        // bash names the context: `bash: -c: line 1: ...`, `bash: eval: line 1: ...`.
+        let context = match level {
+            Level::Nested if self.in_eval => "eval: ",
+            Level::Script if self.sources.is_empty() && self.opts.invocation == 'c' => "-c: ",
+            _ => "",
+        };
+        self.error_in(context, &e.message);
         if !e.source_line.is_empty() && !e.incomplete {
             let l = format!("`{}'", e.source_line);
-            self.error(&l);
+            self.error_in(context, &l);
         }
     }
 
@@ -658,6 +694,7 @@ impl Shell {
         self.decl_arrays.clear();
         let st = r?;
         self.status = st;
+        self.take_sigpipe()?;
         self.handle_pending_signals()?;
         Ok(st)
     }
@@ -863,7 +900,7 @@ impl Shell {
         child.arg0 = argv[0].clone();
         child.positional = argv[1..].to_vec();
         child.sources.push(argv[0].clone());
-        let r = child.run_in_subshell(|c| c.run_source(text, 1));
+        let r = child.run_in_subshell(|c| c.run_script(text, 1));
         r
     }
 
@@ -897,6 +934,15 @@ impl Shell {
         child.init_default_vars();
         child
     }
+}
+
+/// Where source text runs: as the script itself, or inside `eval`/`source`/a trap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// The script (`bash -c`, `bash FILE`, the library's `exec`).
+    Script,
+    /// `eval`, `source`, trap actions.
+    Nested,
 }
 
 /// Quote a word for `set -x` output as bash does.

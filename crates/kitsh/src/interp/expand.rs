@@ -195,7 +195,7 @@ impl Shell {
                 }
                 if self.shopt(FAILGLOB) {
                     self.error(&format!("no match: {}", f.text));
-                    return Err(Flow::Exit(1));
+                    return Err(Flow::Abort(1));
                 }
             }
             out.push(f.text);

@@ -47,6 +47,10 @@ pub enum Flow {
     Exit(i32),
     /// A limit was hit: stop everything.
     Limit(LimitExceeded),
+    /// An expansion or assignment error (`$((1/0))`, assigning a readonly variable, `failglob`):
+    /// bash abandons the rest of the current top-level command line and goes on with the next,
+    /// with `$?` set to the status. A subshell ends with it.
+    Abort(i32),
 }
 
 /// The result of running something: its exit status, or non-local control flow.
@@ -162,6 +166,10 @@ pub struct Shell {
     pub assign_failed: bool,
     /// Inside `source`: `return` is allowed.
     pub in_source: bool,
+    /// Inside `eval` (syntax errors say `eval: line N`).
+    pub in_eval: bool,
+    /// A builtin wrote to a pipe with no reader (SIGPIPE).
+    pub sigpipe: std::cell::Cell<bool>,
     /// Array literals of declaration builtin arguments (`declare a=(..)`), referenced from argv.
     pub decl_arrays: Vec<Vec<(Option<String>, String)>>,
     /// `exec` with only redirections: keep them after the command.
@@ -212,6 +220,8 @@ impl Shell {
             cmdsub_status: None,
             assign_failed: false,
             in_source: false,
+            in_eval: false,
+            sigpipe: std::cell::Cell::new(false),
             decl_arrays: Vec::new(),
             keep_redirects: false,
             getopts_last_optind: 1,
@@ -230,9 +240,16 @@ impl Shell {
 
     /// Print `NAME: line N: MSG` on the shell's stderr, bash's error shape.
     pub fn error(&self, msg: &str) {
+        self.error_in("", msg);
+    }
+
+    /// Print `NAME: CONTEXTline N: MSG` (context is `-c: ` or `eval: ` for syntax errors).
+    pub fn error_in(&self, context: &str, msg: &str) {
         let mut s = String::with_capacity(msg.len() + 32);
-        s.push_str(&self.shell_name);
-        s.push_str(": line ");
+        s.push_str(self.sources.last().unwrap_or(&self.shell_name));
+        s.push_str(": ");
+        s.push_str(context);
+        s.push_str("line ");
         s.push_str(&self.lineno.to_string());
         s.push_str(": ");
         s.push_str(msg);
@@ -242,17 +259,31 @@ impl Shell {
 
     /// Write bytes to descriptor `n`, ignoring errors.
     pub fn write_fd(&self, n: i32, data: &[u8]) {
-        if let Some(fd) = self.fds.get(n) {
-            let _ = fd.write(data, &self.shared);
-        }
+        let _ = self.try_write_fd(n, data);
     }
 
-    /// Write bytes to descriptor `n`.
+    /// Write bytes to descriptor `n`. Writing to a pipe nobody reads marks this shell as
+    /// hit by SIGPIPE (see [`Shell::take_sigpipe`]).
     pub fn try_write_fd(&self, n: i32, data: &[u8]) -> std::io::Result<()> {
-        match self.fds.get(n) {
+        let r = match self.fds.get(n) {
             Some(fd) => fd.write(data, &self.shared),
             None => Err(std::io::Error::from_raw_os_error(9)),
+        };
+        if let Err(e) = &r {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                self.sigpipe.set(true);
+            }
         }
+        r
+    }
+
+    /// A builtin of this shell wrote to a closed pipe: like a process killed by SIGPIPE, a
+    /// subshell ends with status 141 (the main shell ignores it, as bash's does not die).
+    pub(crate) fn take_sigpipe(&self) -> Exec<()> {
+        if self.sigpipe.replace(false) && self.subshell > 0 {
+            return Err(Flow::Exit(141));
+        }
+        Ok(())
     }
 
     /// Check for a limit hit (also the deadline): the `Flow` to stop with.

@@ -9,6 +9,14 @@ use super::vars::{attr, Value};
 use super::{Exec, Flow, Shell};
 
 impl Shell {
+    /// An unset variable under `set -u` or `${x:?}`: a non-interactive shell exits with
+    /// status 1. (bash 5.2 exits with 127 when the script was given with `-c` at the top
+    /// level, and with 1 when it reads a script file or standard input; kitsh always uses 1,
+    /// the status the bash test suites record, which also does not read as "command not found".)
+    pub(crate) fn fatal_expansion(&self) -> Flow {
+        Flow::Exit(1)
+    }
+
     /// The value of a special or dynamic variable (`RANDOM`, `LINENO`, ...), if `name` is one.
     pub(crate) fn dynamic_var(&mut self, name: &str) -> Option<Val> {
         let s = match name {
@@ -205,14 +213,14 @@ impl Shell {
             Val::Str(None) => {
                 if self.set_opt(NOUNSET) {
                     self.error(&format!("{}: unbound variable", Self::param_display_name(p)));
-                    return Err(Flow::Exit(1));
+                    return Err(self.fatal_expansion());
                 }
                 return Ok(None);
             }
         };
         Ok(Some(parse_param_ref(&target).ok_or_else(|| {
             self.error(&format!("{target}: invalid variable name"));
-            Flow::Exit(1)
+            Flow::Abort(1)
         })?))
     }
 
@@ -256,7 +264,7 @@ impl Shell {
 
     fn unbound(&mut self, p: &Param) -> Flow {
         self.error(&format!("{}: unbound variable", Self::param_display_name(p)));
-        Flow::Exit(1)
+        self.fatal_expansion()
     }
 
     fn apply_op(&mut self, param: &Param, val: Val, op: &ParamOp) -> Exec<Val> {
@@ -305,19 +313,19 @@ impl Shell {
                         Param::Var(n) => {
                             if let Err(m) = self.assign_scalar(n, v.clone()) {
                                 self.error(&m);
-                                return Err(Flow::Exit(1));
+                                return Err(Flow::Abort(1));
                             }
                         }
                         Param::Indexed(n, Index::Expr(i)) => {
                             let i = i.clone();
                             if let Err(m) = self.assign_index_word(n, &i, v.clone(), false) {
                                 self.error(&m);
-                                return Err(Flow::Exit(1));
+                                return Err(Flow::Abort(1));
                             }
                         }
                         _ => {
                             self.error(&format!("${}: cannot assign in this way", Self::param_display_name(param)));
-                            return Err(Flow::Exit(1));
+                            return Err(Flow::Abort(1));
                         }
                     }
                     return Ok(Val::Str(Some(v)));
@@ -331,7 +339,7 @@ impl Shell {
                         None => "parameter null or not set".to_string(),
                     };
                     self.error(&format!("{}: {}", Self::param_display_name(param), msg));
-                    return Err(Flow::Exit(1));
+                    return Err(self.fatal_expansion());
                 }
                 Ok(val)
             }
@@ -445,7 +453,7 @@ impl Shell {
                         let e = n + l;
                         if e < start {
                             self.error(&format!("{l}: substring expression < 0"));
-                            return Err(Flow::Exit(1));
+                            return Err(Flow::Abort(1));
                         }
                         e
                     }
@@ -464,7 +472,7 @@ impl Shell {
                     None => n,
                     Some(l) if l < 0 => {
                         self.error(&format!("{l}: substring expression < 0"));
-                        return Err(Flow::Exit(1));
+                        return Err(Flow::Abort(1));
                     }
                     Some(l) => (start + l).min(n),
                 };

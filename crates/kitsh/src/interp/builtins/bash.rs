@@ -158,7 +158,7 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     }
-    child.run_in_subshell(|c| c.run_source(&text, 1))
+    child.run_in_subshell(|c| c.run_script(&text, 1))
 }
 
 /// The script of `bash -s` / `bash < file`: all of standard input (bounded).

@@ -17,7 +17,9 @@ pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
     }
     sh.depth += 1;
     let line = sh.lineno;
+    let saved = std::mem::replace(&mut sh.in_eval, true);
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&src, line));
+    sh.in_eval = saved;
     sh.depth -= 1;
     r
 }
@@ -60,10 +62,12 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
     sh.sources.push(file.clone());
     sh.depth += 1;
     let saved_in_source = std::mem::replace(&mut sh.in_source, true);
+    let saved_in_eval = std::mem::replace(&mut sh.in_eval, false);
     let saved_line = sh.lineno;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&text, 1));
     sh.lineno = saved_line;
     sh.in_source = saved_in_source;
+    sh.in_eval = saved_in_eval;
     sh.depth -= 1;
     sh.sources.pop();
     if let Some(p) = saved_pos {
