@@ -79,6 +79,18 @@ fn us(d: Duration) -> f64 {
 
 fn main() {
     // `cargo bench -p kitsh --bench speed -- profile`: only the interpreter start-up, for perf.
+    if std::env::args().any(|a| a == "profile-loop") {
+        mean(Duration::from_secs(3), || {
+            std::hint::black_box(Bash::new().exec_sync(WHILE_LOOP));
+        });
+        return;
+    }
+    if std::env::args().any(|a| a == "profile-calls") {
+        mean(Duration::from_secs(3), || {
+            std::hint::black_box(Bash::new().exec_sync(FUNC_CALLS));
+        });
+        return;
+    }
     if std::env::args().any(|a| a == "profile") {
         mean(Duration::from_secs(3), || {
             let mut b = Bash::new();

@@ -21,6 +21,7 @@ pub mod chmod;
 pub mod date;
 pub mod dirname;
 pub mod expr;
+pub mod grep;
 pub mod head;
 pub mod ln;
 pub mod ls;
@@ -30,6 +31,7 @@ pub mod od;
 pub mod printenv;
 pub mod readlink;
 pub mod rm;
+pub mod sed;
 pub mod seq;
 pub mod sleep;
 pub mod sort;
@@ -209,7 +211,10 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("chmod", &chmod::Chmod),
         ("date", &date::Date),
         ("dirname", &dirname::Dirname),
+        ("egrep", &grep::Grep),
         ("expr", &expr::Expr),
+        ("fgrep", &grep::Grep),
+        ("grep", &grep::Grep),
         ("head", &head::Head),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
@@ -219,6 +224,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("rm", &rm::Rm),
+        ("sed", &sed::Sed),
         ("seq", &seq::Seq),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),

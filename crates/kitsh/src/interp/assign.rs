@@ -37,6 +37,9 @@ impl Shell {
 
     /// `name=value` (or `name+=value` with `append`).
     pub fn assign(&mut self, name: &str, value: String, append: bool) -> Result<(), String> {
+        if self.assign_plain(name, &value, append) {
+            return Ok(());
+        }
         let name = self.vars.resolve_name(name).into_owned();
         if let Some(idx) = name.find('[') {
             if name.ends_with(']') {
@@ -68,6 +71,32 @@ impl Shell {
             self.hashed.clear();
         }
         Ok(())
+    }
+
+    /// The fast path of [`Shell::assign`]: an existing plain string variable (no attributes
+    /// but `export`, not `PATH`) is updated in place; `+=` appends without copying the old
+    /// value. Returns `false` when the general path must handle it.
+    fn assign_plain(&mut self, name: &str, value: &str, append: bool) -> bool {
+        let max = self.shared.limits.max_string_bytes;
+        let allexport = self.set_opt(ALLEXPORT);
+        if allexport || name == "PATH" {
+            return false;
+        }
+        let Some(idx) = self.vars.scope_of(name) else { return false };
+        let Some(var) = self.vars.scope_mut(idx).get_mut(name) else { return false };
+        if var.attrs & !attr::EXPORT != 0 {
+            return false;
+        }
+        let Some(Value::Str(s)) = &mut var.value else { return false };
+        let new_len = if append { s.len() + value.len() } else { value.len() };
+        if new_len > max {
+            return false;
+        }
+        if !append {
+            s.clear();
+        }
+        s.push_str(value);
+        true
     }
 
     /// `name=value`.

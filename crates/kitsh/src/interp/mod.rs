@@ -93,7 +93,7 @@ pub struct Shell {
     /// Variables.
     pub vars: Vars,
     /// Functions by name.
-    pub funcs: HashMap<String, Arc<FunctionDef>>,
+    pub funcs: crate::util::fxhash::FxHashMap<String, Arc<FunctionDef>>,
     /// Options.
     pub opts: Options,
     /// `$1`, `$2`, ...
@@ -183,7 +183,7 @@ impl Shell {
     pub fn new(fs: Arc<dyn FileSystem>, shared: Arc<Shared>, cwd: String) -> Shell {
         Shell {
             vars: Vars::new(),
-            funcs: HashMap::new(),
+            funcs: Default::default(),
             opts: Options::default(),
             positional: Vec::new(),
             arg0: "kitsh".to_string(),

@@ -129,7 +129,7 @@ impl Var {
 }
 
 /// One scope: the globals, or a function call's locals.
-pub type Scope = HashMap<String, Var>;
+pub type Scope = crate::util::fxhash::FxHashMap<String, Var>;
 
 /// The scope stack. Index 0 holds the globals; `local` creates variables in the top scope.
 #[derive(Debug, Clone, Default)]
@@ -140,12 +140,12 @@ pub struct Vars {
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![HashMap::new()] }
+        Vars { scopes: vec![Scope::default()] }
     }
 
     /// Enter a function call.
     pub fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(Scope::default());
     }
 
     /// Leave a function call.
@@ -171,6 +171,13 @@ impl Vars {
     }
 
     /// Index of the scope holding the visible `name`.
+    /// The scope at `idx` (0 = global; clamped to the innermost).
+    pub fn scope_mut(&mut self, idx: usize) -> &mut Scope {
+        let last = self.scopes.len() - 1;
+        &mut self.scopes[idx.min(last)]
+    }
+
+    /// The index of the innermost scope that has `name`.
     pub fn scope_of(&self, name: &str) -> Option<usize> {
         self.scopes.iter().rposition(|s| s.contains_key(name))
     }
@@ -192,6 +199,11 @@ impl Vars {
 
     /// The visible variable `name`, namerefs followed.
     pub fn get(&self, name: &str) -> Option<&Var> {
+        // One lookup in the common case (not a nameref).
+        let v = self.get_raw(name)?;
+        if !v.has(attr::NAMEREF) {
+            return Some(v);
+        }
         let n = self.resolve_name(name);
         match n {
             std::borrow::Cow::Borrowed(b) => self.get_raw(b),
@@ -208,7 +220,12 @@ impl Vars {
     /// when it does not exist (bash assigns unknown names globally, even inside functions).
     pub fn entry(&mut self, name: &str) -> &mut Var {
         let idx = self.scope_of(name).unwrap_or(0);
-        self.scopes[idx].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        let scope = &mut self.scopes[idx];
+        // Existing names (the common case) are not copied into a new key.
+        if scope.contains_key(name) {
+            return scope.get_mut(name).unwrap_or_else(|| unreachable!("key checked above"));
+        }
+        scope.entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
     /// Create or replace `name` in the top scope (`local`).

@@ -1,6 +1,8 @@
 //! Small helpers shared across layers.
 
 pub mod bytes;
+pub mod fxhash;
+pub mod posix_re;
 pub mod printf;
 pub mod quote;
 pub mod signals;

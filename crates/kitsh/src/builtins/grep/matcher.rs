@@ -1,0 +1,129 @@
+//! Building grep's one regex from its pattern list: `-G`/`-E` through [`crate::util::posix_re`],
+//! `-F` escaped, `-P` given to the engine as is; `-i`, `-w` and `-x` as wrappers.
+
+use crate::util::bytes::raw_byte;
+use crate::util::posix_re::{self, Options, PosixReError, PosixRegex, Syntax};
+
+/// The pattern syntax (`-G`, `-E`, `-F`, `-P`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    Basic,
+    Extended,
+    Fixed,
+    Perl,
+}
+
+/// How patterns must match.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct MatchOpts {
+    /// `-i`
+    pub icase: bool,
+    /// `-w`
+    pub word: bool,
+    /// `-x`
+    pub line: bool,
+    /// `-z`: records may hold newlines.
+    pub null_data: bool,
+}
+
+/// The compiled patterns; `None` when the list is empty (nothing matches).
+pub(super) struct Matcher {
+    re: Option<PosixRegex>,
+}
+
+/// A pattern error, with grep's warnings gathered so far.
+pub(super) struct BuildError {
+    /// GNU's message.
+    pub message: String,
+}
+
+impl Matcher {
+    /// A matcher that matches nothing (an empty pattern list).
+    pub fn empty() -> Matcher {
+        Matcher { re: None }
+    }
+
+    /// Compile `patterns` (each one line of the pattern list). Warnings are pushed to `warnings`.
+    pub fn new(patterns: &[String], mode: Mode, o: MatchOpts, warnings: &mut Vec<&'static str>) -> Result<Matcher, BuildError> {
+        if patterns.is_empty() {
+            return Ok(Matcher { re: None });
+        }
+        let err = |e: PosixReError| BuildError {
+            message: match e {
+                PosixReError::Engine(m) if mode == Mode::Perl => m,
+                e => e.to_string(),
+            },
+        };
+        let mut bodies = Vec::with_capacity(patterns.len());
+        let mut translated = Vec::new();
+        for p in patterns {
+            bodies.push(match mode {
+                Mode::Basic | Mode::Extended => {
+                    let syntax = if mode == Mode::Basic { Syntax::Basic } else { Syntax::Extended };
+                    let opts = Options { icase: o.icase, ..Options::grep(syntax) };
+                    let t = posix_re::translate_with(p, &opts).map_err(err)?;
+                    warnings.extend(t.warnings.iter().copied());
+                    let body = t.pattern.clone();
+                    translated.push(t);
+                    body
+                }
+                Mode::Fixed => fixed(p, o.icase),
+                Mode::Perl => perl(p, o.icase),
+            });
+        }
+        let (before, after) = match (o.line, o.word) {
+            (true, _) => ("\\A", "\\z"),
+            (false, true) => ("\\b{start-half}", "\\b{end-half}"),
+            _ => ("", ""),
+        };
+        if translated.iter().any(|t| t.backrefs) {
+            let list: Vec<&posix_re::Translated> = translated.iter().collect();
+            let wrap = |a: &'static str| (!a.is_empty()).then_some(a);
+            let re = PosixRegex::with_backrefs(&list, wrap(before), wrap(after)).map_err(err)?;
+            return Ok(Matcher { re: Some(re) });
+        }
+        // POSIX leftmost-longest matters for `-o` with alternatives (not for -P's Perl rules).
+        let longest = (patterns.len() > 1 || translated.iter().any(|t| t.alternation))
+            && !translated.iter().any(|t| t.end_context)
+            && before.is_empty()
+            && mode != Mode::Perl;
+        let full = format!("{before}(?:{})", bodies.join("|")) + after;
+        let re = PosixRegex::from_pattern(&full, longest).map_err(err)?;
+        Ok(Matcher { re: Some(re) })
+    }
+
+    /// Whether `line` contains a match.
+    pub fn is_match(&self, line: &[u8]) -> bool {
+        self.re.as_ref().is_some_and(|r| r.is_match(line))
+    }
+
+    /// The non-empty matches of `line` (`-o`), as byte ranges.
+    pub fn matches<'a>(&'a self, line: &'a [u8]) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.re.iter().flat_map(move |r| r.find_iter(line)).filter(|(s, e)| e > s)
+    }
+}
+
+/// A `-F` string as a regex.
+fn fixed(p: &str, icase: bool) -> String {
+    let mut s = String::with_capacity(p.len() + 8);
+    s.push_str(if icase { "(?i:" } else { "(?:" });
+    for c in p.chars() {
+        posix_re::push_literal(&mut s, c, true);
+    }
+    s.push(')');
+    s
+}
+
+/// A `-P` pattern: the engine's own syntax; raw bytes become byte escapes.
+fn perl(p: &str, icase: bool) -> String {
+    let mut s = String::with_capacity(p.len() + 8);
+    s.push_str(if icase { "(?i:" } else { "(?:" });
+    for c in p.chars() {
+        match raw_byte(c) {
+            Some(b) => s.push_str(&format!("(?-u:\\x{b:02X})")),
+            None => s.push(c),
+        }
+    }
+    s.push(')');
+    s
+}
