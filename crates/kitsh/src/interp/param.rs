@@ -50,8 +50,11 @@ impl Shell {
                 if self.frames.is_empty() {
                     return if self.vars.get_raw("FUNCNAME").is_some() { None } else { Some(Vec::new()) };
                 }
+                // bash lists the `main` pseudo-frame only when running a script file.
                 let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.name.clone()).collect();
-                v.push("main".to_string());
+                if self.opts.invocation == '\0' {
+                    v.push("main".to_string());
+                }
                 Some(v)
             }
             "PIPESTATUS" => Some(self.pipestatus.iter().map(|s| s.to_string()).collect()),
@@ -65,7 +68,7 @@ impl Shell {
             }
             "BASH_LINENO" => {
                 let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.call_line.to_string()).collect();
-                if !v.is_empty() {
+                if !v.is_empty() && self.opts.invocation == '\0' {
                     v.push("0".to_string());
                 }
                 Some(v)
@@ -277,6 +280,21 @@ impl Shell {
             Val::List(v, star) => v.is_empty() || (*star && v.iter().all(String::is_empty)) || (v.len() == 1 && v[0].is_empty()),
         };
         let special_list = matches!(param, Param::Special('@') | Param::Special('*') | Param::Indexed(_, Index::At) | Param::Indexed(_, Index::Star));
+        if let ParamOp::Transform('a') = op {
+            if !is_set && self.set_opt(NOUNSET) && !special_list {
+                return Err(self.unbound(param));
+            }
+            // `${x@a}`: the variable's attribute letters, once per value.
+            let flags = match param {
+                Param::Var(n) | Param::Indexed(n, _) => self.attribute_letters(n),
+                _ => String::new(),
+            };
+            return Ok(match val {
+                Val::Str(Some(_)) => Val::Str(Some(flags)),
+                Val::Str(None) => Val::Str(None),
+                Val::List(items, star) => Val::List(items.iter().map(|_| flags.clone()).collect(), star),
+            });
+        }
         match op {
             ParamOp::None => {
                 if !is_set && self.set_opt(NOUNSET) && !special_list {
@@ -414,6 +432,23 @@ impl Shell {
             }
             _ => Box::new(|_, s| s.to_string()),
         })
+    }
+
+    /// The letters `${x@a}` shows for variable `name`, in bash's order.
+    fn attribute_letters(&self, name: &str) -> String {
+        let Some(v) = self.vars.get(name) else { return String::new() };
+        let mut out = String::new();
+        match &v.value {
+            Some(Value::Indexed(_)) => out.push('a'),
+            Some(Value::Assoc(_)) => out.push('A'),
+            _ => {}
+        }
+        for (bit, c) in [(attr::INTEGER, 'i'), (attr::NAMEREF, 'n'), (attr::READONLY, 'r'), (attr::TRACE, 't'), (attr::EXPORT, 'x'), (attr::LOWER, 'l'), (attr::UPPER, 'u')] {
+            if v.attrs & bit != 0 {
+                out.push(c);
+            }
+        }
+        out
     }
 
     fn transform(&mut self, s: &str, c: char) -> String {

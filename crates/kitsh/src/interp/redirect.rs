@@ -155,6 +155,13 @@ impl Shell {
         }
     }
 
+    /// A file a redirection created gets mode 0666 minus the umask, as `open(2)` gives it.
+    fn apply_umask(&self, path: &str, existed: bool) {
+        if !existed && self.umask != 0o022 {
+            let _ = self.fs.set_mode(path, 0o666 & !self.umask);
+        }
+    }
+
     /// Open a redirection target path.
     pub(crate) fn open_target(&mut self, t: &str, op: RedirOp) -> Result<Fd, Option<Flow>> {
         // `ulimit -n N`: opening a file needs a free descriptor below N (0-2 are taken).
@@ -199,15 +206,25 @@ impl Shell {
                         return Err(None);
                     }
                 }
+                let existed = self.fs.stat(&path).is_ok();
                 match self.fs.write_file(&path, b"", WriteMode::Truncate) {
-                    Ok(()) => Ok(Arc::new(FdObj::open_file(&self.fs, &path, false, 0))),
+                    Ok(()) => {
+                        self.apply_umask(&path, existed);
+                        Ok(Arc::new(FdObj::open_file(&self.fs, &path, false, 0)))
+                    }
                     Err(e) => fail(self, e),
                 }
             }
-            RedirOp::Append => match self.fs.write_file(&path, b"", WriteMode::Append) {
-                Ok(()) => Ok(Arc::new(FdObj::open_file(&self.fs, &path, true, 0))),
-                Err(e) => fail(self, e),
-            },
+            RedirOp::Append => {
+                let existed = self.fs.stat(&path).is_ok();
+                match self.fs.write_file(&path, b"", WriteMode::Append) {
+                    Ok(()) => {
+                        self.apply_umask(&path, existed);
+                        Ok(Arc::new(FdObj::open_file(&self.fs, &path, true, 0)))
+                    }
+                    Err(e) => fail(self, e),
+                }
+            }
             RedirOp::ReadWrite => {
                 if self.fs.stat(&path).is_err() {
                     if let Err(e) = self.fs.write_file(&path, b"", WriteMode::Truncate) {

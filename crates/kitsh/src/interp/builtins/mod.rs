@@ -14,6 +14,7 @@ mod test;
 mod trap;
 mod type_;
 mod ulimit;
+mod umask;
 mod vars;
 
 use crate::builtins::{Env, SystemInfo};
@@ -73,7 +74,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("type", type_::type_),
     ("typeset", vars::declare),
     ("ulimit", ulimit::ulimit),
-    ("umask", meta::umask),
+    ("umask", umask::umask),
     ("unalias", meta::unalias),
     ("unset", vars::unset),
     ("wait", meta::wait),
