@@ -18,27 +18,49 @@ pub mod args;
 pub mod basename;
 pub mod cat;
 pub mod chmod;
+pub mod cmp;
+pub mod comm;
+pub mod cut;
 pub mod date;
 pub mod dirname;
+pub mod du;
 pub mod expr;
+pub mod find;
+pub mod fold;
 pub mod grep;
 pub mod head;
+pub mod hostname;
+pub mod id;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;
 pub mod mktemp;
+pub mod nl;
+pub mod nproc;
 pub mod od;
+pub mod paste;
 pub mod printenv;
 pub mod readlink;
+pub mod realpath;
+pub mod rev;
 pub mod rm;
+pub mod rmdir;
 pub mod sed;
 pub mod seq;
 pub mod sleep;
 pub mod sort;
+pub mod stat;
+pub mod tac;
 pub mod tail;
+pub mod tee;
 pub mod touch;
 pub mod tr;
+pub mod uname;
+pub mod uniq;
 pub mod wc;
+pub mod which;
+pub mod whoami;
+pub mod yes;
 
 /// A command implemented in Rust.
 pub trait Builtin: Send + Sync {
@@ -209,29 +231,51 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
         ("chmod", &chmod::Chmod),
+        ("cmp", &cmp::Cmp),
+        ("comm", &comm::Comm),
+        ("cut", &cut::Cut),
         ("date", &date::Date),
         ("dirname", &dirname::Dirname),
+        ("du", &du::Du),
         ("egrep", &grep::Grep),
         ("expr", &expr::Expr),
         ("fgrep", &grep::Grep),
+        ("find", &find::Find),
+        ("fold", &fold::Fold),
         ("grep", &grep::Grep),
         ("head", &head::Head),
+        ("hostname", &hostname::Hostname),
+        ("id", &id::Id),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
         ("mkdir", &mkdir::Mkdir),
         ("mktemp", &mktemp::Mktemp),
+        ("nl", &nl::Nl),
+        ("nproc", &nproc::Nproc),
         ("od", &od::Od),
+        ("paste", &paste::Paste),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
+        ("realpath", &realpath::Realpath),
+        ("rev", &rev::Rev),
         ("rm", &rm::Rm),
+        ("rmdir", &rmdir::Rmdir),
         ("sed", &sed::Sed),
         ("seq", &seq::Seq),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
+        ("stat", &stat::Stat),
+        ("tac", &tac::Tac),
         ("tail", &tail::Tail),
+        ("tee", &tee::Tee),
         ("touch", &touch::Touch),
         ("tr", &tr::Tr),
+        ("uname", &uname::Uname),
+        ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),
+        ("which", &which::Which),
+        ("whoami", &whoami::Whoami),
+        ("yes", &yes::Yes),
     ];
     table.iter().copied().collect()
 });

@@ -225,6 +225,20 @@ impl Shell {
                 b.cur.push_quoted(&home);
             }
             WordPart::Param(pe) => {
+                if !quoted && !pe.indirect {
+                    if let Some(word) = self.selected_word(pe)? {
+                        // Unquoted `${x:-word}` / `${x:+word}`: the word's own quoting decides
+                        // what is split (`${x:-"a b" c}` gives two fields).
+                        for p in &word.parts {
+                            match p {
+                                // Unquoted text of the word is split like an expansion result.
+                                WordPart::Literal(t) => self.place(Val::Str(Some(t.clone())), b, false),
+                                other => self.expand_part(other, b, false, false)?,
+                            }
+                        }
+                        return Ok(());
+                    }
+                }
                 let v = self.param_value(pe, quoted)?;
                 self.place(v, b, quoted);
             }

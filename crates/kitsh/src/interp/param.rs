@@ -265,6 +265,26 @@ impl Shell {
         self.apply_op(&param, val, &pe.op)
     }
 
+    /// For `${x:-word}` / `${x:+word}` on a plain parameter: the word, when it is the one that
+    /// will be substituted (`None` otherwise, or for other operators).
+    pub(crate) fn selected_word<'w>(&mut self, pe: &'w ParamExpr) -> Exec<Option<&'w Word>> {
+        let (colon, word, default) = match &pe.op {
+            ParamOp::Default { colon, word } => (*colon, word, true),
+            ParamOp::Alternative { colon, word } => (*colon, word, false),
+            _ => return Ok(None),
+        };
+        if matches!(pe.param, Param::Special('@') | Param::Special('*') | Param::Indexed(_, Index::At) | Param::Indexed(_, Index::Star)) {
+            return Ok(None);
+        }
+        let val = self.param_base(&pe.param)?;
+        let (is_set, is_null) = match &val {
+            Val::Str(s) => (s.is_some(), s.as_deref().is_none_or(str::is_empty)),
+            Val::List(v, _) => (!v.is_empty(), v.is_empty()),
+        };
+        let missing = (colon && is_null) || !is_set;
+        Ok((missing == default).then_some(word))
+    }
+
     fn unbound(&mut self, p: &Param) -> Flow {
         self.error(&format!("{}: unbound variable", Self::param_display_name(p)));
         self.fatal_expansion()
