@@ -14,6 +14,8 @@ struct Field {
     text: String,
     pat: String,
     glob: bool,
+    /// Unquoted `@(`, `+(` or `!(`: a pattern only when `extglob` is on.
+    ext: bool,
     quoted: bool,
 }
 
@@ -24,10 +26,17 @@ impl Field {
         self.quoted = true;
     }
     fn push_unquoted(&mut self, s: &str) {
+        // `+(` may be split across parts (`_+` then `(a|b)`).
+        if !self.ext && s.starts_with('(') && self.pat.ends_with(['@', '+', '!']) {
+            self.ext = true;
+        }
         self.text.push_str(s);
         self.pat.push_str(s);
         if !self.glob && s.contains(['*', '?', '[']) {
             self.glob = true;
+        }
+        if !self.ext && (s.contains("@(") || s.contains("+(") || s.contains("!(")) {
+            self.ext = true;
         }
     }
 }
@@ -140,7 +149,7 @@ impl Shell {
     pub fn expand_word_fields(&mut self, w: &Word) -> Exec<Vec<String>> {
         // fast path: a single literal without specials
         if let [WordPart::Literal(s)] = w.parts.as_slice() {
-            if !s.contains(['{', '*', '?', '[', '~']) {
+            if !s.contains(['{', '*', '?', '[', '~', '(']) {
                 return Ok(vec![s.clone()]);
             }
         }
@@ -171,11 +180,12 @@ impl Shell {
         }
         let mut out = Vec::with_capacity(b.fields.len());
         let noglob = self.set_opt(NOGLOB);
+        let extglob = self.shopt(EXTGLOB);
         for f in b.fields {
             if f.text.is_empty() && !f.quoted {
                 continue;
             }
-            if f.glob && !noglob {
+            if (f.glob || (f.ext && extglob)) && !noglob {
                 let opts = GlobOpts {
                     dotglob: self.shopt(DOTGLOB),
                     nocase: self.shopt(NOCASEGLOB),
