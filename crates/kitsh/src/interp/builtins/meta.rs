@@ -7,7 +7,8 @@ use crate::interp::{Exec, Flow, Shell};
 
 /// `eval ARGS`
 pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
-    let src = args[1..].join(" ");
+    let skip = if args.get(1).map(String::as_str) == Some("--") { 2 } else { 1 };
+    let src = args.get(skip..).unwrap_or_default().join(" ");
     if src.is_empty() {
         return Ok(0);
     }

@@ -143,8 +143,12 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         let mut status = 0;
         for n in &list {
             if sh.funcs.contains_key(n) {
-                if f.func_names {
+                if f.func_names && names.is_empty() {
                     out.push_str(&format!("declare -f {n}\n"));
+                } else if f.func_names {
+                    // `declare -F NAME` prints just the name.
+                    out.push_str(n);
+                    out.push('\n');
                 } else if let Some(t) = print_function(sh, n) {
                     out.push_str(&t);
                 }
@@ -162,6 +166,10 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
             for (k, v) in sh.vars.visible() {
                 if f.print || f.set != 0 {
                     if f.set != 0 && v.attrs & f.set == 0 {
+                        continue;
+                    }
+                    // `declare -pa` / `-pA`: only indexed / associative arrays.
+                    if (f.array && !v.is_indexed()) || (f.assoc && !v.is_assoc()) {
                         continue;
                     }
                     out.push_str(&declare_line(k, v));
