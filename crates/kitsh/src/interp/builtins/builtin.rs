@@ -21,13 +21,7 @@ pub fn builtin(sh: &mut Shell, args: &[String]) -> Exec {
 
 #[cfg(test)]
 mod tests {
-    use crate::Bash;
-
-    fn out(s: &str) -> String {
-        let mut b = Bash::builder().name("bash").build().expect("bash");
-        let r = b.exec_sync(s);
-        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
-    }
+    use super::super::run_for_test as out;
 
     #[test]
     fn runs_builtins_only() {

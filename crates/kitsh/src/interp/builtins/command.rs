@@ -6,30 +6,12 @@ use crate::interp::{Exec, Shell};
 
 /// `command`
 pub fn command(sh: &mut Shell, args: &[String]) -> Exec {
-    let mut i = 1;
-    let (mut v, mut big_v, mut p) = (false, false, false);
-    while let Some(a) = args.get(i) {
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        if a.len() < 2 || !a.starts_with('-') {
-            break;
-        }
-        for c in a[1..].chars() {
-            match c {
-                'v' => v = true,
-                'V' => big_v = true,
-                'p' => p = true,
-                _ => {
-                    sh.builtin_error("command", &format!("-{c}: invalid option"));
-                    sh.write_fd(2, b"command: usage: command [-pVv] command [arg ...]\n");
-                    return Ok(2);
-                }
-            }
-        }
-        i += 1;
-    }
+    let usage = "command: usage: command [-pVv] command [arg ...]\n";
+    let (flags, i) = match super::parse_flags(sh, args, "command", "pVv", usage, false) {
+        Ok(x) => x,
+        Err(s) => return Ok(s),
+    };
+    let (v, big_v, p) = (flags.contains(&'v'), flags.contains(&'V'), flags.contains(&'p'));
     let names = &args[i.min(args.len())..];
     if names.is_empty() {
         return Ok(0);
@@ -84,13 +66,7 @@ fn describe_names(sh: &mut Shell, names: &[String], verbose: bool, std_path: boo
 
 #[cfg(test)]
 mod tests {
-    use crate::Bash;
-
-    fn out(s: &str) -> String {
-        let mut b = Bash::builder().name("bash").build().expect("bash");
-        let r = b.exec_sync(s);
-        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
-    }
+    use super::super::run_for_test as out;
 
     #[test]
     fn describe() {

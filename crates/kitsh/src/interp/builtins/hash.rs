@@ -119,13 +119,7 @@ fn print_table(sh: &mut Shell, reusable: bool) {
 
 #[cfg(test)]
 mod tests {
-    use crate::Bash;
-
-    fn out(s: &str) -> String {
-        let mut b = Bash::builder().name("bash").build().expect("bash");
-        let r = b.exec_sync(s);
-        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
-    }
+    use super::super::run_for_test as out;
 
     #[test]
     fn table() {

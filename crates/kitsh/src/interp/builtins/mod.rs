@@ -114,6 +114,53 @@ impl Env for ShellEnv<'_> {
     }
 }
 
+/// Parse the leading single-letter options of a shell builtin (`-ab -c`, ended by `--` or the
+/// first operand) against `allowed`. Returns the letters seen, in order, and the index of the
+/// first operand; on a letter not in `allowed`, prints bash's "invalid option" and `usage`
+/// and gives `Err(2)`. With `numbers_are_operands`, `-5` is an operand (`trap -5 INT` style).
+pub(crate) fn parse_flags(
+    sh: &Shell,
+    args: &[String],
+    name: &str,
+    allowed: &str,
+    usage: &str,
+    numbers_are_operands: bool,
+) -> Result<(Vec<char>, usize), i32> {
+    let mut seen = Vec::new();
+    let mut i = 1;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            return Ok((seen, i + 1));
+        }
+        if a.len() < 2 || !a.starts_with('-') || (numbers_are_operands && a.parse::<i64>().is_ok()) {
+            break;
+        }
+        for c in a[1..].chars() {
+            if !allowed.contains(c) {
+                sh.builtin_error(name, &format!("-{c}: invalid option"));
+                sh.write_fd(2, usage.as_bytes());
+                return Err(2);
+            }
+            seen.push(c);
+        }
+        i += 1;
+    }
+    Ok((seen, i))
+}
+
+/// Test helper: run `script` in a fresh `Bash` named `bash`; stdout, stderr and the status
+/// concatenated.
+#[cfg(test)]
+pub(crate) fn run_for_test(script: &str) -> String {
+    match crate::Bash::builder().name("bash").build() {
+        Ok(mut b) => {
+            let r = b.exec_sync(script);
+            format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
 impl Shell {
     /// Print `NAME: line N: BUILTIN: MSG`.
     pub(crate) fn builtin_error(&self, builtin: &str, msg: &str) {

@@ -68,29 +68,11 @@ fn print_traps(sh: &mut Shell, keys: &[String]) {
 
 /// `trap`
 pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
-    let mut i = 1;
-    let (mut list, mut print) = (false, false);
-    while let Some(a) = args.get(i) {
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        if a.len() < 2 || !a.starts_with('-') || a.parse::<i64>().is_ok() {
-            break;
-        }
-        for c in a[1..].chars() {
-            match c {
-                'l' => list = true,
-                'p' => print = true,
-                _ => {
-                    sh.builtin_error("trap", &format!("-{c}: invalid option"));
-                    sh.write_fd(2, USAGE.as_bytes());
-                    return Ok(2);
-                }
-            }
-        }
-        i += 1;
-    }
+    let (flags, i) = match super::parse_flags(sh, args, "trap", "lp", USAGE, true) {
+        Ok(x) => x,
+        Err(s) => return Ok(s),
+    };
+    let (list, print) = (flags.contains(&'l'), flags.contains(&'p'));
     let rest = &args[i.min(args.len())..];
     if list {
         sh.out(signal_table().as_bytes());
@@ -158,13 +140,7 @@ pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
 
 #[cfg(test)]
 mod tests {
-    use crate::Bash;
-
-    fn out(s: &str) -> String {
-        let mut b = Bash::builder().name("bash").build().expect("bash");
-        let r = b.exec_sync(s);
-        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
-    }
+    use super::super::run_for_test as out;
 
     #[test]
     fn listing() {

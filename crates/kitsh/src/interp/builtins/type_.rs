@@ -107,33 +107,14 @@ pub(crate) fn verbose_text(sh: &Shell, name: &str, kind: &Kind, out: &mut String
 
 /// `type`
 pub fn type_(sh: &mut Shell, args: &[String]) -> Exec {
-    let mut how = Lookup::default();
-    let (mut t_only, mut p_only) = (false, false);
-    let mut i = 1;
-    while let Some(a) = args.get(i) {
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        if a.len() < 2 || !a.starts_with('-') {
-            break;
-        }
-        for c in a[1..].chars() {
-            match c {
-                't' => t_only = true,
-                'p' => p_only = true,
-                'P' => how.path_only = true,
-                'a' => how.all = true,
-                'f' => how.no_functions = true,
-                _ => {
-                    sh.builtin_error("type", &format!("-{c}: invalid option"));
-                    sh.write_fd(2, b"type: usage: type [-afptP] name [name ...]\n");
-                    return Ok(2);
-                }
-            }
-        }
-        i += 1;
-    }
+    let usage = "type: usage: type [-afptP] name [name ...]\n";
+    let (flags, i) = match super::parse_flags(sh, args, "type", "afptP", usage, false) {
+        Ok(x) => x,
+        Err(s) => return Ok(s),
+    };
+    let has = |c: char| flags.contains(&c);
+    let how = Lookup { all: has('a'), no_functions: has('f'), path_only: has('P') };
+    let (t_only, p_only) = (has('t'), has('p'));
     let mut status = 0;
     let mut out = String::new();
     for n in &args[i.min(args.len())..] {
@@ -168,13 +149,7 @@ pub fn type_(sh: &mut Shell, args: &[String]) -> Exec {
 
 #[cfg(test)]
 mod tests {
-    use crate::Bash;
-
-    fn out(s: &str) -> String {
-        let mut b = Bash::builder().name("bash").build().expect("bash");
-        let r = b.exec_sync(s);
-        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
-    }
+    use super::super::run_for_test as out;
 
     #[test]
     fn kinds() {

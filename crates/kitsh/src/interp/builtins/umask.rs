@@ -7,29 +7,11 @@ const USAGE: &str = "umask: usage: umask [-p] [-S] [mode]\n";
 
 /// `umask`
 pub fn umask(sh: &mut Shell, args: &[String]) -> Exec {
-    let (mut print_cmd, mut symbolic) = (false, false);
-    let mut i = 1;
-    while let Some(a) = args.get(i) {
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        if a.len() < 2 || !a.starts_with('-') {
-            break;
-        }
-        for c in a[1..].chars() {
-            match c {
-                'p' => print_cmd = true,
-                'S' => symbolic = true,
-                _ => {
-                    sh.builtin_error("umask", &format!("-{c}: invalid option"));
-                    sh.write_fd(2, USAGE.as_bytes());
-                    return Ok(2);
-                }
-            }
-        }
-        i += 1;
-    }
+    let (flags, i) = match super::parse_flags(sh, args, "umask", "pS", USAGE, false) {
+        Ok(x) => x,
+        Err(s) => return Ok(s),
+    };
+    let (print_cmd, symbolic) = (flags.contains(&'p'), flags.contains(&'S'));
     let Some(mode) = args.get(i) else {
         let m = sh.umask;
         let text = if symbolic { symbolic_text(m) } else { format!("{m:04o}") };
@@ -137,13 +119,7 @@ fn apply_symbolic(umask: u32, mode: &str) -> Result<u32, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Bash;
-
-    fn out(s: &str) -> String {
-        let mut b = Bash::builder().name("bash").build().expect("bash");
-        let r = b.exec_sync(s);
-        format!("{}{}{}", r.stdout, r.stderr, r.exit_code)
-    }
+    use super::super::run_for_test as out;
 
     #[test]
     fn symbolic_modes() {
