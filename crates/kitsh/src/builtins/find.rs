@@ -30,45 +30,7 @@ pub struct Find;
 
 const USAGE: &str = "Usage: find [-H] [-L] [-P] [-Olevel] [-D debugopts] [path...] [expression]";
 
-/// uid → name and gid → name tables from `/etc/passwd` and `/etc/group`.
-pub(super) struct Names {
-    users: Vec<(u32, String)>,
-    groups: Vec<(u32, String)>,
-}
-
-fn table(fs: &dyn FileSystem, path: &str) -> Vec<(u32, String)> {
-    let data = fs.read_file(path).unwrap_or_default();
-    String::from_utf8_lossy(&data)
-        .lines()
-        .filter_map(|l| {
-            let mut f = l.split(':');
-            let name = f.next()?;
-            Some((f.nth(1)?.parse().ok()?, name.to_string()))
-        })
-        .collect()
-}
-
-impl Names {
-    fn load(fs: &dyn FileSystem) -> Names {
-        Names { users: table(fs, "/etc/passwd"), groups: table(fs, "/etc/group") }
-    }
-    /// The user name of `uid` (the number when unknown).
-    pub(super) fn user(&self, uid: u32) -> String {
-        self.users.iter().find(|(i, _)| *i == uid).map_or_else(|| uid.to_string(), |(_, n)| n.clone())
-    }
-    /// The group name of `gid` (the number when unknown).
-    pub(super) fn group(&self, gid: u32) -> String {
-        self.groups.iter().find(|(i, _)| *i == gid).map_or_else(|| gid.to_string(), |(_, n)| n.clone())
-    }
-    /// Whether `uid` has a name.
-    pub(super) fn has_user(&self, uid: u32) -> bool {
-        self.users.iter().any(|(i, _)| *i == uid)
-    }
-    /// Whether `gid` has a name.
-    pub(super) fn has_group(&self, gid: u32) -> bool {
-        self.groups.iter().any(|(i, _)| *i == gid)
-    }
-}
+pub(super) use super::accounts::Names;
 
 /// The entry being evaluated.
 pub(super) struct Visit<'a> {

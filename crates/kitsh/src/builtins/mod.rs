@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::fs::{join_path, FileSystem, FsError};
 
+pub mod accounts;
 pub mod args;
 pub mod basename;
 pub mod cat;

@@ -19,56 +19,30 @@ pub(super) fn mode_column(m: &Metadata) -> String {
     format!("{t}{}", mode_string(m.mode))
 }
 
-/// uid → name and gid → name tables read from `/etc/passwd` and `/etc/group`.
-pub(super) struct Names {
-    users: Vec<(u32, String)>,
-    groups: Vec<(u32, String)>,
-}
-
-fn table(fs: &dyn FileSystem, path: &str) -> Vec<(u32, String)> {
-    let data = fs.read_file(path).unwrap_or_default();
-    String::from_utf8_lossy(&data)
-        .lines()
-        .filter_map(|l| {
-            let mut f = l.split(':');
-            let name = f.next()?;
-            let id = f.nth(1)?.parse().ok()?;
-            Some((id, name.to_string()))
-        })
-        .collect()
-}
+/// User and group names, shown numerically on request (`ls -n`).
+pub(super) struct Names(super::super::accounts::Names);
 
 impl Names {
     pub(super) fn load(fs: &dyn FileSystem) -> Names {
-        Names { users: table(fs, "/etc/passwd"), groups: table(fs, "/etc/group") }
+        Names(super::super::accounts::Names::load(fs))
     }
     pub(super) fn user(&self, uid: u32, numeric: bool) -> String {
-        lookup(&self.users, uid, numeric)
+        if numeric {
+            uid.to_string()
+        } else {
+            self.0.user(uid)
+        }
     }
     pub(super) fn group(&self, gid: u32, numeric: bool) -> String {
-        lookup(&self.groups, gid, numeric)
+        if numeric {
+            gid.to_string()
+        } else {
+            self.0.group(gid)
+        }
     }
 }
 
-fn lookup(t: &[(u32, String)], id: u32, numeric: bool) -> String {
-    if numeric {
-        return id.to_string();
-    }
-    t.iter().find(|(i, _)| *i == id).map_or_else(|| id.to_string(), |(_, n)| n.clone())
-}
-
-/// Major and minor numbers of the usual character devices.
-pub(super) fn device_numbers(name: &str) -> (u32, u32) {
-    match name.rsplit('/').next().unwrap_or(name) {
-        "null" => (1, 3),
-        "zero" => (1, 5),
-        "full" => (1, 7),
-        "random" => (1, 8),
-        "urandom" => (1, 9),
-        "tty" => (5, 0),
-        _ => (0, 0),
-    }
-}
+pub(super) use super::super::accounts::device_numbers;
 
 /// GNU `human_readable` with ceiling rounding: `1023`, `1.0K`, `4.9K`, `13K`, `118M`.
 pub(super) fn human(n: u64, base: u64) -> String {

@@ -101,15 +101,8 @@ fn emit(v: Val, sp: &Spec, out: &mut String) {
 
 /// Major and minor numbers of the usual character devices.
 fn device_numbers(name: &str) -> (u64, u64) {
-    match name.rsplit('/').next().unwrap_or(name) {
-        "null" => (1, 3),
-        "zero" => (1, 5),
-        "full" => (1, 7),
-        "random" => (1, 8),
-        "urandom" => (1, 9),
-        "tty" => (5, 0),
-        _ => (0, 0),
-    }
+    let (ma, mi) = super::super::accounts::device_numbers(name);
+    (u64::from(ma), u64::from(mi))
 }
 
 fn makedev((major, minor): (u64, u64)) -> u64 {

@@ -237,14 +237,10 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
     {
         let var = if make_local {
             if !sh.vars.is_local_here(base) {
-                let inherited = sh.vars.get_raw(base).cloned();
+                // `local x` starts a fresh variable: no value, no attributes of the outer one.
                 let v = sh.vars.local_entry(base);
                 v.value = None;
                 v.attrs = 0;
-                if let Some(old) = inherited {
-                    // `local x` keeps nothing but the export attribute state of the name
-                    v.attrs = old.attrs & attr::EXPORT & 0;
-                }
             }
             sh.vars.local_entry(base)
         } else if f.global {
