@@ -240,7 +240,7 @@ impl Bash {
             Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => s,
             Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.shell.status,
             Err(Flow::Limit(l)) => {
-                self.shell.error(&l.to_string());
+                self.limit_message(&l);
                 l.exit_status()
             }
         };
@@ -250,7 +250,7 @@ impl Bash {
         }
         if let Some(l) = self.shell.shared.tripped() {
             if status != l.exit_status() {
-                self.shell.error(&l.to_string());
+                self.limit_message(&l);
                 status = l.exit_status();
             }
         }
@@ -266,6 +266,14 @@ impl Bash {
             exit_code: status,
             stdout_bytes,
             stderr_bytes,
+        }
+    }
+
+    /// Print why a limit stopped the script, past the output limit itself.
+    fn limit_message(&self, l: &crate::limits::LimitExceeded) {
+        let msg = format!("{}: line {}: {l}\n", self.shell.shell_name, self.shell.lineno);
+        if let Ok(mut s) = self.err.lock() {
+            let _ = s.push(msg.as_bytes());
         }
     }
 

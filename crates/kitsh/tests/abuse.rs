@@ -25,7 +25,6 @@ fn without_dash_c(stderr: &str) -> String {
 }
 
 #[test]
-#[ignore = "kitsh bug: syntax errors print `bash: line N:` instead of bash's `bash: -c: line N:`"]
 fn syntax_error_messages_say_dash_c() {
     guarded(|| {
         let mut sh = shell(limits());

@@ -122,6 +122,21 @@ impl Sink {
     pub fn take(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.buf)
     }
+
+    /// Write `data`, not counted toward the output limit (the limit's own message).
+    pub fn push(&mut self, data: &[u8]) -> io::Result<()> {
+        match self.writer.as_mut() {
+            Some(w) => {
+                let r = w.write_all(data);
+                let _ = w.flush();
+                r
+            }
+            None => {
+                self.buf.extend_from_slice(data);
+                Ok(())
+            }
+        }
+    }
 }
 
 /// An open file of the virtual filesystem.
@@ -340,22 +355,16 @@ impl Write for FdWriter<'_> {
 impl Shared {
     /// Write to the caller's stdout/stderr sink, counting toward the output limit.
     pub fn write_sink(&self, sink: &Mutex<Sink>, _is_out: bool, data: &[u8]) -> io::Result<()> {
-        let total = self.output_bytes.fetch_add(data.len() as u64, std::sync::atomic::Ordering::Relaxed) + data.len() as u64;
-        if total > self.limits.max_output_bytes {
+        let len = data.len() as u64;
+        let before = self.output_bytes.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
+        let max = self.limits.max_output_bytes;
+        // Deliver what still fits, then stop the script.
+        let room = max.saturating_sub(before).min(len) as usize;
+        let r = lock(sink).push(&data[..room]);
+        if before + len > max {
             self.trip(crate::limits::LimitExceeded::Output);
             return Err(io::Error::other("output limit"));
         }
-        let mut s = lock(sink);
-        match s.writer.as_mut() {
-            Some(w) => {
-                let r = w.write_all(data);
-                let _ = w.flush();
-                r
-            }
-            None => {
-                s.buf.extend_from_slice(data);
-                Ok(())
-            }
-        }
+        r
     }
 }

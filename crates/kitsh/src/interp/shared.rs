@@ -152,7 +152,7 @@ impl Shared {
     /// Count one loop iteration (`this_loop` is the loop's own count so far).
     pub fn count_iteration(&self, this_loop: u64) -> Result<(), LimitExceeded> {
         let n = self.loop_iterations.fetch_add(1, Ordering::Relaxed);
-        if this_loop >= self.limits.max_loop_iterations || n >= self.limits.max_total_loop_iterations {
+        if this_loop > self.limits.max_loop_iterations || n >= self.limits.max_total_loop_iterations {
             self.trip(LimitExceeded::LoopIterations);
         }
         if n & 63 == 0 {
