@@ -40,15 +40,23 @@ fn to_word(toks: &[Tok]) -> Word {
     Word { parts }
 }
 
-/// Expand braces in `w`, producing at most about `max` words.
-pub fn expand(w: &Word, max: usize) -> Vec<Word> {
+/// Expand braces in `w`, producing at most about `max` words; `None` when a sequence
+/// (`{1..100000000}`) alone would give more than `max`.
+pub fn expand(w: &Word, max: usize) -> Option<Vec<Word>> {
     let toks = to_toks(w);
     let mut out = Vec::new();
-    expand_toks(&toks, &mut out, max, 0);
-    out.iter().map(|t| to_word(t)).collect()
+    let mut overflow = false;
+    expand_toks(&toks, &mut out, max, 0, &mut overflow);
+    if overflow {
+        return None;
+    }
+    Some(out.iter().map(|t| to_word(t)).collect())
 }
 
-fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize) {
+fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize, overflow: &mut bool) {
+    if *overflow {
+        return;
+    }
     if out.len() > max || depth > 64 {
         out.push(toks.to_vec());
         return;
@@ -62,6 +70,10 @@ fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize) 
                 let post = &toks[close + 1..];
                 let inner = &toks[i + 1..close];
                 let alts: Vec<Vec<Tok>> = if commas.is_empty() {
+                    if sequence_len(inner).is_some_and(|n| n > max as u128) {
+                        *overflow = true;
+                        return;
+                    }
                     match sequence(inner) {
                         Some(items) => items.into_iter().map(|s| s.chars().map(Tok::Ch).collect()).collect(),
                         None => {
@@ -83,14 +95,14 @@ fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize) 
                     let mut t = pre.to_vec();
                     // expand inside the alternative first, then the rest
                     let mut inner_out = Vec::new();
-                    expand_toks(&alt, &mut inner_out, max, depth + 1);
+                    expand_toks(&alt, &mut inner_out, max, depth + 1, overflow);
                     for a in inner_out {
                         let mut tt = t.clone();
                         tt.extend(a);
                         let prefix_len = tt.len();
                         tt.extend_from_slice(post);
                         let mut rest_out = Vec::new();
-                        expand_toks(&tt[prefix_len..], &mut rest_out, max, depth + 1);
+                        expand_toks(&tt[prefix_len..], &mut rest_out, max, depth + 1, overflow);
                         for r in rest_out {
                             let mut full = tt[..prefix_len].to_vec();
                             full.extend(r);
@@ -135,6 +147,27 @@ fn find_close(toks: &[Tok], open: usize) -> Option<(usize, Vec<usize>)> {
         i += 1;
     }
     None
+}
+
+/// How many items the numeric sequence `inner` (`1..100`, `1..100..3`) has, if it is one.
+fn sequence_len(inner: &[Tok]) -> Option<u128> {
+    let mut s = String::new();
+    for t in inner {
+        match t {
+            Tok::Ch(c) => s.push(*c),
+            Tok::Part(_) => return None,
+        }
+    }
+    let parts: Vec<&str> = s.split("..").collect();
+    if parts.len() != 2 && parts.len() != 3 {
+        return None;
+    }
+    let (x, y) = (parts[0].parse::<i64>().ok()?, parts[1].parse::<i64>().ok()?);
+    let step = match parts.get(2) {
+        Some(p) => p.parse::<i64>().ok()?.unsigned_abs().max(1),
+        None => 1,
+    };
+    Some((i128::from(x) - i128::from(y)).unsigned_abs() / u128::from(step) + 1)
 }
 
 fn sequence(inner: &[Tok]) -> Option<Vec<String>> {

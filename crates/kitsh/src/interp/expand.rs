@@ -154,7 +154,10 @@ impl Shell {
             }
         }
         if self.set_opt(BRACEEXPAND) && has_brace(w) {
-            let words = super::brace::expand(w, self.shared.limits.max_fields);
+            let Some(words) = super::brace::expand(w, self.shared.limits.max_fields) else {
+                self.shared.trip(crate::limits::LimitExceeded::Expansion);
+                return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+            };
             if words.len() > 1 || words.first() != Some(w) {
                 let mut out = Vec::new();
                 for bw in &words {
