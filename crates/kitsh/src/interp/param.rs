@@ -230,6 +230,13 @@ impl Shell {
     /// Expand a `${...}` / `$x`.
     pub(crate) fn param_value(&mut self, pe: &ParamExpr, quoted: bool) -> Exec<Val> {
         let _ = quoted;
+        // The parser hands invalid `${...}` text over as a name that is not one.
+        if let Param::Var(text) = &pe.param {
+            if !is_name(text) {
+                self.error(&format!("${{{text}}}: bad substitution"));
+                return Err(Flow::Abort(1));
+            }
+        }
         match &pe.op {
             ParamOp::NamesWithPrefix(star) => {
                 let Param::Var(prefix) = &pe.param else { return Ok(Val::Str(None)) };
