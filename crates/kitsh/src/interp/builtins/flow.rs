@@ -17,6 +17,16 @@ pub fn false_(_: &mut Shell, _: &[String]) -> Exec {
     Ok(1)
 }
 
+/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments" and status 1,
+/// the command does nothing (bash reading a script file or stdin; `bash -c` exits instead).
+pub(super) fn too_many_arguments(sh: &Shell, name: &str, args: &[String]) -> Option<Exec> {
+    if args.len() > 2 && args[1].trim().parse::<i64>().is_ok() {
+        sh.builtin_error(name, "too many arguments");
+        return Some(Ok(1));
+    }
+    None
+}
+
 fn numeric_arg(sh: &mut Shell, name: &str, args: &[String]) -> Result<Option<i32>, i32> {
     match args.get(1) {
         None => Ok(None),
@@ -32,6 +42,9 @@ fn numeric_arg(sh: &mut Shell, name: &str, args: &[String]) -> Result<Option<i32
 
 /// `exit [N]`
 pub fn exit(sh: &mut Shell, args: &[String]) -> Exec {
+    if let Some(f) = too_many_arguments(sh, "exit", args) {
+        return f;
+    }
     match numeric_arg(sh, "exit", args) {
         Ok(n) => Err(Flow::Exit(n.unwrap_or(sh.status))),
         Err(s) => Err(Flow::Exit(s)),
@@ -43,6 +56,9 @@ pub fn return_(sh: &mut Shell, args: &[String]) -> Exec {
     if sh.frames.is_empty() && sh.sources.len() <= 1 && !sh.in_source && sh.trap_state.running == 0 {
         sh.builtin_error("return", "can only `return' from a function or sourced script");
         return Ok(2);
+    }
+    if let Some(f) = too_many_arguments(sh, "return", args) {
+        return f;
     }
     match numeric_arg(sh, "return", args) {
         Ok(n) => Err(Flow::Return(n.unwrap_or(sh.status))),
@@ -69,6 +85,9 @@ fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, i32
 
 /// `break [N]`
 pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
+    if let Some(f) = too_many_arguments(sh, "break", args) {
+        return f;
+    }
     let n = match loop_levels(sh, "break", args) {
         Ok(n) => n,
         Err(s) => return Ok(s),
@@ -82,6 +101,9 @@ pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `continue [N]`
 pub fn continue_(sh: &mut Shell, args: &[String]) -> Exec {
+    if let Some(f) = too_many_arguments(sh, "continue", args) {
+        return f;
+    }
     let n = match loop_levels(sh, "continue", args) {
         Ok(n) => n,
         Err(s) => return Ok(s),

@@ -711,6 +711,9 @@ pub fn shopt(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `shift [N]`
 pub fn shift(sh: &mut Shell, args: &[String]) -> Exec {
+    if let Some(f) = super::flow::too_many_arguments(sh, "shift", args) {
+        return f;
+    }
     let n = match args.get(1) {
         None => 1,
         Some(a) => match a.parse::<i64>() {
