@@ -360,6 +360,7 @@ impl Shell {
             }
             CompoundCommand::For { var, words, body } => {
                 let line = self.lineno;
+                self.check_loop_name(var)?;
                 let items = match words {
                     Some(ws) => self.expand_words(ws)?,
                     None => self.positional.clone(),
@@ -481,8 +482,18 @@ impl Shell {
         Ok(status)
     }
 
+    /// `for NAME` / `select NAME` need a valid variable name (checked when run, as bash does).
+    fn check_loop_name(&mut self, var: &str) -> Exec<()> {
+        if super::expand::is_name(var) {
+            return Ok(());
+        }
+        self.error(&format!("`{var}': not a valid identifier"));
+        Err(Flow::Abort(1))
+    }
+
     fn run_select(&mut self, var: &str, words: Option<&[Word]>, body: &List) -> Exec {
         let line = self.lineno;
+        self.check_loop_name(var)?;
         let items = match words {
             Some(ws) => self.expand_words(ws)?,
             None => self.positional.clone(),

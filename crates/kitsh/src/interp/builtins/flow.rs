@@ -17,12 +17,12 @@ pub fn false_(_: &mut Shell, _: &[String]) -> Exec {
     Ok(1)
 }
 
-/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments" and status 1,
-/// the command does nothing (bash reading a script file or stdin; `bash -c` exits instead).
+/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments"; like an
+/// expansion error, the rest of the command line is abandoned with status 1.
 pub(super) fn too_many_arguments(sh: &Shell, name: &str, args: &[String]) -> Option<Exec> {
     if args.len() > 2 && args[1].trim().parse::<i64>().is_ok() {
         sh.builtin_error(name, "too many arguments");
-        return Some(Ok(1));
+        return Some(Err(Flow::Abort(1)));
     }
     None
 }
@@ -66,18 +66,20 @@ pub fn return_(sh: &mut Shell, args: &[String]) -> Exec {
     }
 }
 
-fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, i32> {
+/// The level of `break N` / `continue N`; `Err` is the builtin's result (a non-number
+/// abandons the command line with status 128, as in bash).
+fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, Exec> {
     match args.get(1) {
         None => Ok(1),
         Some(a) => match a.parse::<i64>() {
             Ok(n) if n >= 1 => Ok(n as usize),
             Ok(_) => {
                 sh.builtin_error(name, &format!("{a}: loop count out of range"));
-                Err(1)
+                Err(Ok(1))
             }
             Err(_) => {
                 sh.builtin_error(name, &format!("{a}: numeric argument required"));
-                Err(128)
+                Err(Err(Flow::Abort(128)))
             }
         },
     }
@@ -90,7 +92,7 @@ pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
     }
     let n = match loop_levels(sh, "break", args) {
         Ok(n) => n,
-        Err(s) => return Ok(s),
+        Err(r) => return r,
     };
     if sh.loop_depth == 0 {
         sh.builtin_error("break", "only meaningful in a `for', `while', or `until' loop");
@@ -106,7 +108,7 @@ pub fn continue_(sh: &mut Shell, args: &[String]) -> Exec {
     }
     let n = match loop_levels(sh, "continue", args) {
         Ok(n) => n,
-        Err(s) => return Ok(s),
+        Err(r) => return r,
     };
     if sh.loop_depth == 0 {
         sh.builtin_error("continue", "only meaningful in a `for', `while', or `until' loop");
