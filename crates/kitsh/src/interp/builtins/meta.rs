@@ -7,7 +7,16 @@ use crate::interp::{Exec, Flow, Shell};
 
 /// `eval ARGS`
 pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
-    let skip = if args.get(1).map(String::as_str) == Some("--") { 2 } else { 1 };
+    let skip = match args.get(1).map(String::as_str) {
+        Some("--") => 2,
+        Some(a) if a.len() > 1 && a.starts_with('-') => {
+            let c = a[1..].chars().next().unwrap_or('-');
+            sh.builtin_error("eval", &format!("-{c}: invalid option"));
+            sh.write_fd(2, b"eval: usage: eval [arg ...]\n");
+            return Ok(2);
+        }
+        _ => 1,
+    };
     let src = args.get(skip..).unwrap_or_default().join(" ");
     if src.is_empty() {
         return Ok(0);
@@ -27,6 +36,12 @@ pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `source FILE [ARGS]` / `. FILE [ARGS]`
 pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
+    let args: &[String] = if args.get(1).map(String::as_str) == Some("--") {
+        // `source -- FILE`: the `--` is dropped (argv[0] stays first).
+        &[&args[..1], &args[2..]].concat()
+    } else {
+        args
+    };
     let Some(file) = args.get(1) else {
         sh.builtin_error(&args[0], "filename argument required");
         sh.write_fd(2, format!("{}: usage: {} filename [arguments]\n", args[0], args[0]).as_bytes());
