@@ -854,9 +854,15 @@ impl Shell {
     /// `search_path`, for `command -p`), or the path given. Files standing for kitsh's own
     /// commands run those.
     pub(crate) fn run_external(&mut self, argv: Vec<String>, search_path: Option<&str>) -> Exec {
-        let name = &argv[0];
+        let name = argv[0].clone();
+        self.run_external_as(&name, argv, search_path)
+    }
+
+    /// [`Shell::run_external`] finding the command by `name` while passing `argv` (whose
+    /// first element may differ: `exec -a NAME`).
+    pub(crate) fn run_external_as(&mut self, name: &str, argv: Vec<String>, search_path: Option<&str>) -> Exec {
         let path = if name.contains('/') {
-            Some(name.clone())
+            Some(name.to_string())
         } else if let Some(p) = search_path {
             self.search_path(name, Some(p))
         } else {

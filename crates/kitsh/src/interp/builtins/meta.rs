@@ -104,18 +104,41 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
 /// with a command, run it and exit with its status.
 pub fn exec(sh: &mut Shell, args: &[String]) -> Exec {
     let mut i = 1;
+    let mut argv0: Option<String> = None;
     while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
-        if args[i] == "--" {
-            i += 1;
-            break;
+        match args[i].as_str() {
+            "--" => {
+                i += 1;
+                break;
+            }
+            "-a" => {
+                let Some(n) = args.get(i + 1) else {
+                    sh.builtin_error("exec", "-a: option requires an argument");
+                    return Ok(2);
+                };
+                argv0 = Some(n.clone());
+                i += 2;
+            }
+            _ => i += 1,
         }
-        i += 1;
     }
     if i >= args.len() {
         sh.keep_redirects = true;
         return Ok(0);
     }
-    let st = sh.dispatch(args[i..].to_vec())?;
+    let st = match argv0 {
+        // `exec -a NAME CMD`: CMD runs with NAME as its argv[0].
+        Some(a0) => {
+            let name = args[i].clone();
+            let mut argv = args[i..].to_vec();
+            argv[0] = a0;
+            match super::lookup(&name) {
+                Some(b) => b(sh, &argv)?,
+                None => sh.run_external_as(&name, argv, None)?,
+            }
+        }
+        None => sh.dispatch(args[i..].to_vec())?,
+    };
     Err(Flow::Exit(st))
 }
 
