@@ -218,8 +218,13 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
         sh.getopts_char = 0;
     }
     let Some(arg) = params.get(optind - 1) else {
+        // No more arguments: OPTIND points just past them, OPTARG is unset.
         let _ = sh.assign(&name, "?".to_string(), false);
+        sh.vars.unset("OPTARG");
         sh.getopts_char = 0;
+        if optind > params.len() + 1 {
+            let _ = sh.assign("OPTIND", (params.len() + 1).to_string(), false);
+        }
         return Ok(1);
     };
     if sh.getopts_char == 0 {
@@ -240,13 +245,14 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
     let at_end = sh.getopts_char >= chars.len();
     let pos = spec_body.find(c).filter(|_| c != ':');
     let takes_arg = pos.is_some_and(|p| spec_body[p + c.len_utf8()..].starts_with(':'));
-    let status = 0;
+    let mut status = 0;
     match pos {
         None => {
             if silent {
                 let _ = sh.assign("OPTARG", c.to_string(), false);
             } else {
-                sh.error(&format!("illegal option -- {c}"));
+                // bash names the script (`$0`), without a line number.
+                sh.write_fd(2, format!("{}: illegal option -- {c}\n", sh.arg0).as_bytes());
                 sh.vars.unset("OPTARG");
             }
             let _ = sh.assign(&name, "?".to_string(), false);
@@ -270,7 +276,7 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
                     let _ = sh.assign(&name, ":".to_string(), false);
                     let _ = sh.assign("OPTARG", c.to_string(), false);
                 } else {
-                    sh.error(&format!("option requires an argument -- {c}"));
+                    sh.write_fd(2, format!("{}: option requires an argument -- {c}\n", sh.arg0).as_bytes());
                     let _ = sh.assign(&name, "?".to_string(), false);
                     sh.vars.unset("OPTARG");
                 }
@@ -289,6 +295,10 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
     }
     sh.getopts_last_optind = optind;
     let _ = sh.assign("OPTIND", optind.to_string(), false);
+    if !crate::interp::expand::is_name(&name) {
+        sh.builtin_error("getopts", &format!("`{name}': not a valid identifier"));
+        status = 1;
+    }
     Ok(status)
 }
 
