@@ -468,6 +468,9 @@ impl Shell {
 
     /// Run a command substitution and return its output without trailing newlines.
     pub(crate) fn command_sub(&mut self, list: &crate::parser::ast::List) -> Exec<String> {
+        if let Some(target) = read_file_form(list) {
+            return self.command_sub_read_file(target);
+        }
         let cap = std::sync::Arc::new(super::io::FdObj::Capture(std::sync::Mutex::new(Vec::new())));
         let mut sub = self.make_subshell();
         sub.fds.set(1, Some(cap.clone()));
@@ -485,6 +488,30 @@ impl Shell {
             s.pop();
         }
         Ok(s)
+    }
+
+    /// `$(< FILE)`: the file's content, without running a command (bash's shortcut).
+    fn command_sub_read_file(&mut self, target: &Word) -> Exec<String> {
+        let name = self.expand_word_str(target)?;
+        let path = crate::fs::join_path(&self.cwd, &name);
+        let status = match self.fs.read_file(&path) {
+            Ok(bytes) => {
+                let mut s = crate::util::bytes::decode_owned(bytes);
+                while s.ends_with('\n') {
+                    s.pop();
+                }
+                self.status = 0;
+                self.cmdsub_status = Some(0);
+                return Ok(s);
+            }
+            Err(e) => {
+                self.error(&format!("{name}: {e}"));
+                1
+            }
+        };
+        self.status = status;
+        self.cmdsub_status = Some(status);
+        Ok(String::new())
     }
 
     /// `<(list)` / `>(list)`: run the list now and hand back a file holding its output
@@ -512,6 +539,24 @@ impl Shell {
         drop(sub);
         r?;
         Ok(cap.is_capture().unwrap_or_default())
+    }
+}
+
+/// The file of `$(< FILE)`: a list that is one simple command made of one input redirection.
+fn read_file_form(list: &crate::parser::ast::List) -> Option<&Word> {
+    let [item] = list.items.as_slice() else { return None };
+    if item.background || !item.and_or.rest.is_empty() {
+        return None;
+    }
+    let p = &item.and_or.first;
+    let ([Command::Simple(sc)], false, None) = (p.commands.as_slice(), p.negate, p.time) else { return None };
+    let [r] = sc.redirects.as_slice() else { return None };
+    if !sc.words.is_empty() || !sc.assigns.is_empty() || r.op != RedirOp::In || !matches!(r.fd, RedirFd::Default | RedirFd::Number(0)) {
+        return None;
+    }
+    match &r.target {
+        RedirTarget::Word(w) => Some(w),
+        _ => None,
     }
 }
 
