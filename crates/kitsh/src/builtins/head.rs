@@ -147,35 +147,48 @@ impl Builtin for Head {
                 O::Zero => delim = 0,
             }
         }
-        let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
-        let mut f = Files { headers: verbose || (!quiet && files.len() > 1), printed: false };
-        let mut out = Vec::with_capacity(CHUNK);
-        let mut status = 0;
-        for name in &files {
-            let Some(mut src) = f.open(ctx, &mut out, name) else {
+        let copy = |ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>| match mode {
+            Mode::Lines(n) => first_lines(ctx, src, out, n, delim),
+            Mode::Bytes(n) => first_bytes(ctx, src, out, n),
+            Mode::AllButLines(n) => all_but_lines(ctx, src, out, n, delim),
+            Mode::AllButBytes(n) => all_but_bytes(ctx, src, out, n),
+        };
+        each_file(ctx, parsed.operands, verbose, quiet, copy)
+    }
+}
+
+/// The file loop `head` and `tail` share: open each operand (standard input when there are
+/// none), print `==> NAME <==` headers when several are given (or `-v`, never with `-q`),
+/// run `copy` on it, report read errors and go on, stop at a write error. The exit status.
+pub(super) fn each_file(
+    ctx: &mut Ctx<'_>,
+    operands: Vec<String>,
+    verbose: bool,
+    quiet: bool,
+    mut copy: impl FnMut(&mut Ctx<'_>, &mut Src, &mut Vec<u8>) -> Result<(), Stop>,
+) -> i32 {
+    let files = if operands.is_empty() { vec!["-".to_string()] } else { operands };
+    let mut f = Files { headers: verbose || (!quiet && files.len() > 1), printed: false };
+    let mut out = Vec::with_capacity(CHUNK);
+    let mut status = 0;
+    for name in &files {
+        let Some(mut src) = f.open(ctx, &mut out, name) else {
+            status = 1;
+            continue;
+        };
+        match copy(ctx, &mut src, &mut out) {
+            Ok(()) => {}
+            Err(Stop::Write(st)) => return st,
+            Err(Stop::Read(e)) => {
+                let _ = flush_out(ctx, &mut out, true);
+                ctx.error(&format!("error reading {}: {e}", quote_always(name)));
                 status = 1;
-                continue;
-            };
-            let r = match mode {
-                Mode::Lines(n) => first_lines(ctx, &mut src, &mut out, n, delim),
-                Mode::Bytes(n) => first_bytes(ctx, &mut src, &mut out, n),
-                Mode::AllButLines(n) => all_but_lines(ctx, &mut src, &mut out, n, delim),
-                Mode::AllButBytes(n) => all_but_bytes(ctx, &mut src, &mut out, n),
-            };
-            match r {
-                Ok(()) => {}
-                Err(Stop::Write(st)) => return st,
-                Err(Stop::Read(e)) => {
-                    let _ = flush_out(ctx, &mut out, true);
-                    ctx.error(&format!("error reading {}: {e}", quote_always(name)));
-                    status = 1;
-                }
             }
         }
-        match flush_out(ctx, &mut out, true) {
-            Ok(()) => status,
-            Err(st) => st,
-        }
+    }
+    match flush_out(ctx, &mut out, true) {
+        Ok(()) => status,
+        Err(st) => st,
     }
 }
 

@@ -5,8 +5,8 @@
 
 use std::collections::VecDeque;
 
-use super::args::{self, flush_out, quote, quote_always, ArgKind, Config, OptSpec, Src, CHUNK};
-use super::head::{fill, parse_count, put, Files, Stop};
+use super::args::{self, quote, ArgKind, Config, OptSpec, Src, CHUNK};
+use super::head::{each_file, fill, parse_count, put, Stop};
 use super::{Builtin, Ctx};
 
 /// The `tail` command.
@@ -105,35 +105,13 @@ impl Builtin for Tail {
                 O::Ignored | O::IgnoredArg => {}
             }
         }
-        let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
-        let mut f = Files { headers: verbose || (!quiet && files.len() > 1), printed: false };
-        let mut out = Vec::with_capacity(CHUNK);
-        let mut status = 0;
-        for name in &files {
-            let Some(mut src) = f.open(ctx, &mut out, name) else {
-                status = 1;
-                continue;
-            };
-            let r = match mode {
-                Mode::LastLines(n) => last_lines(ctx, &mut src, &mut out, n, delim),
-                Mode::LastBytes(n) => last_bytes(ctx, &mut src, &mut out, n),
-                Mode::FromLine(n) => from(ctx, &mut src, &mut out, n.max(1) - 1, Some(delim)),
-                Mode::FromByte(n) => from(ctx, &mut src, &mut out, n.max(1) - 1, None),
-            };
-            match r {
-                Ok(()) => {}
-                Err(Stop::Write(st)) => return st,
-                Err(Stop::Read(e)) => {
-                    let _ = flush_out(ctx, &mut out, true);
-                    ctx.error(&format!("error reading {}: {e}", quote_always(name)));
-                    status = 1;
-                }
-            }
-        }
-        match flush_out(ctx, &mut out, true) {
-            Ok(()) => status,
-            Err(st) => st,
-        }
+        let copy = |ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>| match mode {
+            Mode::LastLines(n) => last_lines(ctx, src, out, n, delim),
+            Mode::LastBytes(n) => last_bytes(ctx, src, out, n),
+            Mode::FromLine(n) => from(ctx, src, out, n.max(1) - 1, Some(delim)),
+            Mode::FromByte(n) => from(ctx, src, out, n.max(1) - 1, None),
+        };
+        each_file(ctx, parsed.operands, verbose, quiet, copy)
     }
 }
 
