@@ -17,7 +17,7 @@ use std::time::SystemTime;
 use super::hostio::{self, host_path, io_error};
 use super::limits::FsLimits;
 use super::memory::strip_slashes;
-use super::walk::{is_under, resolve, NodeSource, Resolved};
+use super::walk::{resolve, NodeSource, Resolved};
 use super::{DirEntry, FileSystem, FileType, FsError, FsResult, Metadata, WriteMode};
 
 /// A host directory; see the module docs.
@@ -242,21 +242,9 @@ impl FileSystem for HostFs {
         let src = self.resolve(strip_slashes(from), false)?;
         let sm = src.meta.as_ref().ok_or(FsError::NotFound)?;
         let dst = self.resolve(strip_slashes(to), false)?;
-        if src.special || dst.special {
-            return Err(FsError::Invalid);
-        }
         let src_dir = sm.file_type == FileType::Dir;
-        if (from.ends_with('/') || to.ends_with('/')) && !src_dir {
-            return Err(FsError::NotDir);
-        }
-        if src.path == dst.path {
+        if hostio::rename_checks(from, to, (&src.path, src.special, src_dir), (&dst.path, dst.special))? {
             return Ok(());
-        }
-        if src_dir && is_under(&dst.path, &src.path) {
-            return Err(FsError::Invalid);
-        }
-        if is_under(&src.path, &dst.path) {
-            return Err(FsError::NotEmpty);
         }
         std::fs::rename(self.path(&src.path), self.path(&dst.path)).map_err(|e| io_error(&e))
     }

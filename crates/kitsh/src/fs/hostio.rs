@@ -207,3 +207,27 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// The checks `rename(2)` makes before touching anything, for filesystems that resolve both
+/// paths first (host and overlay): `Ok(true)` when the rename is a no-op (same path).
+/// `special` marks a path the filesystem cannot rename (its root, a mount point).
+pub(crate) fn rename_checks(from: &str, to: &str, src: (&str, bool, bool), dst: (&str, bool)) -> FsResult<bool> {
+    let (src_path, src_special, src_dir) = src;
+    let (dst_path, dst_special) = dst;
+    if src_special || dst_special {
+        return Err(FsError::Invalid);
+    }
+    if (from.ends_with('/') || to.ends_with('/')) && !src_dir {
+        return Err(FsError::NotDir);
+    }
+    if src_path == dst_path {
+        return Ok(true);
+    }
+    if src_dir && super::walk::is_under(dst_path, src_path) {
+        return Err(FsError::Invalid);
+    }
+    if super::walk::is_under(src_path, dst_path) {
+        return Err(FsError::NotEmpty);
+    }
+    Ok(false)
+}

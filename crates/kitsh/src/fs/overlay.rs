@@ -20,7 +20,7 @@ use super::hostio;
 use super::limits::{FsLimits, Quota};
 use super::memory::{copy_at, strip_slashes, write_end, SharedReader};
 use super::mount::MountableFs;
-use super::walk::{is_under, resolve, NodeSource, Resolved};
+use super::walk::{resolve, NodeSource, Resolved};
 use super::{DirEntry, FileSystem, FileType, FsError, FsResult, Metadata, WriteMode};
 
 /// A copy-on-write view of a host directory; see the module docs.
@@ -308,21 +308,9 @@ impl FileSystem for OverlayFs {
         let src = self.resolve_in(&up, strip_slashes(from), false)?;
         let sm = src.meta.clone().ok_or(FsError::NotFound)?;
         let dst = self.resolve_in(&up, strip_slashes(to), false)?;
-        if src.special || dst.special {
-            return Err(FsError::Invalid);
-        }
         let src_dir = sm.file_type == FileType::Dir;
-        if (from.ends_with('/') || to.ends_with('/')) && !src_dir {
-            return Err(FsError::NotDir);
-        }
-        if src.path == dst.path {
+        if hostio::rename_checks(from, to, (&src.path, src.special, src_dir), (&dst.path, dst.special))? {
             return Ok(());
-        }
-        if src_dir && is_under(&dst.path, &src.path) {
-            return Err(FsError::Invalid);
-        }
-        if is_under(&src.path, &dst.path) {
-            return Err(FsError::NotEmpty);
         }
         if let Some(dm) = &dst.meta {
             match (src_dir, dm.file_type == FileType::Dir) {
