@@ -93,7 +93,10 @@ impl Shell {
                 }
             }
         }
-        let re = if self.shopt(NOCASEMATCH) { format!("(?i){}", ere_to_rust(&re)) } else { ere_to_rust(&re) };
+        let syntax = crate::util::posix_re::Syntax::Extended;
+        let Ok(re) = crate::util::posix_re::translate(&re, syntax, self.shopt(NOCASEMATCH)) else {
+            return Err(Flow::Exit(2));
+        };
         match regex::Regex::new(&re) {
             Ok(rx) => match rx.captures(left) {
                 Some(caps) => {
@@ -119,59 +122,6 @@ fn regex_escape(s: &str) -> String {
             out.push('\\');
         }
         out.push(c);
-    }
-    out
-}
-
-/// Translate a POSIX ERE to the regex crate's syntax (bracket expressions mostly).
-pub(crate) fn ere_to_rust(re: &str) -> String {
-    let mut out = String::with_capacity(re.len() + 8);
-    let cs: Vec<char> = re.chars().collect();
-    let mut i = 0;
-    while i < cs.len() {
-        let c = cs[i];
-        if c == '\\' && i + 1 < cs.len() {
-            out.push(c);
-            out.push(cs[i + 1]);
-            i += 2;
-            continue;
-        }
-        if c == '[' {
-            // copy a bracket expression, escaping what the regex crate treats specially
-            let mut j = i + 1;
-            out.push('[');
-            if j < cs.len() && cs[j] == '^' {
-                out.push('^');
-                j += 1;
-            }
-            if j < cs.len() && cs[j] == ']' {
-                out.push_str("\\]");
-                j += 1;
-            }
-            while j < cs.len() && cs[j] != ']' {
-                if cs[j] == '[' && j + 1 < cs.len() && (cs[j + 1] == ':' || cs[j + 1] == '.' || cs[j + 1] == '=') {
-                    let close = cs[j + 2..].iter().collect::<String>().find(&format!("{}]", cs[j + 1]));
-                    if let Some(k) = close {
-                        let end = j + 2 + k + 2;
-                        out.extend(&cs[j..end]);
-                        j = end;
-                        continue;
-                    }
-                }
-                match cs[j] {
-                    '\\' => out.push_str("\\\\"),
-                    '[' => out.push_str("\\["),
-                    '&' | '~' | '-' if false => {}
-                    ch => out.push(ch),
-                }
-                j += 1;
-            }
-            out.push(']');
-            i = j + 1;
-            continue;
-        }
-        out.push(c);
-        i += 1;
     }
     out
 }
