@@ -590,6 +590,18 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
             None if empty_pat => format!("{}{}", s, subst("")),
             None => s.to_string(),
         },
+        ReplaceMode::All if !empty_pat => {
+            // One scan for every match (Pattern::find_all), not one search per match.
+            let mut out = String::with_capacity(s.len());
+            let mut pos = 0;
+            for (a, b) in p.find_all(s) {
+                out.push_str(&s[pos..a]);
+                out.push_str(&subst(&s[a..b]));
+                pos = b;
+            }
+            out.push_str(&s[pos..]);
+            out
+        }
         ReplaceMode::First | ReplaceMode::All => {
             if empty_pat {
                 return s.to_string();
