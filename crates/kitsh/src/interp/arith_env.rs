@@ -16,8 +16,12 @@ impl ArithEnv for Env<'_> {
             if let Some(s) = v.scalar() {
                 return Ok(Some(s.to_string()));
             }
-        } else if let Some(super::expand::Val::Str(s)) = sh.dynamic_var(name) {
-            return Ok(s);
+        } else {
+            match sh.dynamic_var(name) {
+                Some(super::expand::Val::Str(s)) => return Ok(s),
+                Some(super::expand::Val::List(items, _)) => return Ok(items.into_iter().next()),
+                None => {}
+            }
         }
         if sh.set_opt(NOUNSET) {
             return Err(format!("{name}: unbound variable"));

@@ -9,6 +9,24 @@ use super::options::ALLEXPORT;
 use super::vars::{attr, AssocMap, Value};
 use super::{Exec, Flow, Shell};
 
+/// One element of an expanded array literal: `[key]=value`, `[key]+=value` or a bare value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArrayItem {
+    /// The subscript text (not yet evaluated), if the element had one.
+    pub key: Option<String>,
+    /// The expanded value.
+    pub value: String,
+    /// `[key]+=value`.
+    pub append: bool,
+}
+
+impl ArrayItem {
+    /// An element without a subscript.
+    pub fn value(value: String) -> Self {
+        ArrayItem { key: None, value, append: false }
+    }
+}
+
 impl Shell {
     /// Apply `-i`, `-l`, `-u` to a value about to be stored in a variable with `attrs`.
     fn transform_value(&mut self, attrs: u16, value: String, old: Option<&str>, append: bool) -> Result<String, String> {
@@ -178,8 +196,10 @@ impl Shell {
         self.assign_elem(name, &key, value, append)
     }
 
-    /// `name=(items)`: replace (or with `append`, extend) an array.
-    pub fn assign_array(&mut self, name: &str, items: Vec<(Option<String>, String)>, append: bool, assoc_hint: bool) -> Result<(), String> {
+    /// `name=(items)`: replace (or with `append`, extend) an array. The values were expanded
+    /// before; the subscripts of an indexed array are evaluated one by one as the elements
+    /// are stored, so `[a[0]]=x` sees the elements stored before it, as in bash.
+    pub fn assign_array(&mut self, name: &str, items: Vec<ArrayItem>, append: bool, assoc_hint: bool) -> Result<(), String> {
         let name = self.vars.resolve_name(name).into_owned();
         let (attrs, is_assoc) = match self.vars.get_raw(&name) {
             Some(v) => (v.attrs, v.is_assoc()),
@@ -189,74 +209,80 @@ impl Shell {
             return Err(format!("{name}: readonly variable"));
         }
         if is_assoc {
-            let mut m = match (append, self.vars.get_raw(&name).and_then(|v| v.value.clone())) {
-                (true, Some(Value::Assoc(m))) => m,
-                _ => AssocMap::default(),
-            };
-            let mut pending_key: Option<String> = None;
-            for (k, v) in items {
-                match k {
-                    Some(k) => {
-                        let (k, app) = match k.strip_suffix('+') {
-                            Some(k) => (k.to_string(), true),
-                            None => (k, false),
-                        };
-                        let v = if app { format!("{}{}", m.get(&k).cloned().unwrap_or_default(), v) } else { v };
-                        let v = self.transform_value(attrs, v, None, false)?;
-                        m.insert(k, v);
-                    }
-                    None => match pending_key.take() {
-                        // bash 5.1+: (k1 v1 k2 v2) pairs
-                        Some(k) => {
-                            let v = self.transform_value(attrs, v, None, false)?;
-                            m.insert(k, v);
-                        }
-                        None => pending_key = Some(v),
-                    },
-                }
-            }
-            if let Some(k) = pending_key {
-                m.insert(k, String::new());
-            }
-            let var = self.vars.entry(&name);
-            var.value = Some(Value::Assoc(m));
-            return Ok(());
+            return self.assign_assoc(&name, attrs, items, append);
         }
-        let mut m = match (append, self.vars.get_raw(&name).and_then(|v| v.value.clone())) {
+        let start = match (append, self.vars.get_raw_mut(&name).and_then(|v| v.value.take())) {
             (true, Some(Value::Indexed(m))) => m,
             (true, Some(Value::Str(s))) => BTreeMap::from([(0, s)]),
             _ => BTreeMap::new(),
         };
-        let mut next = m.keys().next_back().map_or(0, |k| k + 1);
-        for (k, v) in items {
-            let (idx, app) = match k {
+        let mut next = start.keys().next_back().map_or(0, |k| k + 1);
+        self.vars.entry(&name).value = Some(Value::Indexed(start));
+        for it in items {
+            let idx = match &it.key {
                 Some(k) => {
-                    let (k, app) = match k.strip_suffix('+') {
-                        Some(k) => (k.to_string(), true),
-                        None => (k, false),
-                    };
-                    let mut i = self.arith_str(&k)?;
+                    let mut i = self.arith_str(k)?;
                     if i < 0 {
                         i += next;
                         if i < 0 {
                             return Err(format!("{name}[{k}]: bad array subscript"));
                         }
                     }
-                    (i, app)
+                    i
                 }
-                None => (next, false),
+                None => next,
             };
-            let old = m.get(&idx).cloned();
-            let v = self.transform_value(attrs, v, old.as_deref(), app)?;
-            m.insert(idx, v);
+            let old = match self.vars.get_raw(&name).and_then(|v| v.value.as_ref()) {
+                Some(Value::Indexed(m)) if it.append => m.get(&idx).cloned(),
+                _ => None,
+            };
+            let v = self.transform_value(attrs, it.value, old.as_deref(), it.append)?;
+            let var = self.vars.entry(&name);
+            match &mut var.value {
+                Some(Value::Indexed(m)) => {
+                    m.insert(idx, v);
+                }
+                other => *other = Some(Value::Indexed(BTreeMap::from([(idx, v)]))),
+            }
             next = idx + 1;
         }
-        let allexport = self.set_opt(ALLEXPORT);
-        let var = self.vars.entry(&name);
-        var.value = Some(Value::Indexed(m));
-        if allexport {
-            var.attrs |= attr::EXPORT;
+        if self.set_opt(ALLEXPORT) {
+            self.vars.entry(&name).attrs |= attr::EXPORT;
         }
+        Ok(())
+    }
+
+    /// `name=(...)` for an associative array. The first element decides the form: `[k]=v`
+    /// elements (others are ignored with a warning), or `k1 v1 k2 v2` pairs (bash 5.1+).
+    /// As in bash 5.2, `[k]+=v` in `name=(...)` appends to the value `k` had before.
+    fn assign_assoc(&mut self, name: &str, attrs: u16, items: Vec<ArrayItem>, append: bool) -> Result<(), String> {
+        let old = match self.vars.get_raw(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Assoc(m)) => m.clone(),
+            _ => AssocMap::default(),
+        };
+        let (mut m, old) = if append { (old, AssocMap::default()) } else { (AssocMap::default(), old) };
+        if items.first().is_some_and(|it| it.key.is_some()) {
+            for it in items {
+                let Some(k) = it.key else {
+                    self.error(&format!("{name}: {}: must use subscript when assigning associative array", it.value));
+                    continue;
+                };
+                let before = if !it.append { None } else if append { m.get(&k) } else { old.get(&k) }.cloned();
+                let v = self.transform_value(attrs, it.value, before.as_deref(), it.append)?;
+                m.insert(k, v);
+            }
+        } else {
+            // Pairs: an element written `[k]=v` is just the word `[k]=v` here.
+            let mut words = items.into_iter().map(|it| match it.key {
+                Some(k) => format!("[{k}]{}={}", if it.append { "+" } else { "" }, it.value),
+                None => it.value,
+            });
+            while let Some(k) = words.next() {
+                let v = self.transform_value(attrs, words.next().unwrap_or_default(), None, false)?;
+                m.insert(k, v);
+            }
+        }
+        self.vars.entry(name).value = Some(Value::Assoc(m));
         Ok(())
     }
 
@@ -275,7 +301,11 @@ impl Shell {
                 let key = if is_assoc { self.expand_word_str(idx)? } else { self.expand_word_str(idx)? };
                 self.assign_elem(&a.name, &key, v, a.append)
             }
-            (AssignValue::Array(elems), _) => {
+            (AssignValue::Array(_), Some(idx)) => {
+                let key = self.expand_word_str(idx)?;
+                Err(format!("{}[{key}]: cannot assign list to array member", a.name))
+            }
+            (AssignValue::Array(elems), None) => {
                 let items = self.expand_array_elems(elems)?;
                 self.assign_array(&a.name, items, a.append, false)
             }

@@ -5,6 +5,7 @@ use crate::util::test_expr;
 
 use super::options::*;
 use super::{Exec, Flow, Shell};
+use super::assign::ArrayItem;
 
 impl Shell {
     /// Evaluate a `[[ ]]` expression. Errors give `Err(Flow::Exit(2))` after printing
@@ -17,8 +18,8 @@ impl Shell {
             CondExpr::Word(w) => Ok(!self.expand_word_str(w)?.is_empty()),
             CondExpr::Unary(op, w) => {
                 let arg = self.expand_word_str(w)?;
-                let env = TestEnvImpl(self);
-                match test_expr::unary(op, &arg, &env) {
+                let mut env = TestEnvImpl(self);
+                match test_expr::unary(op, &arg, &mut env) {
                     Ok(b) => Ok(b),
                     Err(m) => {
                         self.error(&m);
@@ -62,8 +63,8 @@ impl Shell {
             }
             _ => {
                 let right = self.expand_word_str(r)?;
-                let env = TestEnvImpl(self);
-                match test_expr::binary(op, &left, &right, &env) {
+                let mut env = TestEnvImpl(self);
+                match test_expr::binary(op, &left, &right, &mut env) {
                     Ok(b) => Ok(b),
                     Err(m) => {
                         self.error(&m);
@@ -100,8 +101,7 @@ impl Shell {
         match regex::Regex::new(&re) {
             Ok(rx) => match rx.captures(left) {
                 Some(caps) => {
-                    let items: Vec<(Option<String>, String)> =
-                        caps.iter().map(|m| (None, m.map(|m| m.as_str().to_string()).unwrap_or_default())).collect();
+                    let items = caps.iter().map(|m| ArrayItem::value(m.map(|m| m.as_str().to_string()).unwrap_or_default())).collect();
                     let _ = self.assign_array("BASH_REMATCH", items, false, false);
                     Ok(true)
                 }
@@ -127,7 +127,7 @@ fn regex_escape(s: &str) -> String {
 }
 
 /// [`test_expr::TestEnv`] over a shell.
-pub(crate) struct TestEnvImpl<'a>(pub &'a Shell);
+pub(crate) struct TestEnvImpl<'a>(pub &'a mut Shell);
 
 impl test_expr::TestEnv for TestEnvImpl<'_> {
     fn fs(&self) -> &dyn crate::fs::FileSystem {
@@ -136,18 +136,46 @@ impl test_expr::TestEnv for TestEnvImpl<'_> {
     fn cwd(&self) -> &str {
         &self.0.cwd
     }
-    fn var_is_set(&self, name: &str) -> bool {
-        if let Some(open) = name.find('[') {
-            let base = &name[..open];
-            let key = name[open + 1..].trim_end_matches(']');
-            return match self.0.vars.get(base).and_then(|v| v.value.as_ref()) {
-                Some(super::vars::Value::Indexed(m)) => key.parse::<i64>().ok().is_some_and(|k| m.contains_key(&k)) || key == "@" && !m.is_empty(),
-                Some(super::vars::Value::Assoc(m)) => m.get(key).is_some(),
-                Some(super::vars::Value::Str(_)) => key == "0",
+    fn var_is_set(&mut self, name: &str) -> bool {
+        let sh = &mut *self.0;
+        let Some(open) = name.find('[').filter(|_| name.ends_with(']')) else {
+            let name = sh.vars.resolve_name(name).into_owned();
+            return sh.vars.get(&name).is_some_and(|v| v.is_set());
+        };
+        let base = sh.vars.resolve_name(&name[..open]).into_owned();
+        let key = &name[open + 1..name.len() - 1];
+        if key == "@" || key == "*" {
+            return sh.vars.get(&base).is_some_and(|v| match &v.value {
+                Some(super::vars::Value::Indexed(m)) => !m.is_empty(),
+                Some(super::vars::Value::Assoc(m)) => !m.is_empty(),
+                Some(super::vars::Value::Str(_)) => true,
                 None => false,
-            };
+            });
         }
-        self.0.vars.get(name).is_some_and(|v| v.is_set())
+        if sh.vars.get(&base).is_some_and(|v| v.is_assoc()) {
+            return matches!(sh.vars.get(&base).and_then(|v| v.value.as_ref()),
+                Some(super::vars::Value::Assoc(m)) if m.get(key).is_some());
+        }
+        // An indexed subscript is arithmetic; a negative one counts from the end.
+        let i = match sh.arith_str(key) {
+            Ok(i) => i,
+            Err(m) => {
+                sh.error(&m);
+                return false;
+            }
+        };
+        match sh.vars.get(&base).and_then(|v| v.value.as_ref()) {
+            Some(super::vars::Value::Indexed(m)) => {
+                let i = if i < 0 { m.keys().next_back().copied().unwrap_or(-1) + 1 + i } else { i };
+                if i < 0 {
+                    sh.error(&format!("{base}: bad array subscript"));
+                    return false;
+                }
+                m.contains_key(&i)
+            }
+            Some(super::vars::Value::Str(_)) => i == 0 || i == -1,
+            _ => false,
+        }
     }
     fn option_is_set(&self, name: &str) -> Option<bool> {
         super::options::Options::set_index_of(name).map(|i| self.0.opts.set[i])

@@ -271,6 +271,11 @@ impl Shell {
             Command::FunctionDef(f) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
                 self.funcs.insert(f.name.clone(), f.clone());
+                if let Some(file) = self.sources.last() {
+                    self.func_files.insert(f.name.clone(), Arc::from(file.as_str()));
+                } else if !self.func_files.is_empty() {
+                    self.func_files.remove(&f.name);
+                }
                 Ok(0)
             }
         }
@@ -573,11 +578,13 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
         self.vars.push_scope();
-        self.frames.push(Frame {
-            name: f.name.clone(),
-            source: self.sources.last().cloned().unwrap_or_else(|| "main".to_string()),
-            call_line: self.lineno,
-        });
+        let source = match self.func_files.get(&f.name) {
+            Some(file) => file.to_string(),
+            None if self.opts.invocation == 'c' => "environment".to_string(),
+            None if self.opts.invocation == '\0' => self.arg0.clone(),
+            None => "main".to_string(),
+        };
+        self.frames.push(Frame { name: f.name.clone(), source, call_line: self.lineno, is_source: false });
         self.depth += 1;
         let saved_traps = self.trap_state.off;
         self.trap_state.off |= self.uninherited_traps();
@@ -604,7 +611,7 @@ impl Shell {
     }
 
     /// Run `src` as `eval`, `source` or a trap do: a syntax error is reported and gives
-    /// status 2; errors that abandon a command line propagate to the script's top level.
+    /// status 2; an error that abandons a command line abandons only that line of the script, eval or sourced file.
     pub fn run_source(&mut self, src: &str, start_line: u32) -> Exec {
         self.run_lines(src, start_line, Level::Nested)
     }
@@ -650,7 +657,8 @@ impl Shell {
                     status = match self.run_list(&list) {
                         // `set -e` (and POSIX mode's fatal special-builtin errors) end the
                         // script instead of just the line.
-                        Err(Flow::Abort(s)) if level == Level::Script => {
+                        // eval and source abandon just their own line, like bash.
+                        Err(Flow::Abort(s)) => {
                             self.status = s;
                             if self.set_opt(ERREXIT) || self.set_opt(POSIX) {
                                 return Err(Flow::Exit(s));

@@ -7,6 +7,7 @@ use super::glob::{self, GlobOpts};
 use super::options::*;
 use super::pattern::{self, MatchOpts, Pattern};
 use super::{Exec, Flow, Shell};
+use super::assign::ArrayItem;
 
 /// A field being built: its text, its glob pattern (quoted chars escaped), and flags.
 #[derive(Default, Clone)]
@@ -111,20 +112,19 @@ impl Shell {
     }
 
     /// Expand array literal elements into (optional key, value) pairs.
-    pub(crate) fn expand_array_elems(&mut self, elems: &[ArrayElem]) -> Exec<Vec<(Option<String>, String)>> {
+    pub(crate) fn expand_array_elems(&mut self, elems: &[ArrayElem]) -> Exec<Vec<ArrayItem>> {
         let mut out = Vec::new();
         for e in elems {
             match e {
                 ArrayElem::Value(w) => {
                     for f in self.expand_word_fields(w)? {
-                        out.push((None, f));
+                        out.push(ArrayItem::value(f));
                     }
                 }
                 ArrayElem::Keyed { key, value, append } => {
-                    let k = self.expand_word_str(key)?;
-                    let v = self.expand_word_str(value)?;
-                    let k = if *append { format!("{k}+") } else { k };
-                    out.push((Some(k), v));
+                    let key = Some(self.expand_word_str(key)?);
+                    let value = self.expand_word_str(value)?;
+                    out.push(ArrayItem { key, value, append: *append });
                 }
             }
         }
@@ -238,6 +238,17 @@ impl Shell {
                 b.cur.push_quoted(&home);
             }
             WordPart::Param(pe) => {
+                if quoted && !pe.indirect {
+                    if let Some(word) = self.selected_word(pe)? {
+                        // Quoted `"${x:-word}"`: the word is expanded as if in double quotes,
+                        // so `"${x:-"${a[@]}"}"` keeps the elements apart.
+                        b.cur.quoted = true;
+                        for p in &word.parts {
+                            self.expand_part(p, b, true, false)?;
+                        }
+                        return Ok(());
+                    }
+                }
                 if !quoted && !pe.indirect {
                     if let Some(word) = self.selected_word(pe)? {
                         // Unquoted `${x:-word}` / `${x:+word}`: the word's own quoting decides
@@ -270,7 +281,7 @@ impl Shell {
             WordPart::ArrayLiteral(elems) => {
                 // outside declaration builtins: the literal text
                 let items = self.expand_array_elems(elems)?;
-                let text: Vec<String> = items.into_iter().map(|(_, v)| v).collect();
+                let text: Vec<String> = items.into_iter().map(|it| it.value).collect();
                 b.cur.push_quoted(&format!("({})", text.join(" ")));
             }
         }
@@ -417,7 +428,7 @@ impl Shell {
             WordPart::ProcessSub(o, list) => out.push_str(&self.process_sub(*o, list)?),
             WordPart::ArrayLiteral(elems) => {
                 let items = self.expand_array_elems(elems)?;
-                let text: Vec<String> = items.into_iter().map(|(_, v)| v).collect();
+                let text: Vec<String> = items.into_iter().map(|it| it.value).collect();
                 out.push('(');
                 out.push_str(&text.join(" "));
                 out.push(')');

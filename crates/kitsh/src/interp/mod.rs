@@ -6,7 +6,7 @@
 pub mod arith;
 pub mod glob;
 pub mod pattern;
-mod assign;
+pub(crate) mod assign;
 mod brace;
 pub(crate) mod cond;
 mod param;
@@ -85,6 +85,8 @@ pub struct Frame {
     pub source: String,
     /// Line the call was made from.
     pub call_line: u32,
+    /// A `source`/`.` frame (named `source`), not a function call.
+    pub is_source: bool,
 }
 
 /// The state of one shell.
@@ -118,8 +120,11 @@ pub struct Shell {
     pub aliases: HashMap<String, String>,
     /// `pushd`/`popd` stack (without the current directory).
     pub dir_stack: Vec<String>,
-    /// Function call stack.
+    /// Call stack: function calls and sourced files (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
     pub frames: Vec<Frame>,
+    /// The file each function was defined in, for functions defined in a script file or a
+    /// sourced one (others: `main`, or `environment` under `-c`, as bash names them).
+    pub func_files: crate::util::fxhash::FxHashMap<String, Arc<str>>,
     /// Current line (`$LINENO`).
     pub lineno: u32,
     /// Source file stack (`BASH_SOURCE` at top level).
@@ -171,7 +176,7 @@ pub struct Shell {
     /// A builtin wrote to a pipe with no reader (SIGPIPE).
     pub sigpipe: std::cell::Cell<bool>,
     /// Array literals of declaration builtin arguments (`declare a=(..)`), referenced from argv.
-    pub decl_arrays: Vec<Vec<(Option<String>, String)>>,
+    pub decl_arrays: Vec<Vec<assign::ArrayItem>>,
     /// `exec` with only redirections: keep them after the command.
     pub keep_redirects: bool,
     /// `OPTIND` after the last `getopts` call.
@@ -197,6 +202,7 @@ impl Shell {
             aliases: HashMap::new(),
             dir_stack: Vec::new(),
             frames: Vec::new(),
+            func_files: Default::default(),
             lineno: 0,
             sources: Vec::new(),
             depth: 0,

@@ -47,11 +47,12 @@ impl Shell {
     pub(crate) fn dynamic_array(&self, name: &str) -> Option<Vec<String>> {
         match name {
             "FUNCNAME" => {
-                if self.frames.is_empty() {
+                // Exists only while a function runs (a `source` frame alone does not count).
+                if self.frames.iter().all(|f| f.is_source) {
                     return if self.vars.get_raw("FUNCNAME").is_some() { None } else { Some(Vec::new()) };
                 }
-                // bash lists the `main` pseudo-frame only when running a script file.
                 let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.name.clone()).collect();
+                // The `main` pseudo-frame exists only when running a script file.
                 if self.opts.invocation == '\0' {
                     v.push("main".to_string());
                 }
@@ -60,15 +61,14 @@ impl Shell {
             "PIPESTATUS" => Some(self.pipestatus.iter().map(|s| s.to_string()).collect()),
             "BASH_SOURCE" => {
                 let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.source.clone()).collect();
-                v.push(self.sources.first().cloned().unwrap_or_default());
-                if self.frames.is_empty() && self.sources.is_empty() {
-                    return Some(Vec::new());
+                if self.opts.invocation == '\0' {
+                    v.push(self.arg0.clone());
                 }
                 Some(v)
             }
             "BASH_LINENO" => {
                 let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.call_line.to_string()).collect();
-                if !v.is_empty() && self.opts.invocation == '\0' {
+                if self.opts.invocation == '\0' {
                     v.push("0".to_string());
                 }
                 Some(v)
@@ -280,14 +280,8 @@ impl Shell {
             ParamOp::Alternative { colon, word } => (*colon, word, false),
             _ => return Ok(None),
         };
-        if matches!(pe.param, Param::Special('@') | Param::Special('*') | Param::Indexed(_, Index::At) | Param::Indexed(_, Index::Star)) {
-            return Ok(None);
-        }
         let val = self.param_base(&pe.param)?;
-        let (is_set, is_null) = match &val {
-            Val::Str(s) => (s.is_some(), s.as_deref().is_none_or(str::is_empty)),
-            Val::List(v, _) => (!v.is_empty(), v.is_empty()),
-        };
+        let (is_set, is_null) = set_and_null(&val);
         let missing = (colon && is_null) || !is_set;
         Ok((missing == default).then_some(word))
     }
@@ -298,14 +292,7 @@ impl Shell {
     }
 
     fn apply_op(&mut self, param: &Param, val: Val, op: &ParamOp) -> Exec<Val> {
-        let is_set = match &val {
-            Val::Str(s) => s.is_some(),
-            Val::List(v, _) => !v.is_empty(),
-        };
-        let is_null = match &val {
-            Val::Str(s) => s.as_deref().is_none_or(str::is_empty),
-            Val::List(v, star) => v.is_empty() || (*star && v.iter().all(String::is_empty)) || (v.len() == 1 && v[0].is_empty()),
-        };
+        let (is_set, is_null) = set_and_null(&val);
         let special_list = matches!(param, Param::Special('@') | Param::Special('*') | Param::Indexed(_, Index::At) | Param::Indexed(_, Index::Star));
         if let ParamOp::Transform('a') = op {
             if !is_set && self.set_opt(NOUNSET) && !special_list {
@@ -395,6 +382,13 @@ impl Shell {
                 let val = match (param, op, val) {
                     (Param::Special(c @ ('@' | '*')), ParamOp::Substring { .. }, _) => {
                         Val::List(positional_with_zero(&self.arg0, &self.positional), *c == '*')
+                    }
+                    (Param::Indexed(name, idx @ (Index::At | Index::Star)), ParamOp::Substring { offset, length }, _) => {
+                        let star = matches!(idx, Index::Star);
+                        if let Some(items) = self.indexed_slice(name, offset, length.as_ref())? {
+                            return Ok(Val::List(items, star));
+                        }
+                        Val::List(self.array_values(name).unwrap_or_default(), star)
                     }
                     (_, _, v) => v,
                 };
@@ -492,6 +486,32 @@ impl Shell {
             'K' | 'k' => crate::util::quote::quote_at_q(s),
             _ => s.to_string(),
         }
+    }
+
+    /// `${a[@]:offset:length}` of an indexed array: the offset is an index (negative: from
+    /// one past the highest index), and the elements counted are the set ones from there.
+    /// `None` when `name` is not an indexed array.
+    fn indexed_slice(&mut self, name: &str, offset: &Word, length: Option<&Word>) -> Exec<Option<Vec<String>>> {
+        let name = self.vars.resolve_name(name).into_owned();
+        if !self.vars.get(&name).is_some_and(|v| v.is_indexed()) {
+            return Ok(None);
+        }
+        let off = self.arith_word(offset)?;
+        let len = match length {
+            Some(w) => Some(self.arith_word(w)?),
+            None => None,
+        };
+        if let Some(l) = len.filter(|l| *l < 0) {
+            self.error(&format!("{l}: substring expression < 0"));
+            return Err(Flow::Abort(1));
+        }
+        let Some(Value::Indexed(m)) = self.vars.get(&name).and_then(|v| v.value.as_ref()) else { return Ok(None) };
+        let start = if off < 0 { m.keys().next_back().map_or(0, |k| k + 1) + off } else { off };
+        if start < 0 {
+            return Ok(Some(Vec::new()));
+        }
+        let take = len.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        Ok(Some(m.range(start..).take(take).map(|(_, v)| v.clone()).collect()))
     }
 
     fn substring(&mut self, val: Val, offset: &Word, length: Option<&Word>) -> Exec<Val> {
@@ -668,6 +688,15 @@ fn case_convert(s: &str, upper: bool, all: bool, p: Option<&Pattern>) -> String 
 }
 
 /// Parse the target of `${!ref}`: `name`, `name[idx]`, `1`, `@`, ...
+/// Whether a parameter's value is set, and whether it is null (unset or empty; a list is
+/// null when it has no elements, or only one empty one, or only empty ones for `[*]`).
+fn set_and_null(val: &Val) -> (bool, bool) {
+    match val {
+        Val::Str(s) => (s.is_some(), s.as_deref().is_none_or(str::is_empty)),
+        Val::List(v, star) => (!v.is_empty(), v.is_empty() || (*star && v.iter().all(String::is_empty)) || (v.len() == 1 && v[0].is_empty())),
+    }
+}
+
 pub(crate) fn parse_param_ref(s: &str) -> Option<Param> {
     if is_name(s) {
         return Some(Param::Var(s.to_string()));
@@ -685,7 +714,7 @@ pub(crate) fn parse_param_ref(s: &str) -> Option<Param> {
             let index = match idx {
                 "@" => Index::At,
                 "*" => Index::Star,
-                _ => Index::Expr(Word::literal(idx)),
+                _ => Index::Expr(crate::parser::parse_subscript(idx).unwrap_or_else(|| Word::literal(idx))),
             };
             return Some(Param::Indexed(name, index));
         }

@@ -12,7 +12,7 @@ pub mod print;
 
 pub use error::ParseError;
 
-use ast::List;
+use ast::{List, Word};
 
 /// Limits and settings of a parse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,4 +90,15 @@ pub fn parse(src: &str, opts: &ParseOptions) -> Result<List, ParseError> {
         out.items.extend(r?.items);
     }
     Ok(out)
+}
+
+/// Parse the text between `[` and `]` of a subscript given at run time (`unset 'a[$k]'`,
+/// `${!ref}` with `ref='a[$i]'`) into a word to expand, as the parser reads `a[...]`.
+/// `None` when the text does not form one subscript (unbalanced quotes or brackets).
+pub fn parse_subscript(text: &str) -> Option<Word> {
+    let src = format!("{text}]");
+    let mut st = parse::State::new(&src, 1, 64);
+    let mut core = parse::Core { st: &mut st, aliases: None };
+    let w = core.bracket_word(1, ']').ok()?;
+    core.inp.peek().is_none().then_some(w)
 }

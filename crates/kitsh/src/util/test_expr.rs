@@ -15,7 +15,7 @@ pub trait TestEnv {
     /// The working directory relative paths are joined to.
     fn cwd(&self) -> &str;
     /// `-v name` (the name may have a subscript, `a[1]`).
-    fn var_is_set(&self, name: &str) -> bool;
+    fn var_is_set(&mut self, name: &str) -> bool;
     /// `-o optname`: whether the `set -o` option is on (`None`: no such option).
     fn option_is_set(&self, name: &str) -> Option<bool>;
     /// `-t fd`: whether the descriptor is a terminal.
@@ -41,12 +41,12 @@ const MAX_DEPTH: usize = 1000;
 
 /// `test args...` (for `[`, the caller has already checked and removed the closing `]`).
 /// `Ok(true/false)`, or `Err` with a message prefixed `test: ` (exit status 2).
-pub fn eval_test(args: &[String], env: &dyn TestEnv) -> Result<bool, String> {
+pub fn eval_test(args: &[String], env: &mut dyn TestEnv) -> Result<bool, String> {
     eval_test_as("test", args, env)
 }
 
 /// [`eval_test`] with messages prefixed by `name` (`[` for the bracket form).
-pub fn eval_test_as(name: &str, args: &[String], env: &dyn TestEnv) -> Result<bool, String> {
+pub fn eval_test_as(name: &str, args: &[String], env: &mut dyn TestEnv) -> Result<bool, String> {
     let mut p = Parser { args, pos: 0, env, depth: 0 };
     p.posixtest().map_err(|m| format!("{name}: {m}"))
 }
@@ -122,7 +122,12 @@ fn accessible(arg: &str, bit: u32, env: &dyn TestEnv) -> bool {
 
 /// A unary test; `op` is the letter without the dash (`"f"`, `"z"`, ...). Unknown letters are
 /// false.
-pub fn unary(op: &str, arg: &str, env: &dyn TestEnv) -> Result<bool, String> {
+pub fn unary(op: &str, arg: &str, env: &mut dyn TestEnv) -> Result<bool, String> {
+    // `-v a[expr]` evaluates the subscript, so it needs the shell mutably.
+    if op == "v" {
+        return Ok(env.var_is_set(arg));
+    }
+    let env: &dyn TestEnv = env;
     let st = || stat_of(arg, env, false);
     let kind = |t: FileType| st().is_some_and(|m| m.file_type == t);
     let bits = |b: u32| st().is_some_and(|m| m.mode & b != 0);
@@ -147,7 +152,6 @@ pub fn unary(op: &str, arg: &str, env: &dyn TestEnv) -> Result<bool, String> {
         "n" => !arg.is_empty(),
         "z" => arg.is_empty(),
         "o" => env.option_is_set(arg) == Some(true),
-        "v" => env.var_is_set(arg),
         "R" => env.var_is_nameref(arg),
         _ => false,
     })
@@ -173,7 +177,7 @@ fn file_compare(op: &str, a: &str, b: &str, env: &dyn TestEnv) -> bool {
 
 /// A binary test: `=` `==` `!=` `<` `>` (strings, byte order), `-eq` `-ne` `-lt` `-le` `-gt`
 /// `-ge` (integers, blanks around them allowed), `-nt` `-ot` `-ef` (files).
-pub fn binary(op: &str, a: &str, b: &str, env: &dyn TestEnv) -> Result<bool, String> {
+pub fn binary(op: &str, a: &str, b: &str, env: &mut dyn TestEnv) -> Result<bool, String> {
     Ok(match op {
         "=" | "==" => a == b,
         "!=" => a != b,
@@ -199,7 +203,7 @@ pub fn binary(op: &str, a: &str, b: &str, env: &dyn TestEnv) -> Result<bool, Str
 struct Parser<'a> {
     args: &'a [String],
     pos: usize,
-    env: &'a dyn TestEnv,
+    env: &'a mut dyn TestEnv,
     depth: usize,
 }
 
@@ -361,7 +365,7 @@ impl<'a> Parser<'a> {
 
     fn binary_operator(&mut self) -> R {
         let (a, op, b) = (self.arg(self.pos), self.arg(self.pos + 1), self.arg(self.pos + 2));
-        let v = binary(op, a, b, self.env)?;
+        let v = binary(op, a, b, &mut *self.env)?;
         self.pos += 3;
         Ok(v)
     }
@@ -371,17 +375,17 @@ impl<'a> Parser<'a> {
         if op == "t" {
             self.pos += 1;
             if self.pos >= self.argc() {
-                return unary("t", "1", self.env);
+                return unary("t", "1", &mut *self.env);
             }
             if legal_number(self.arg(self.pos)).is_none() {
                 return Ok(false);
             }
             self.pos += 1;
-            return unary("t", self.arg(self.pos - 1), self.env);
+            return unary("t", self.arg(self.pos - 1), &mut *self.env);
         }
         self.advance_required()?;
         self.pos += 1;
-        unary(op, self.arg(self.pos - 1), self.env)
+        unary(op, self.arg(self.pos - 1), &mut *self.env)
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::interp::options::XPG_ECHO;
 use crate::interp::{Exec, Shell};
 use crate::util::bytes;
+use crate::interp::assign::ArrayItem;
 
 /// `echo [-neE] ARGS`
 pub fn echo(sh: &mut Shell, args: &[String]) -> Exec {
@@ -304,7 +305,7 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
     let ifs = sh.vars.get_str("IFS").unwrap_or(" \t\n").to_string();
     if let Some(arr) = &o.array {
         let fields = split_fields(&text, &escaped, &ifs, usize::MAX);
-        let items = fields.into_iter().map(|f| (None, f)).collect();
+        let items = fields.into_iter().map(ArrayItem::value).collect();
         if let Err(m) = sh.assign_array(arr, items, false, false) {
             sh.builtin_error("read", &m);
             return Ok(1);
@@ -436,8 +437,7 @@ pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
         }
     }
     let start = origin.unwrap_or(0);
-    let items: Vec<(Option<String>, String)> =
-        lines.into_iter().enumerate().map(|(k, l)| (Some((start + k as i64).to_string()), l)).collect();
+    let items = lines.into_iter().enumerate().map(|(k, l)| ArrayItem { key: Some((start + k as i64).to_string()), value: l, append: false }).collect();
     if let Err(m) = sh.assign_array(&arr, items, origin.is_some(), false) {
         sh.builtin_error(&name, &m);
         return Ok(1);

@@ -19,8 +19,8 @@ pub fn bracket(sh: &mut Shell, args: &[String]) -> Exec {
 }
 
 fn run(sh: &mut Shell, name: &str, args: &[String]) -> Exec {
-    let env = TestEnvImpl(sh);
-    match test_expr::eval_test(args, &env) {
+    let mut env = TestEnvImpl(sh);
+    match test_expr::eval_test(args, &mut env) {
         Ok(b) => Ok((!b) as i32),
         Err(m) => {
             let m = m.strip_prefix("test: ").unwrap_or(&m).to_string();

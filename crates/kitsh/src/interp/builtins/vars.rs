@@ -5,6 +5,7 @@ use crate::interp::options::{Options, SET_OPTIONS, SHOPT_OPTIONS};
 use crate::interp::vars::{attr, AssocMap, Value, Var};
 use crate::interp::{Exec, Flow, Shell};
 use crate::util::quote;
+use crate::interp::assign::ArrayItem;
 
 #[derive(Default)]
 struct DeclFlags {
@@ -228,8 +229,20 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
     }
     let exists_here = if local || (sh.vars.depth() > 1 && !f.global) { sh.vars.is_local_here(base) } else { sh.vars.get_raw(base).is_some() };
     if let Some(v) = sh.vars.get_raw(base) {
-        if v.has(attr::READONLY) && (value.is_some() || f.unset & attr::READONLY != 0) && (exists_here || !local) {
+        // A readonly variable cannot be given a value, lose its readonly bit or be shadowed
+        // by a local one.
+        let shadows = (local || sh.vars.depth() > 1 && !f.global) && !exists_here;
+        if v.has(attr::READONLY) && (value.is_some() || f.unset & attr::READONLY != 0 || shadows) {
             return Err(format!("{base}: readonly variable"));
+        }
+    }
+    let existing = if local { sh.vars.is_local_here(base).then(|| sh.vars.get_raw(base)).flatten() } else { sh.vars.get_raw(base) };
+    if let Some(v) = existing {
+        if f.assoc && v.is_indexed() {
+            return Err(format!("{base}: cannot convert indexed to associative array"));
+        }
+        if f.array && v.is_assoc() {
+            return Err(format!("{base}: cannot convert associative to indexed array"));
         }
     }
     // create the variable in the right scope
@@ -278,7 +291,7 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
             let key = &name[base.len() + 1..name.len().saturating_sub(1)];
             sh.assign_elem(base, key, v.to_string(), append)?;
         } else if f.array || sh.vars.get_raw(base).is_some_and(|x| x.is_indexed() || x.is_assoc()) && (f.array || f.assoc) {
-            sh.assign_array(base, vec![(None, v.to_string())], append, f.assoc)?;
+            sh.assign_array(base, vec![ArrayItem::value(v.to_string())], append, f.assoc)?;
         } else if f.set & attr::NAMEREF != 0 || sh.vars.get_raw(base).is_some_and(|x| x.has(attr::NAMEREF)) {
             let var = if make_local { sh.vars.local_entry(base) } else { sh.vars.entry(base) };
             var.value = Some(Value::Str(v.to_string()));
@@ -353,7 +366,7 @@ pub fn declare(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `local`
 pub fn local(sh: &mut Shell, args: &[String]) -> Exec {
-    if sh.frames.is_empty() {
+    if sh.frames.iter().all(|f| f.is_source) {
         sh.builtin_error("local", "can only be used in a function");
         return Ok(1);
     }
@@ -485,12 +498,18 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
         if let Some(open) = n.find('[') {
             if n.ends_with(']') && is_name(&n[..open]) {
                 let base = sh.vars.resolve_name(&n[..open]).into_owned();
-                let key = n[open + 1..n.len() - 1].to_string();
+                let mut key = n[open + 1..n.len() - 1].to_string();
                 if key == "@" || key == "*" {
                     sh.vars.unset(&base);
                     continue;
                 }
                 let is_assoc = sh.vars.get(&base).is_some_and(|v| v.is_assoc());
+                if is_assoc {
+                    // bash expands an associative subscript once more: `unset 'a["$k"]'`.
+                    if let Some(w) = crate::parser::parse_subscript(&key) {
+                        key = sh.expand_word_str(&w)?;
+                    }
+                }
                 let idx = if is_assoc { None } else { Some(sh.arith_str(&key)) };
                 if let Some(v) = sh.vars.get_raw_mut(&base) {
                     if v.has(attr::READONLY) {
@@ -503,8 +522,13 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
                             m.remove(&key);
                         }
                         (Some(Value::Indexed(m)), Some(Ok(i))) => {
-                            let i = if i < 0 { m.keys().next_back().copied().unwrap_or(-1) + 1 + i } else { i };
-                            m.remove(&i);
+                            let j = if i < 0 { m.keys().next_back().copied().unwrap_or(-1) + 1 + i } else { i };
+                            if j < 0 {
+                                sh.builtin_error("unset", &format!("[{i}]: bad array subscript"));
+                                status = 1;
+                                continue;
+                            }
+                            m.remove(&j);
                         }
                         (Some(Value::Str(_)), Some(Ok(0))) => v.value = None,
                         _ => {}

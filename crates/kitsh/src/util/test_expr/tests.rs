@@ -264,14 +264,14 @@ struct Env {
     uid: u32,
 }
 
-impl TestEnv for Env {
+impl TestEnv for &Env {
     fn fs(&self) -> &dyn FileSystem {
         &self.fs
     }
     fn cwd(&self) -> &str {
         "/home"
     }
-    fn var_is_set(&self, name: &str) -> bool {
+    fn var_is_set(&mut self, name: &str) -> bool {
         name == "PATH" || name == "a[1]"
     }
     fn option_is_set(&self, name: &str) -> Option<bool> {
@@ -310,7 +310,7 @@ fn env() -> Env {
 
 fn run(args: &[&str], e: &Env) -> Result<bool, String> {
     let v: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    eval_test(&v, e)
+    eval_test(&v, &mut { e })
 }
 
 #[test]
@@ -390,9 +390,9 @@ fn helpers() {
     assert_eq!(legal_number("1 2"), None);
     assert_eq!(legal_number(""), None);
     let e = env();
-    assert_eq!(binary("-eq", "a", "1", &e), Err("a: integer expression expected".to_string()));
-    assert_eq!(unary("z", "", &e), Ok(true));
-    assert_eq!(eval_test_as("[", &["x".into(), "y".into()], &e), Err("[: x: unary operator expected".to_string()));
+    assert_eq!(binary("-eq", "a", "1", &mut &e), Err("a: integer expression expected".to_string()));
+    assert_eq!(unary("z", "", &mut &e), Ok(true));
+    assert_eq!(eval_test_as("[", &["x".into(), "y".into()], &mut &e), Err("[: x: unary operator expected".to_string()));
 }
 
 #[test]
@@ -401,10 +401,10 @@ fn deep_nesting_is_bounded() {
     let mut args: Vec<String> = vec!["(".to_string(); 5000];
     args.push("x".into());
     args.extend(std::iter::repeat(")".to_string()).take(5000));
-    assert!(eval_test(&args, &e).is_err());
+    assert!(eval_test(&args, &mut &e).is_err());
     let mut args: Vec<String> = vec!["(".to_string(); 500];
     args.push("x".into());
     args.extend(std::iter::repeat(")".to_string()).take(500));
-    assert_eq!(eval_test(&args, &e), Ok(true));
+    assert_eq!(eval_test(&args, &mut &e), Ok(true));
 }
 
