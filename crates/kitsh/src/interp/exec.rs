@@ -719,7 +719,6 @@ impl Shell {
     }
 
     fn run_assignments_only(&mut self, sc: &SimpleCommand) -> Exec {
-        self.status = 0;
         self.last_arg.clear();
         let mut status = 0;
         let saved = match self.apply_redirects(&sc.redirects) {

@@ -102,3 +102,13 @@ pub fn parse_subscript(text: &str) -> Option<Word> {
     let w = core.bracket_word(1, ']').ok()?;
     core.inp.peek().is_none().then_some(w)
 }
+
+/// Parse a compound-assignment value given at run time (`declare -a "x=(1 2)"`): the text
+/// `(...)` as an array literal. `None` when it is not exactly one well-formed literal.
+pub fn parse_array_literal(text: &str) -> Option<Vec<ast::ArrayElem>> {
+    let inner = text.strip_prefix('(')?;
+    let mut st = parse::State::new(inner, 1, 64);
+    let mut core = parse::Core { st: &mut st, aliases: None };
+    let elems = core.array_literal().ok()?;
+    core.inp.peek().is_none().then_some(elems)
+}

@@ -284,8 +284,14 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
         }
     }
     if let Some(v) = value {
+        let is_array = f.array || f.assoc || sh.vars.get_raw(base).is_some_and(|x| x.is_indexed() || x.is_assoc());
+        let literal = if is_array && name == base && v.starts_with('(') && v.ends_with(')') { crate::parser::parse_array_literal(v) } else { None };
         if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
             let items = sh.decl_arrays.get(idx).cloned().unwrap_or_default();
+            sh.assign_array(base, items, append, f.assoc)?;
+        } else if let Some(elems) = literal {
+            // A value `(...)` built at run time is parsed and expanded as a compound assignment.
+            let items = sh.expand_array_elems(&elems).map_err(|_| String::new())?;
             sh.assign_array(base, items, append, f.assoc)?;
         } else if name != base {
             let key = &name[base.len() + 1..name.len().saturating_sub(1)];
