@@ -27,8 +27,9 @@ impl Shell {
             let pid = self.new_pid();
             let status = self.subshell(|sh| sh.run_and_or(&item.and_or))?;
             self.last_bg = Some(pid);
-            let id = self.jobs.len() + 1;
-            self.jobs.push(Job { pid, status, id, text: String::new() });
+            let id = self.jobs.iter().rev().find(|j| !j.reaped).map_or(1, |j| j.id + 1);
+            let text = crate::parser::print::and_or_text(&item.and_or);
+            self.jobs.push(Job { pid, status, id, text, reaped: false });
             self.status = 0;
             return Ok(0);
         }

@@ -74,6 +74,8 @@ pub struct Job {
     pub id: usize,
     /// Command text.
     pub text: String,
+    /// Collected by `wait`: no longer a job, but `wait PID` still reports its status.
+    pub reaped: bool,
 }
 
 /// One frame of the function call stack (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).

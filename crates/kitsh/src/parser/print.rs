@@ -45,6 +45,15 @@ pub fn command_text(c: &Command) -> String {
     p.out
 }
 
+/// An and-or list on one line, as `jobs` shows a job's command.
+pub fn and_or_text(a: &AndOr) -> String {
+    let mut p = Printer::default();
+    p.begin();
+    p.and_or(a);
+    p.flush_deferred("");
+    p.out
+}
+
 /// The text of the body of a `$(...)` command substitution as bash 5.2 stores it: printed
 /// from the parse tree with newlines kept between commands.
 pub(crate) fn comsub_text(l: &List) -> String {

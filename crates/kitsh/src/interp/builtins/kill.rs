@@ -99,7 +99,7 @@ pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
     let mut status = 0;
     for a in &args[i..] {
         if let Some(job) = a.strip_prefix('%') {
-            let known = job.parse::<usize>().ok().is_some_and(|n| sh.jobs.iter().any(|j| j.id == n));
+            let known = super::jobs::find_job(sh, job).is_some();
             if !known {
                 sh.builtin_error("kill", &format!("{a}: no such job"));
                 status = 1;

@@ -348,48 +348,6 @@ pub fn unalias(sh: &mut Shell, args: &[String]) -> Exec {
     Ok(status)
 }
 
-/// `wait [-n] [PID...]`
-pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
-    let ids: Vec<&String> = args[1..].iter().filter(|a| !a.starts_with('-')).collect();
-    if ids.is_empty() {
-        let last = sh.jobs.last().map(|j| j.status);
-        sh.jobs.clear();
-        if args.iter().any(|a| a == "-n") {
-            return Ok(last.unwrap_or(127));
-        }
-        return Ok(0);
-    }
-    let mut status = 0;
-    for id in ids {
-        let pid = id.trim_start_matches('%').parse::<u64>().ok();
-        let job = if id.starts_with('%') {
-            pid.and_then(|n| sh.jobs.iter().position(|j| j.id as u64 == n))
-        } else {
-            pid.and_then(|p| sh.jobs.iter().position(|j| j.pid == p))
-        };
-        match job {
-            Some(k) => {
-                status = sh.jobs[k].status;
-                sh.jobs.remove(k);
-            }
-            None => {
-                if Some(sh.last_bg) == Some(pid) {
-                    status = 0;
-                } else {
-                    sh.builtin_error("wait", &format!("pid {id} is not a child of this shell"));
-                    status = 127;
-                }
-            }
-        }
-    }
-    Ok(status)
-}
-
-/// `jobs`
-pub fn jobs(_sh: &mut Shell, _args: &[String]) -> Exec {
-    Ok(0)
-}
-
 /// `times`
 pub fn times(sh: &mut Shell, _args: &[String]) -> Exec {
     sh.out(b"0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");

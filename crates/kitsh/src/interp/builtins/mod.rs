@@ -8,6 +8,7 @@ mod dirs;
 mod flow;
 mod hash;
 mod io;
+mod jobs;
 mod meta;
 mod kill;
 mod test;
@@ -16,6 +17,7 @@ mod type_;
 mod ulimit;
 mod umask;
 mod vars;
+mod wait;
 
 use crate::builtins::{Env, SystemInfo};
 use crate::interp::vars::{attr, Vars};
@@ -49,7 +51,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("false", flow::false_),
     ("getopts", meta::getopts),
     ("hash", hash::hash),
-    ("jobs", meta::jobs),
+    ("jobs", jobs::jobs),
     ("kill", kill::kill),
     ("let", vars::let_),
     ("local", vars::local),
@@ -77,7 +79,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("umask", umask::umask),
     ("unalias", meta::unalias),
     ("unset", vars::unset),
-    ("wait", meta::wait),
+    ("wait", wait::wait),
 ];
 
 /// The shell builtin named `name`.

@@ -1,0 +1,132 @@
+//! `wait [-fn] [-p VAR] [ID...]`: collect background jobs (which have already run to
+//! completion, see `Shell::run_item`).
+
+use super::jobs::find_job;
+use crate::interp::{Exec, Shell};
+
+/// `wait`
+pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut next = false;
+    let mut pid_var: Option<String> = None;
+    let mut i = 1;
+    while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
+        if args[i] == "--" {
+            i += 1;
+            break;
+        }
+        let mut chars = args[i][1..].chars();
+        while let Some(c) = chars.next() {
+            match c {
+                'n' => next = true,
+                'f' => {}
+                'p' => {
+                    let rest: String = chars.by_ref().collect();
+                    pid_var = if rest.is_empty() {
+                        i += 1;
+                        args.get(i).cloned()
+                    } else {
+                        Some(rest)
+                    };
+                    if pid_var.is_none() {
+                        sh.builtin_error("wait", "-p: option requires an argument");
+                        return Ok(2);
+                    }
+                }
+                _ => {
+                    sh.builtin_error("wait", &format!("-{c}: invalid option"));
+                    sh.write_fd(2, b"wait: usage: wait [-fn] [-p var] [id ...]\n");
+                    return Ok(2);
+                }
+            }
+        }
+        i += 1;
+    }
+    let ids = &args[i..];
+    let status = if next { wait_next(sh, ids, pid_var.as_deref()) } else if ids.is_empty() { wait_all(sh) } else { wait_ids(sh, ids) };
+    sh.pipestatus.clear();
+    sh.pipestatus.push(status);
+    Ok(status)
+}
+
+/// `wait`: every job; the status is 0.
+fn wait_all(sh: &mut Shell) -> i32 {
+    for j in &mut sh.jobs {
+        j.reaped = true;
+    }
+    0
+}
+
+/// `wait -n [ID...]`: the first job not yet collected (among `ids`, if given); 127 if none.
+fn wait_next(sh: &mut Shell, ids: &[String], pid_var: Option<&str>) -> i32 {
+    let wanted: Vec<usize> = ids.iter().filter_map(|id| resolve(sh, id).ok().flatten()).collect();
+    let k = (0..sh.jobs.len()).find(|&k| !sh.jobs[k].reaped && (ids.is_empty() || wanted.contains(&k)));
+    let Some(k) = k else { return 127 };
+    sh.jobs[k].reaped = true;
+    if let Some(var) = pid_var {
+        let pid = sh.jobs[k].pid.to_string();
+        if let Err(m) = sh.assign_scalar(var, pid) {
+            sh.builtin_error("wait", &m);
+        }
+    }
+    sh.jobs[k].status
+}
+
+/// `wait ID...`: the status of the last one.
+fn wait_ids(sh: &mut Shell, ids: &[String]) -> i32 {
+    let mut status = 0;
+    for id in ids {
+        status = match resolve(sh, id) {
+            Ok(Some(k)) => {
+                sh.jobs[k].reaped = true;
+                sh.jobs[k].status
+            }
+            Ok(None) => 127,
+            Err(s) => s,
+        };
+    }
+    status
+}
+
+/// The job `id` names (a `%` job spec or a process id); errors are reported here.
+/// `Ok(None)`: no such job or process (status 127); `Err(status)`: a malformed id.
+fn resolve(sh: &mut Shell, id: &str) -> Result<Option<usize>, i32> {
+    if let Some(spec) = id.strip_prefix('%') {
+        let k = find_job(sh, spec);
+        if k.is_none() {
+            sh.builtin_error("wait", &format!("{id}: no such job"));
+        }
+        return Ok(k);
+    }
+    let Ok(pid) = id.parse::<u64>() else {
+        sh.builtin_error("wait", &format!("`{id}': not a pid or valid job spec"));
+        return Err(1);
+    };
+    // A waited-for process keeps its status (bash remembers recent background pids).
+    let k = sh.jobs.iter().rposition(|j| j.pid == pid);
+    if k.is_none() {
+        sh.builtin_error("wait", &format!("pid {id} is not a child of this shell"));
+    }
+    Ok(k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::run_for_test as out;
+
+    #[test]
+    fn statuses() {
+        assert_eq!(out("(exit 3) & p=$!; wait $p; echo $?; wait $p; echo $?"), "3\n3\n0");
+        assert_eq!(out("(exit 3) & (exit 4) & wait %1; echo $? ${PIPESTATUS[@]}; wait %+; echo $?"), "3 3\n4\n0");
+        assert_eq!(out("(exit 3) & wait %1; wait %1"), "bash: line 1: wait: %1: no such job\n127");
+        assert_eq!(out("(exit 3) & (exit 4) & wait; echo $?; wait -n; echo $?"), "0\n127\n0");
+        assert_eq!(out("(exit 3) & (exit 4) & wait -n -p v; echo $? $v; wait -n; echo $?"), "3 1000\n4\n0");
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(out("wait %nonexistent"), "bash: line 1: wait: %nonexistent: no such job\n127");
+        assert_eq!(out("wait zzz"), "bash: line 1: wait: `zzz': not a pid or valid job spec\n1");
+        assert_eq!(out("wait 12345678"), "bash: line 1: wait: pid 12345678 is not a child of this shell\n127");
+        assert_eq!(out("wait -z"), "bash: line 1: wait: -z: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]\n2");
+    }
+}
