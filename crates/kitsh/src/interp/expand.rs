@@ -329,6 +329,17 @@ impl Shell {
                             }
                         }
                     }
+                } else if let Some(sep) = self.ifs_hard_separator() {
+                    // With a non-whitespace first IFS character, the elements are joined by
+                    // it and split again, so empty elements give empty fields, as in bash.
+                    let mut joined = String::new();
+                    for (i, it) in items.iter().enumerate() {
+                        if i > 0 {
+                            joined.push(sep);
+                        }
+                        joined.push_str(it);
+                    }
+                    self.split_into(&joined, b);
                 } else {
                     let n = items.len();
                     for (i, it) in items.into_iter().enumerate() {
@@ -340,6 +351,12 @@ impl Shell {
                 }
             }
         }
+    }
+
+    /// The first character of `IFS` when it is not IFS whitespace (`IFS=x`, `IFS=':'`).
+    fn ifs_hard_separator(&self) -> Option<char> {
+        let c = self.vars.get_str("IFS")?.chars().next()?;
+        (!matches!(c, ' ' | '\t' | '\n')).then_some(c)
     }
 
     fn ifs_first(&self) -> String {
