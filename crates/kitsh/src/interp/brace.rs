@@ -1,7 +1,7 @@
 //! Brace expansion (`a{b,c}d`, `{1..10..2}`, `{a..z}`), done on the word's structure before any
 //! other expansion. Only unquoted literal text takes part; other parts are opaque.
 
-use crate::parser::ast::{Word, WordPart};
+use crate::parser::ast::{Param, Word, WordPart};
 
 #[derive(Clone, PartialEq)]
 enum Tok {
@@ -50,7 +50,54 @@ pub fn expand(w: &Word, max: usize) -> Option<Vec<Word>> {
     if overflow {
         return None;
     }
-    Some(out.iter().map(|t| to_word(t)).collect())
+    let words: Vec<Word> = out.iter().map(|t| to_word(t)).collect();
+    if words.len() == 1 && words[0] == *w {
+        return Some(words);
+    }
+    Some(words.into_iter().map(rescan).collect())
+}
+
+/// Bash expands braces on the word's text, before it finds tildes and names, so a word that
+/// brace expansion made is looked at again: a leading `~` becomes a tilde prefix
+/// (`{a,~}/x`), and `$name` absorbs the name characters that now follow it (`$a{1,2}` is
+/// `$a1 $a2`).
+fn rescan(mut w: Word) -> Word {
+    if let Some(WordPart::Literal(s)) = w.parts.first() {
+        if let Some(rest) = s.strip_prefix('~') {
+            let end = rest.find('/');
+            let valid = end.is_some() || w.parts.len() == 1;
+            let name = &rest[..end.unwrap_or(rest.len())];
+            if valid && !name.contains(['{', '}', '*', '?', '[']) {
+                let tail = rest[name.len()..].to_string();
+                let name = name.to_string();
+                w.parts.splice(0..1, [WordPart::Tilde(name)].into_iter().chain((!tail.is_empty()).then(|| WordPart::Literal(tail))));
+            }
+        }
+    }
+    let mut i = 0;
+    while i + 1 < w.parts.len() {
+        let more = match (&w.parts[i], &w.parts[i + 1]) {
+            (WordPart::Param(pe), WordPart::Literal(s)) if !pe.braced && !pe.indirect && matches!(pe.param, Param::Var(_)) => {
+                s.bytes().take_while(|&b| b == b'_' || b.is_ascii_alphanumeric()).count()
+            }
+            _ => 0,
+        };
+        if more > 0 {
+            let WordPart::Literal(s) = &mut w.parts[i + 1] else { unreachable!() };
+            let head: String = s.drain(..more).collect();
+            if s.is_empty() {
+                w.parts.remove(i + 1);
+            }
+            if let WordPart::Param(pe) = &mut w.parts[i] {
+                if let Param::Var(n) = &mut pe.param {
+                    n.push_str(&head);
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
+    w
 }
 
 fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize, overflow: &mut bool) {

@@ -168,6 +168,8 @@ pub struct ParamExpr {
     pub indirect: bool,
     /// The operator applied.
     pub op: ParamOp,
+    /// Written `${...}` (not `$name`): brace expansion cannot extend the name.
+    pub braced: bool,
 }
 
 /// The parameter named in a [`ParamExpr`].

@@ -26,7 +26,7 @@ impl Core<'_, '_, '_> {
             None => {
                 self.inp.reset(start);
                 let text = self.bad_subst_text(line)?;
-                Ok(super::word::param_part(Param::Var(text)))
+                Ok(super::word::param_part(Param::Var(text), true))
             }
         }
     }
@@ -53,7 +53,7 @@ impl Core<'_, '_, '_> {
         }
         let Some(param) = self.param_name(line)? else { return Ok(None) };
         let op = self.param_op(in_dq, line)?;
-        Ok(op.map(|op| ParamExpr { param, indirect: false, op }))
+        Ok(op.map(|op| ParamExpr { param, indirect: false, op, braced: true }))
     }
 
     /// `${#}`, `${#x}`, `${#a[@]}`, `${##}`; `None` (nothing consumed) for `${#-w}` and such.
@@ -61,14 +61,14 @@ impl Core<'_, '_, '_> {
         if self.inp.peek2() == Some('}') {
             self.inp.bump_raw();
             self.inp.bump_raw();
-            return Ok(Some(ParamExpr { param: Param::Special('#'), indirect: false, op: ParamOp::None }));
+            return Ok(Some(ParamExpr { param: Param::Special('#'), indirect: false, op: ParamOp::None, braced: true }));
         }
         let mark = self.inp.mark();
         self.inp.bump_raw();
         if let Some(param) = self.param_name(line)? {
             if self.inp.peek() == Some('}') {
                 self.inp.bump_raw();
-                return Ok(Some(ParamExpr { param, indirect: false, op: ParamOp::Length }));
+                return Ok(Some(ParamExpr { param, indirect: false, op: ParamOp::Length, braced: true }));
             }
         }
         self.inp.reset(mark);
@@ -82,14 +82,14 @@ impl Core<'_, '_, '_> {
         if matches!(c, '*' | '@') && self.inp.peek2() == Some('}') && matches!(param, Param::Var(_)) {
             self.inp.bump_raw();
             self.inp.bump_raw();
-            return Ok(Some(ParamExpr { param, indirect: false, op: ParamOp::NamesWithPrefix(c == '*') }));
+            return Ok(Some(ParamExpr { param, indirect: false, op: ParamOp::NamesWithPrefix(c == '*'), braced: true }));
         }
         if c == '}' && matches!(param, Param::Indexed(_, Index::At | Index::Star)) {
             self.inp.bump_raw();
-            return Ok(Some(ParamExpr { param, indirect: false, op: ParamOp::Keys }));
+            return Ok(Some(ParamExpr { param, indirect: false, op: ParamOp::Keys, braced: true }));
         }
         let op = self.param_op(in_dq, line)?;
-        Ok(op.map(|op| ParamExpr { param, indirect: true, op }))
+        Ok(op.map(|op| ParamExpr { param, indirect: true, op, braced: true }))
     }
 
     /// A parameter name: variable (with optional subscript), positional or special.

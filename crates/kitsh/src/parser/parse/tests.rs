@@ -61,7 +61,12 @@ pub(super) fn w(parts: Vec<WordPart>) -> Word {
 }
 
 pub(super) fn var(name: &str) -> WordPart {
-    WordPart::Param(Box::new(ParamExpr { param: Param::Var(name.into()), indirect: false, op: ParamOp::None }))
+    WordPart::Param(Box::new(ParamExpr { param: Param::Var(name.into()), indirect: false, op: ParamOp::None, braced: false }))
+}
+
+/// `${name}`.
+pub(super) fn braced_var(name: &str) -> WordPart {
+    WordPart::Param(Box::new(ParamExpr { param: Param::Var(name.into()), indirect: false, op: ParamOp::None, braced: true }))
 }
 
 /// Deep nesting is an error, never a stack overflow.

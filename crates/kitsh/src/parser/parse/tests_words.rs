@@ -1,6 +1,6 @@
 //! Word-level parser tests: quoting, expansions, tildes, assignments.
 
-use super::tests::{esc, lit, p, perr, show, simple, sq, var, w, words};
+use super::tests::{braced_var, esc, lit, p, perr, show, simple, sq, var, w, words};
 use crate::parser::ast::*;
 
 #[test]
@@ -94,7 +94,7 @@ fn bad_substitutions_are_runtime_errors() {
     assert_eq!(pe("x ${1x}").param, Param::Var("1x".into()));
     assert_eq!(pe("x ${x:}").param, Param::Var("x:".into()));
     assert_eq!(pe("x ${a b}").param, Param::Var("a b".into()));
-    assert_eq!(pe("x ${x:-${y}z!}").op, ParamOp::Default { colon: true, word: w(vec![var("y"), lit("z!")]) });
+    assert_eq!(pe("x ${x:-${y}z!}").op, ParamOp::Default { colon: true, word: w(vec![braced_var("y"), lit("z!")]) });
 }
 
 #[test]

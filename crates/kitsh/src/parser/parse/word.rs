@@ -97,8 +97,8 @@ pub(crate) fn is_name_char(c: char) -> bool {
 }
 
 /// A parameter expansion part without operator.
-pub(crate) fn param_part(param: Param) -> WordPart {
-    WordPart::Param(Box::new(ParamExpr { param, indirect: false, op: ParamOp::None }))
+pub(crate) fn param_part(param: Param, braced: bool) -> WordPart {
+    WordPart::Param(Box::new(ParamExpr { param, indirect: false, op: ParamOp::None, braced }))
 }
 
 impl Core<'_, '_, '_> {
@@ -361,16 +361,16 @@ impl Core<'_, '_, '_> {
                     self.inp.bump_raw();
                     name.push(c);
                 }
-                b.part(param_part(Param::Var(name)));
+                b.part(param_part(Param::Var(name), false));
             }
             '0'..='9' => {
                 self.inp.bump_raw();
                 let p = if c == '0' { Param::Special('0') } else { Param::Positional(c as usize - '0' as usize) };
-                b.part(param_part(p));
+                b.part(param_part(p, false));
             }
             '@' | '*' | '#' | '?' | '-' | '$' | '!' => {
                 self.inp.bump_raw();
-                b.part(param_part(Param::Special(c)));
+                b.part(param_part(Param::Special(c), false));
             }
             _ => b.push('$'),
         }

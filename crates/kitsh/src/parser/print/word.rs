@@ -160,7 +160,7 @@ fn is_name(s: &str) -> bool {
 /// A parameter expansion (`dq`: inside double quotes); `next` is the character printed after
 /// it.
 fn param_into(out: &mut String, pe: &ParamExpr, dq: bool, next: Option<char>) {
-    if matches!(pe.op, ParamOp::None) && !pe.indirect {
+    if matches!(pe.op, ParamOp::None) && !pe.indirect && !pe.braced {
         let continues = next.is_some_and(|c| c == '_' || c.is_ascii_alphanumeric());
         match &pe.param {
             Param::Var(n) if is_name(n) && !continues => {
