@@ -294,11 +294,15 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
     let s = bytes::decode_owned(text.clone());
     let status = if eof && (raw.is_empty() || o.delim.is_some()) { 1 } else { 0 };
     let status = if eof && !raw.is_empty() && o.nchars.is_none() { 1 } else { status };
-    if o.exact || (o.nchars.is_some() && o.names.len() <= 1 && o.array.is_none()) {
+    if o.exact || (o.nchars.is_some() && o.names.is_empty() && o.array.is_none()) {
+        // `-N`: the text as read, unsplit, into the first variable; the others are emptied.
         let name = o.names.first().cloned().unwrap_or_else(|| "REPLY".to_string());
-        if let Err(m) = sh.assign(&name, s, false) {
-            sh.builtin_error("read", &m);
-            return Ok(1);
+        let rest = o.names.iter().skip(1).map(|n| (n.clone(), String::new()));
+        for (n, v) in std::iter::once((name, s)).chain(rest) {
+            if let Err(m) = sh.assign(&n, v, false) {
+                sh.builtin_error("read", &m);
+                return Ok(1);
+            }
         }
         return Ok(status);
     }
@@ -343,7 +347,27 @@ fn split_fields(text: &[u8], escaped: &[bool], ifs: &str, max: usize) -> Vec<Str
     }
     while i < n {
         if fields.len() + 1 == max {
-            // the rest, with trailing IFS whitespace removed
+            // The rest. When it is one word and its delimiter (`a x` with IFS=x), the last
+            // variable gets just the word, as in bash; otherwise the rest with trailing IFS
+            // whitespace removed.
+            let mut j = i;
+            while j < n && !(is_ifs(text[j]) && !escaped[j]) {
+                j += 1;
+            }
+            let word_end = j;
+            while j < n && is_ws(text[j]) && !escaped[j] {
+                j += 1;
+            }
+            if j < n && is_ifs(text[j]) && !is_ws(text[j]) && !escaped[j] {
+                j += 1;
+                while j < n && is_ws(text[j]) && !escaped[j] {
+                    j += 1;
+                }
+            }
+            if j == n {
+                fields.push(bytes::decode_owned(text[i..word_end].to_vec()));
+                return fields;
+            }
             let mut end = n;
             while end > i && is_ws(text[end - 1]) && !escaped[end - 1] {
                 end -= 1;
