@@ -290,15 +290,24 @@ impl Shell {
     /// `fatal` semantics for assignment-only commands bash continues with status 1.
     pub(crate) fn do_assign(&mut self, a: &Assign, temp: bool) -> Exec<()> {
         self.lineno = a.line;
+        let trace = self.set_opt(super::options::XTRACE);
+        let op = if a.append { "+=" } else { "=" };
         let r = match (&a.value, &a.index) {
             (AssignValue::Scalar(w), None) => {
                 let v = self.expand_word_str(w)?;
+                if trace {
+                    let line = format!("{}{op}{}", a.name, assigned_value_trace(&v));
+                    self.xtrace_line(&line);
+                }
                 self.assign(&a.name, v, a.append)
             }
             (AssignValue::Scalar(w), Some(idx)) => {
                 let v = self.expand_word_str(w)?;
-                let is_assoc = self.vars.get(&a.name).is_some_and(|v| v.is_assoc());
-                let key = if is_assoc { self.expand_word_str(idx)? } else { self.expand_word_str(idx)? };
+                let key = self.expand_word_str(idx)?;
+                if trace {
+                    let line = format!("{}[{key}]{op}{}", a.name, assigned_value_trace(&v));
+                    self.xtrace_line(&line);
+                }
                 self.assign_elem(&a.name, &key, v, a.append)
             }
             (AssignValue::Array(_), Some(idx)) => {
@@ -307,6 +316,21 @@ impl Shell {
             }
             (AssignValue::Array(elems), None) => {
                 let items = self.expand_array_elems(elems)?;
+                if trace {
+                    // bash shows the literal as written.
+                    let text: Vec<String> = elems
+                        .iter()
+                        .map(|e| match e {
+                            ArrayElem::Value(w) => crate::parser::print::word_text(w),
+                            ArrayElem::Keyed { key, value, append } => {
+                                let op = if *append { "+=" } else { "=" };
+                                format!("[{}]{op}{}", crate::parser::print::word_text(key), crate::parser::print::word_text(value))
+                            }
+                        })
+                        .collect();
+                    let line = format!("{}{op}({})", a.name, text.join(" "));
+                    self.xtrace_line(&line);
+                }
                 self.assign_array(&a.name, items, a.append, false)
             }
         };
@@ -367,5 +391,14 @@ impl Shell {
             e.value = Some(Value::Str(v.to_string()));
             e.attrs |= attr::READONLY;
         }
+    }
+}
+
+/// An assigned value as `set -x` shows it: like an argument, but nothing for an empty one.
+fn assigned_value_trace(v: &str) -> String {
+    if v.is_empty() {
+        String::new()
+    } else {
+        super::exec::xtrace_quote(v)
     }
 }

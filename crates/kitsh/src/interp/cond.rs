@@ -12,12 +12,26 @@ impl Shell {
     /// (the caller turns it into status 2).
     pub(crate) fn eval_cond(&mut self, e: &CondExpr) -> Exec<bool> {
         match e {
+            CondExpr::Not(inner) if matches!(**inner, CondExpr::Unary(..) | CondExpr::Binary(..)) => Ok(!self.cond_primary(inner, true)?),
             CondExpr::Not(e) => Ok(!self.eval_cond(e)?),
             CondExpr::And(a, b) => Ok(self.eval_cond(a)? && self.eval_cond(b)?),
             CondExpr::Or(a, b) => Ok(self.eval_cond(a)? || self.eval_cond(b)?),
             CondExpr::Word(w) => Ok(!self.expand_word_str(w)?.is_empty()),
+            e => self.cond_primary(e, false),
+        }
+    }
+
+    /// A unary or binary test; `set -x` traces it with its operands expanded
+    /// (`[[ ! -z a ]]` when `negated`).
+    fn cond_primary(&mut self, e: &CondExpr, negated: bool) -> Exec<bool> {
+        let bang = if negated { "! " } else { "" };
+        match e {
             CondExpr::Unary(op, w) => {
                 let arg = self.expand_word_str(w)?;
+                if self.set_opt(XTRACE) {
+                    let t = format!("[[ {bang}-{op} {arg} ]]");
+                    self.xtrace_line(&t);
+                }
                 let mut env = TestEnvImpl(self);
                 match test_expr::unary(op, &arg, &mut env) {
                     Ok(b) => Ok(b),
@@ -27,23 +41,33 @@ impl Shell {
                     }
                 }
             }
-            CondExpr::Binary(op, l, r) => self.cond_binary(op, l, r),
+            CondExpr::Binary(op, l, r) => self.cond_binary(op, l, r, bang),
+            e => self.eval_cond(e),
         }
     }
 
-    fn cond_binary(&mut self, op: &str, l: &Word, r: &Word) -> Exec<bool> {
+    fn cond_binary(&mut self, op: &str, l: &Word, r: &Word, bang: &str) -> Exec<bool> {
         let left = self.expand_word_str(l)?;
+        let right = match op {
+            "==" | "=" | "!=" => self.expand_pattern(r)?,
+            "=~" => String::new(),
+            _ => self.expand_word_str(r)?,
+        };
+        if self.set_opt(XTRACE) {
+            // bash shows the operands expanded, unquoted (a pattern in its escaped form).
+            let shown = if op == "=~" { self.expand_word_str(r)? } else { right.clone() };
+            let t = format!("[[ {bang}{left} {op} {shown} ]]");
+            self.xtrace_line(&t);
+        }
         match op {
             "==" | "=" | "!=" => {
-                let pat = self.expand_pattern(r)?;
-                let m = self.pattern_matches(&pat, &left, self.shopt(NOCASEMATCH));
+                let m = self.pattern_matches(&right, &left, self.shopt(NOCASEMATCH));
                 Ok(if op == "!=" { !m } else { m })
             }
             "=~" => self.cond_regex(&left, r),
-            "<" => Ok(left.as_bytes() < self.expand_word_str(r)?.as_bytes()),
-            ">" => Ok(left.as_bytes() > self.expand_word_str(r)?.as_bytes()),
+            "<" => Ok(left.as_bytes() < right.as_bytes()),
+            ">" => Ok(left.as_bytes() > right.as_bytes()),
             "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
-                let right = self.expand_word_str(r)?;
                 let a = self.arith_str(&left);
                 let b = self.arith_str(&right);
                 match (a, b) {
@@ -62,7 +86,6 @@ impl Shell {
                 }
             }
             _ => {
-                let right = self.expand_word_str(r)?;
                 let mut env = TestEnvImpl(self);
                 match test_expr::binary(op, &left, &right, &mut env) {
                     Ok(b) => Ok(b),

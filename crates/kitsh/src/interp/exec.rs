@@ -373,12 +373,16 @@ impl Shell {
                 };
                 let mut status = 0;
                 let mut iters = 0u64;
+                let header = self.set_opt(XTRACE).then(|| loop_header("for", var, words.as_deref()));
                 self.loop_depth += 1;
                 let r = (|| {
                     for it in items {
                         self.loop_guard(&mut iters)?;
                         self.lineno = line;
                         self.run_debug_trap()?;
+                        if let Some(h) = &header {
+                            self.xtrace_line(h);
+                        }
                         if let Err(msg) = self.assign_scalar(var, it) {
                             self.error(&msg);
                             return Ok(1);
@@ -398,6 +402,7 @@ impl Shell {
             CompoundCommand::ArithFor { init, cond, step, body } => {
                 let line = self.lineno;
                 self.run_debug_trap()?;
+                self.trace_arith(init, "");
                 self.arith_word(init)?;
                 let mut status = 0;
                 let mut iters = 0u64;
@@ -406,6 +411,7 @@ impl Shell {
                     self.loop_guard(&mut iters)?;
                     self.lineno = line;
                     self.run_debug_trap()?;
+                    self.trace_arith(cond, "");
                     if !cond.parts.is_empty() && self.arith_word(cond)? == 0 {
                         break Ok(status);
                     }
@@ -415,14 +421,24 @@ impl Shell {
                     }
                     self.lineno = line;
                     self.run_debug_trap()?;
+                    self.trace_arith(step, "");
                     self.arith_word(step)?;
                 })();
                 self.loop_depth -= 1;
                 r
             }
-            CompoundCommand::Select { var, words, body } => self.run_select(var, words.as_deref(), body),
+            CompoundCommand::Select { var, words, body } => {
+                if self.set_opt(XTRACE) {
+                    self.xtrace_line(&loop_header("select", var, words.as_deref()));
+                }
+                self.run_select(var, words.as_deref(), body)
+            }
             CompoundCommand::Case { word, arms } => {
                 self.run_debug_trap()?;
+                if self.set_opt(XTRACE) {
+                    let t = format!("case {} in", crate::parser::print::word_text(word));
+                    self.xtrace_line(&t);
+                }
                 self.run_case(word, arms)
             }
             CompoundCommand::DBracket(e) => {
@@ -437,11 +453,21 @@ impl Shell {
             CompoundCommand::Arith(w) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
                 self.run_debug_trap()?;
+                self.trace_arith(w, " ");
                 match self.arith_word_status(w) {
                     Ok(v) => Ok((v == 0) as i32),
                     Err(f) => Err(f),
                 }
             }
+        }
+    }
+
+    /// `set -x` of an arithmetic command or `for ((...))` part: `(( text ))` (`pad`: the
+    /// extra space bash puts inside a `(( ))` command).
+    fn trace_arith(&mut self, w: &Word, pad: &str) {
+        if self.set_opt(XTRACE) && !w.parts.is_empty() {
+            let t = format!("(( {pad}{}{pad} ))", crate::parser::print::word_text(w).trim());
+            self.xtrace_line(&t);
         }
     }
 
@@ -698,8 +724,8 @@ impl Shell {
         if argv.is_empty() {
             return self.run_assignments_only(sc);
         }
-        if self.set_opt(XTRACE) {
-            self.xtrace(&sc.assigns, &argv)?;
+        if self.set_opt(XTRACE) && sc.assigns.is_empty() {
+            self.xtrace(&argv);
         }
         let saved = match self.apply_redirects(&sc.redirects) {
             Ok(s) => s,
@@ -737,9 +763,6 @@ impl Shell {
                 status = 1;
             }
         }
-        if self.set_opt(XTRACE) {
-            self.xtrace(&sc.assigns, &[])?;
-        }
         self.restore_redirects(saved);
         if let Some(s) = self.cmdsub_status.take() {
             if status == 0 {
@@ -750,32 +773,45 @@ impl Shell {
         Ok(status)
     }
 
-    fn xtrace(&mut self, assigns: &[Assign], argv: &[String]) -> Exec<()> {
-        let ps4 = self.vars.get_str("PS4").unwrap_or("+ ").to_string();
-        let mut line = ps4;
-        let mut first = true;
-        for a in assigns {
-            if !first {
-                line.push(' ');
-            }
-            first = false;
-            line.push_str(&a.name);
-            line.push('=');
-            if let AssignValue::Scalar(w) = &a.value {
-                let v = self.expand_word_str(w).unwrap_or_default();
-                line.push_str(&crate::util::quote::quote_q(&v));
-            }
-        }
-        for a in argv {
-            if !first {
-                line.push(' ');
-            }
-            first = false;
-            line.push_str(&xtrace_quote(a));
-        }
+    /// `set -x`: one trace line, after the `PS4` prefix.
+    pub(crate) fn xtrace_line(&mut self, text: &str) {
+        let mut line = self.xtrace_prefix();
+        line.push_str(text);
         line.push('\n');
         self.write_fd(2, line.as_bytes());
-        Ok(())
+    }
+
+    /// The expanded `PS4`, its first character repeated once per level of indirection.
+    fn xtrace_prefix(&mut self) -> String {
+        let raw = self.vars.get_str("PS4").unwrap_or("").to_string();
+        let ps4 = if raw.contains(['$', '`', '\\']) {
+            // No tracing of what PS4 itself runs.
+            let saved = std::mem::replace(&mut self.opts.set[XTRACE], false);
+            let r = self.expand_prompt(&raw).unwrap_or(raw);
+            self.opts.set[XTRACE] = saved;
+            r
+        } else {
+            raw
+        };
+        let mut out = String::with_capacity(ps4.len() + 4);
+        if let Some(first) = ps4.chars().next() {
+            for _ in 0..self.xtrace_depth {
+                out.push(first);
+            }
+        }
+        out.push_str(&ps4);
+        out
+    }
+
+    fn xtrace(&mut self, argv: &[String]) {
+        let mut line = String::new();
+        for (i, a) in argv.iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(&xtrace_quote(a));
+        }
+        self.xtrace_line(&line);
     }
 
     fn run_with_temp_assigns(&mut self, assigns: &[Assign], argv: Vec<String>) -> Exec {
@@ -791,6 +827,10 @@ impl Shell {
             if let Some(v) = self.vars.get_raw_mut(&a.name) {
                 v.attrs |= super::vars::attr::EXPORT;
             }
+        }
+        // bash traces the command after its temporary assignments.
+        if self.set_opt(XTRACE) {
+            self.xtrace(&argv);
         }
         let is_special = matches!(argv[0].as_str(), "eval" | "source" | "." | "export" | "readonly" | ":" | "set" | "shift" | "exec" | "trap" | "unset");
         let r = self.dispatch(argv);
@@ -971,7 +1011,7 @@ pub enum Level {
 }
 
 /// Quote a word for `set -x` output as bash does.
-fn xtrace_quote(s: &str) -> String {
+pub(crate) fn xtrace_quote(s: &str) -> String {
     if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./=:,+@%^".contains(c)) {
         return s.to_string();
     }
@@ -979,3 +1019,12 @@ fn xtrace_quote(s: &str) -> String {
 }
 
 const MONITOR_IDX: usize = 12;
+
+/// `for NAME in WORDS` / `select NAME in WORDS` as `set -x` shows a loop header.
+fn loop_header(keyword: &str, var: &str, words: Option<&[Word]>) -> String {
+    let list = match words {
+        Some(ws) => ws.iter().map(crate::parser::print::word_text).collect::<Vec<_>>().join(" "),
+        None => "\"$@\"".to_string(),
+    };
+    format!("{keyword} {var} in {list}")
+}

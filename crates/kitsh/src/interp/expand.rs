@@ -501,6 +501,7 @@ impl Shell {
         }
         let cap = std::sync::Arc::new(super::io::FdObj::Capture(std::sync::Mutex::new(Vec::new())));
         let mut sub = self.make_subshell();
+        sub.xtrace_depth += 1;
         sub.fds.set(1, Some(cap.clone()));
         if !self.shopt(INHERIT_ERREXIT) {
             sub.opts.set[ERREXIT] = false;

@@ -17,6 +17,7 @@ mod expand;
 pub mod io;
 pub mod options;
 mod lookup;
+mod prompt;
 mod redirect;
 pub mod trap;
 pub mod shared;
@@ -122,6 +123,9 @@ pub struct Shell {
     pub aliases: HashMap<String, String>,
     /// `pushd`/`popd` stack (without the current directory).
     pub dir_stack: Vec<String>,
+    /// Levels of indirection (`$(...)`, `eval`) for `set -x`: the first character of `PS4`
+    /// is repeated once more per level.
+    pub xtrace_depth: u16,
     /// Call stack: function calls and sourced files (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
     pub frames: Vec<Frame>,
     /// The file each function was defined in, for functions defined in a script file or a
@@ -204,6 +208,7 @@ impl Shell {
             aliases: HashMap::new(),
             dir_stack: Vec::new(),
             frames: Vec::new(),
+            xtrace_depth: 0,
             func_files: Default::default(),
             lineno: 0,
             sources: Vec::new(),

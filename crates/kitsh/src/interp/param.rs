@@ -298,16 +298,25 @@ impl Shell {
             if !is_set && self.set_opt(NOUNSET) && !special_list {
                 return Err(self.unbound(param));
             }
-            // `${x@a}`: the variable's attribute letters, once per value.
+            // `${x@a}`: the variable's attribute letters, once per value (also when the
+            // element is unset but the variable exists: `${A@a}` of an associative array).
             let flags = match param {
                 Param::Var(n) | Param::Indexed(n, _) => self.attribute_letters(n),
                 _ => String::new(),
             };
+            let exists = matches!(param, Param::Var(n) | Param::Indexed(n, _) if self.vars.get(n).is_some());
             return Ok(match val {
                 Val::Str(Some(_)) => Val::Str(Some(flags)),
+                Val::Str(None) if exists => Val::Str(Some(flags)),
                 Val::Str(None) => Val::Str(None),
                 Val::List(items, star) => Val::List(items.iter().map(|_| flags.clone()).collect(), star),
             });
+        }
+        if let ParamOp::Transform('A') = op {
+            if !is_set && self.set_opt(NOUNSET) && !special_list {
+                return Err(self.unbound(param));
+            }
+            return Ok(self.assignment_form(param, val));
         }
         match op {
             ParamOp::None => {
@@ -403,6 +412,8 @@ impl Shell {
         }
         let f = self.string_op_fn(op)?;
         Ok(match val {
+            // Transformations of an unset value give nothing (`${undef@Q}` is empty).
+            Val::Str(None) if matches!(op, ParamOp::Transform(_)) => Val::Str(None),
             Val::Str(s) => Val::Str(Some(f(self, &s.unwrap_or_default()))),
             Val::List(items, star) => Val::List(items.iter().map(|s| f(self, s)).collect(), star),
         })
@@ -455,6 +466,38 @@ impl Shell {
         })
     }
 
+    /// `${x@A}`: an assignment (or `declare`/`set --` command) that recreates the value.
+    fn assignment_form(&mut self, param: &Param, val: Val) -> Val {
+        use crate::util::quote::quote_at_q;
+        match param {
+            Param::Special('@' | '*') => {
+                let mut s = "set --".to_string();
+                for a in &self.positional {
+                    s.push(' ');
+                    s.push_str(&quote_at_q(a));
+                }
+                Val::Str(Some(s))
+            }
+            Param::Indexed(n, Index::At | Index::Star) => {
+                let n = self.vars.resolve_name(n).into_owned();
+                Val::Str(self.vars.get(&n).map(|v| super::builtins::vars::declare_line(&n, v).trim_end().to_string()))
+            }
+            Param::Var(n) | Param::Indexed(n, _) => {
+                if self.vars.get(n).is_none() {
+                    return Val::Str(None);
+                }
+                let flags = self.attribute_letters(n);
+                let prefix = if flags.is_empty() { String::new() } else { format!("declare -{flags} ") };
+                Val::Str(match val {
+                    Val::Str(Some(s)) => Some(format!("{prefix}{n}={}", quote_at_q(&s))),
+                    _ if !flags.is_empty() => Some(format!("declare -{flags} {n}")),
+                    _ => None,
+                })
+            }
+            _ => Val::Str(None),
+        }
+    }
+
     /// The letters `${x@a}` shows for variable `name`, in bash's order.
     fn attribute_letters(&self, name: &str) -> String {
         let Some(v) = self.vars.get(name) else { return String::new() };
@@ -482,7 +525,7 @@ impl Shell {
                 cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
             }
             'L' => s.to_lowercase(),
-            'P' => s.to_string(),
+            'P' => self.expand_prompt(s).unwrap_or_else(|_| s.to_string()),
             'K' | 'k' => crate::util::quote::quote_at_q(s),
             _ => s.to_string(),
         }

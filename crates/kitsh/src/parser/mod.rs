@@ -112,3 +112,12 @@ pub fn parse_array_literal(text: &str) -> Option<Vec<ast::ArrayElem>> {
     let elems = core.array_literal().ok()?;
     core.inp.peek().is_none().then_some(elems)
 }
+
+/// Parse run-time text in which `$` expansions and backquotes are expanded, `\` quotes only
+/// `$`, `` ` `` and `\`, and quotes are plain characters (a here-document body, a prompt
+/// string after its escapes are decoded). Text that does not parse stays literal.
+pub fn parse_expandable_text(text: &str) -> Word {
+    let mut st = parse::State::new("", 1, 64);
+    let mut core = parse::Core { st: &mut st, aliases: None };
+    core.doc_body_word(text.to_string(), 1).unwrap_or_else(|_| Word { parts: vec![ast::WordPart::SingleQuoted(text.to_string())] })
+}

@@ -28,7 +28,9 @@ pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
     sh.depth += 1;
     let line = sh.lineno;
     let saved = std::mem::replace(&mut sh.in_eval, true);
+    sh.xtrace_depth += 1;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&src, line));
+    sh.xtrace_depth -= 1;
     sh.in_eval = saved;
     sh.depth -= 1;
     r

@@ -16,7 +16,7 @@ mod trap;
 mod type_;
 mod ulimit;
 mod umask;
-mod vars;
+pub(crate) mod vars;
 mod wait;
 
 use crate::builtins::{Env, SystemInfo};

@@ -171,7 +171,7 @@ impl Core<'_, '_, '_> {
 
     /// The parts of an unquoted body: `$` expansions and backquotes; `\` escapes only
     /// `$`, `` ` `` and `\`; literal text as `SingleQuoted`.
-    fn doc_body_word(&mut self, text: String, first_line: u32) -> PResult<Word> {
+    pub(crate) fn doc_body_word(&mut self, text: String, first_line: u32) -> PResult<Word> {
         if !text.contains(['$', '`', '\\']) {
             return Ok(Word { parts: vec![WordPart::SingleQuoted(text)] });
         }

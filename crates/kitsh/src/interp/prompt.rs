@@ -1,0 +1,113 @@
+//! Prompt strings: the backslash escapes of `PS1`..`PS4` and `${x@P}` (bash's
+//! `decode_prompt_string`), then parameter, arithmetic and command expansion of the result.
+
+use super::{Exec, Shell};
+
+impl Shell {
+    /// Expand `text` as bash expands a prompt string.
+    pub(crate) fn expand_prompt(&mut self, text: &str) -> Exec<String> {
+        let decoded = self.decode_prompt(text);
+        if !decoded.contains(['$', '`']) {
+            return Ok(decoded);
+        }
+        let w = crate::parser::parse_expandable_text(&decoded);
+        self.expand_word_str(&w)
+    }
+
+    /// Replace the prompt escapes (`\u`, `\h`, `\w`, `\$`, `\t`, `\nnn`, ...).
+    fn decode_prompt(&self, text: &str) -> String {
+        let var = |name: &str| self.vars.get_str(name).unwrap_or("").to_string();
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+        let tz = self.vars.get_str("TZ").map(str::to_string);
+        let time = |fmt: &str| crate::util::time::strftime(fmt, now, tz.as_deref());
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            let Some(e) = chars.next() else {
+                out.push('\\');
+                break;
+            };
+            match e {
+                'a' => out.push('\x07'),
+                'e' => out.push('\x1b'),
+                'n' => out.push('\n'),
+                'r' => out.push('\r'),
+                '\\' => out.push('\\'),
+                '[' | ']' => {}
+                's' => out.push_str(self.shell_name.rsplit('/').next().unwrap_or("bash")),
+                'v' => out.push_str("5.2"),
+                'V' => out.push_str("5.2.15"),
+                'u' => out.push_str(&var("USER")),
+                'h' => out.push_str(var("HOSTNAME").split('.').next().unwrap_or("")),
+                'H' => out.push_str(&var("HOSTNAME")),
+                'w' | 'W' => {
+                    let pwd = self.vars.get_str("PWD").unwrap_or(&self.cwd).to_string();
+                    let home = var("HOME");
+                    let tilde = !home.is_empty() && (pwd == home || pwd.starts_with(&format!("{home}/")));
+                    if e == 'W' {
+                        if pwd == home && !home.is_empty() {
+                            out.push('~');
+                        } else if pwd == "/" {
+                            out.push('/');
+                        } else {
+                            out.push_str(pwd.rsplit('/').next().unwrap_or(""));
+                        }
+                    } else if tilde {
+                        out.push('~');
+                        out.push_str(&pwd[home.len()..]);
+                    } else {
+                        out.push_str(&pwd);
+                    }
+                }
+                '$' => out.push(if var("EUID") == "0" { '#' } else { '$' }),
+                'd' => out.push_str(&time("%a %b %d")),
+                't' => out.push_str(&time("%H:%M:%S")),
+                'T' => out.push_str(&time("%I:%M:%S")),
+                '@' => out.push_str(&time("%I:%M %p")),
+                'A' => out.push_str(&time("%H:%M")),
+                'D' if chars.peek() == Some(&'{') => {
+                    chars.next();
+                    let fmt: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                    out.push_str(&time(if fmt.is_empty() { "%X" } else { &fmt }));
+                }
+                'j' => out.push_str(&self.jobs.iter().filter(|j| !j.reaped).count().to_string()),
+                'l' => out.push_str("tty"),
+                '!' | '#' => out.push('1'),
+                '0'..='7' => {
+                    let mut n = e.to_digit(8).unwrap_or(0);
+                    for _ in 0..2 {
+                        match chars.peek().and_then(|c| c.to_digit(8)) {
+                            Some(d) => {
+                                n = n * 8 + d;
+                                chars.next();
+                            }
+                            None => break,
+                        }
+                    }
+                    out.push(char::from_u32(n & 0xff).unwrap_or('?'));
+                }
+                other => {
+                    out.push('\\');
+                    out.push(other);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::builtins::run_for_test as out;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(out(r#"x='[\s-\v-\V] \\ \101\[\]'; echo "${x@P}""#), "[bash-5.2-5.2.15] \\ A\n0");
+        assert_eq!(out(r#"HOME=/h PWD=/h/a/b; x='\w \W'; echo "${x@P}"; PWD=/h; echo "${x@P}""#), "~/a/b b\n~ ~\n0");
+        assert_eq!(out(r#"v=7; x='$v $((1+2)) $(echo c)'; echo "${x@P}""#), "7 3 c\n0");
+    }
+}
