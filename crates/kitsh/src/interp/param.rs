@@ -450,13 +450,13 @@ impl Shell {
                 let amp = self.shopt(PATSUB_REPLACEMENT) && rep.contains('&') && replacement.as_ref().is_some_and(|r| r.is_unquoted());
                 Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty()))
             }
-            ParamOp::Case { upper, all, pattern } => {
+            ParamOp::Case { op, all, pattern } => {
                 let p = match pattern {
                     Some(w) => Some(Pattern::new(&self.expand_pattern(w)?, mopts)),
                     None => None,
                 };
-                let (upper, all) = (*upper, *all);
-                Box::new(move |_, s| case_convert(s, upper, all, p.as_ref()))
+                let (op, all) = (*op, *all);
+                Box::new(move |_, s| case_convert(s, op, all, p.as_ref()))
             }
             ParamOp::Transform(c) => {
                 let c = *c;
@@ -706,7 +706,9 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
     }
 }
 
-fn case_convert(s: &str, upper: bool, all: bool, p: Option<&Pattern>) -> String {
+/// `^` upper-cases, `,` lower-cases, `~` toggles the first (`all`: every) character that
+/// matches `p` (any character without a pattern).
+fn case_convert(s: &str, op: char, all: bool, p: Option<&Pattern>) -> String {
     let mut out = String::with_capacity(s.len());
     let mut done = false;
     for c in s.chars() {
@@ -715,6 +717,11 @@ fn case_convert(s: &str, upper: bool, all: bool, p: Option<&Pattern>) -> String 
             p.matches(c.encode_utf8(&mut b))
         });
         if applies {
+            let upper = match op {
+                '^' => true,
+                ',' => false,
+                _ => !c.is_uppercase(),
+            };
             if upper {
                 out.extend(c.to_uppercase());
             } else {
@@ -730,7 +737,6 @@ fn case_convert(s: &str, upper: bool, all: bool, p: Option<&Pattern>) -> String 
     out
 }
 
-/// Parse the target of `${!ref}`: `name`, `name[idx]`, `1`, `@`, ...
 /// Whether a parameter's value is set, and whether it is null (unset or empty; a list is
 /// null when it has no elements, or only one empty one, or only empty ones for `[*]`).
 fn set_and_null(val: &Val) -> (bool, bool) {
@@ -740,6 +746,7 @@ fn set_and_null(val: &Val) -> (bool, bool) {
     }
 }
 
+/// Parse the target of `${!ref}`: `name`, `name[idx]`, `1`, `@`, ...
 pub(crate) fn parse_param_ref(s: &str) -> Option<Param> {
     if is_name(s) {
         return Some(Param::Var(s.to_string()));

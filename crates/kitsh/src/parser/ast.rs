@@ -261,10 +261,10 @@ pub enum ParamOp {
         /// The length expression.
         length: Option<Word>,
     },
-    /// `${x^p}` `${x^^p}` `${x,p}` `${x,,p}` (pattern optional).
+    /// `${x^p}` `${x^^p}` `${x,p}` `${x,,p}` `${x~p}` `${x~~p}` (pattern optional).
     Case {
-        /// `^` (true) or `,` (false).
-        upper: bool,
+        /// The operator character: `^` (upper), `,` (lower) or `~` (toggle).
+        op: char,
         /// Doubled: all matching characters.
         all: bool,
         /// The pattern, if given.

@@ -430,7 +430,7 @@ impl Core<'_, '_, '_> {
                 Err(b) => self.finish_word(b)?,
             },
             Mode::Decl => self.read_decl_word()?,
-            Mode::Arg => self.read_word(word::Kind::Normal)?,
+            Mode::Arg => self.read_word(word::Kind::Arg)?,
         };
         if matches!(self.inp.peek(), Some('<' | '>')) && self.inp.peek2() != Some('(') {
             if let Some(fd) = io_number(&w) {

@@ -188,10 +188,10 @@ impl Core<'_, '_, '_> {
                 }
             }
             '/' => self.param_replace(in_dq, line)?,
-            '^' | ',' => {
+            '^' | ',' | '~' => {
                 let all = self.inp.eat(c);
                 let w = self.pword(in_dq, Pw::Pattern, false, line)?;
-                ParamOp::Case { upper: c == '^', all, pattern: if w.parts.is_empty() { None } else { Some(w) } }
+                ParamOp::Case { op: c, all, pattern: if w.parts.is_empty() { None } else { Some(w) } }
             }
             '@' => {
                 let t = self.brace_peek(line)?;

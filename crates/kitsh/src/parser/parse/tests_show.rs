@@ -272,8 +272,9 @@ fn show_param(pe: &ParamExpr) -> String {
             let l = length.as_ref().map(|l| format!(":{}", show_word(l))).unwrap_or_default();
             format!(":{}{l}", show_word(offset))
         }
-        ParamOp::Case { upper, all, pattern } => {
-            let ch = if *upper { "^" } else { "," };
+        ParamOp::Case { op, all, pattern } => {
+            let ch = op.to_string();
+            let ch = ch.as_str();
             let p = pattern.as_ref().map(show_word).unwrap_or_default();
             format!("{ch}{}{p}", if *all { ch } else { "" })
         }

@@ -147,7 +147,7 @@ fn arithmetic() {
 fn tildes() {
     assert_eq!(show("x ~ ~/a ~root/b ~+ ~- a~ '~' \\~ ~\"/x\" ~$u"), "x <~> <~>/a <~root>/b <~+> <~-> a~ '~' \\~ ~\"/x\" ~${u}");
     assert_eq!(show("a=~/x:~/y:~u b=a:~"), "a=<~>/x:<~>/y:<~u> b=a:<~>");
-    assert_eq!(show("x a=~/x:~/y"), "x a=~/x:~/y");
+    assert_eq!(show("x a=~/x:~/y --o=~"), "x a=<~>/x:<~>/y --o=~");
     assert_eq!(show("x ${y:-~/a} \"${y:-~}\""), "x ${y:-<~>/a} \"${y:-~}\"");
 }
 

@@ -14,6 +14,9 @@ pub(crate) enum Kind {
     Assign,
     /// The right side of `=~` in `[[ ]]`: unquoted `(`, `)` and `|` belong to the word.
     Regex,
+    /// An argument: like `Normal`, but after the `=` of a leading `name=` (`echo a=~/b`)
+    /// it continues as an assignment value, tildes included, as bash does.
+    Arg,
 }
 
 /// Builder of word parts that merges adjacent literal text and escapes.
@@ -77,6 +80,16 @@ impl Buf {
     }
 }
 
+/// `name`, `name+`, `name[...]` or `name[...]+`: what may stand before the `=` of an
+/// assignment.
+fn is_assign_lhs(s: &str) -> bool {
+    let s = s.strip_suffix('+').unwrap_or(s);
+    match s.find('[') {
+        Some(open) => s.ends_with(']') && is_name(&s[..open]),
+        None => is_name(s),
+    }
+}
+
 /// True for a valid variable name.
 pub(crate) fn is_name(s: &str) -> bool {
     let mut b = s.bytes();
@@ -111,10 +124,12 @@ impl Core<'_, '_, '_> {
     }
 
     /// Continue reading an unquoted word into `b`.
-    pub(crate) fn word_into(&mut self, b: &mut Buf, kind: Kind) -> PResult<()> {
+    pub(crate) fn word_into(&mut self, b: &mut Buf, mut kind: Kind) -> PResult<()> {
         loop {
+            let arg = kind == Kind::Arg;
             let run = self.inp.take_run(|c| {
-                !matches!(
+                !(arg && c == b'=')
+                    && !matches!(
                     c,
                     b' ' | b'\t'
                         | b'\n'
@@ -159,6 +174,16 @@ impl Core<'_, '_, '_> {
                     self.inp.bump_raw();
                     b.push(':');
                     self.tilde(b, true, None);
+                }
+                '=' if kind == Kind::Arg => {
+                    self.inp.bump_raw();
+                    let lhs = b.parts.is_empty() && is_assign_lhs(&b.lit);
+                    b.push('=');
+                    kind = Kind::Normal;
+                    if lhs {
+                        self.tilde(b, true, None);
+                        kind = Kind::Assign;
+                    }
                 }
                 _ => self.word_char(b, c, false)?,
             }

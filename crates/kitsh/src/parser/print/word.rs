@@ -253,8 +253,8 @@ fn param_op_into(out: &mut String, op: &ParamOp, value: Ctx) {
                 raw_into(out, l);
             }
         }
-        ParamOp::Case { upper, all, pattern } => {
-            let c = if *upper { '^' } else { ',' };
+        ParamOp::Case { op, all, pattern } => {
+            let c = *op;
             out.push(c);
             if *all {
                 out.push(c);
