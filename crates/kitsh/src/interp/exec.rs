@@ -259,6 +259,7 @@ impl Shell {
                 if redirs.is_empty() {
                     return self.run_compound(cc);
                 }
+                let mark = self.procsubs.len();
                 let saved = match self.apply_redirects(redirs) {
                     Ok(s) => s,
                     Err(e) => {
@@ -267,6 +268,7 @@ impl Shell {
                 };
                 let r = self.run_compound(cc);
                 self.restore_redirects(saved);
+                self.finish_procsubs(mark)?;
                 r
             }
             Command::FunctionDef(f) => {
@@ -720,9 +722,12 @@ impl Shell {
         self.lineno = sc.line;
         self.shared.count_command().map_err(Flow::Limit)?;
         self.run_debug_trap()?;
+        let mark = self.procsubs.len();
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
         if argv.is_empty() {
-            return self.run_assignments_only(sc);
+            let r = self.run_assignments_only(sc);
+            self.finish_procsubs(mark)?;
+            return r;
         }
         if self.set_opt(XTRACE) && sc.assigns.is_empty() {
             self.xtrace(&argv);
@@ -736,6 +741,7 @@ impl Shell {
             self.keep_redirects = false;
         } else {
             self.restore_redirects(saved);
+            self.finish_procsubs(mark)?;
         }
         self.decl_arrays.clear();
         let st = r?;

@@ -550,14 +550,37 @@ impl Shell {
         let id = self.new_pid();
         let path = format!("/tmp/.kitsh-procsub-{id}");
         if out {
+            // `>(list)`: a file the command writes; `list` reads it when the command is done.
             let _ = self.fs.write_file(&path, b"", crate::fs::WriteMode::Truncate);
+            self.procsubs.push((path.clone(), Some(list.clone())));
             return Ok(path);
         }
         let text = self.command_sub_raw(list)?;
         if let Err(e) = self.fs.write_file(&path, &text, crate::fs::WriteMode::Truncate) {
             self.error(&format!("{path}: {e}"));
         }
+        self.procsubs.push((path.clone(), None));
         Ok(path)
+    }
+
+    /// After a command: run the `>(list)`s it wrote to on what it wrote, and remove the
+    /// files of its process substitutions, those registered since `mark` (the length of
+    /// `procsubs` when the command started). `exec` redirections keep theirs.
+    pub(crate) fn finish_procsubs(&mut self, mark: usize) -> Exec<()> {
+        if self.procsubs.len() <= mark || self.keep_redirects {
+            return Ok(());
+        }
+        for (path, list) in self.procsubs.split_off(mark) {
+            let data = self.fs.read_file(&path).unwrap_or_default();
+            let _ = self.fs.remove_file(&path);
+            let Some(list) = list else { continue };
+            let mut sub = self.make_subshell();
+            sub.fds.set(0, Some(std::sync::Arc::new(super::io::FdObj::Bytes(std::sync::Mutex::new((data, 0))))));
+            let r = sub.run_in_subshell(|s| s.run_list(&list));
+            drop(sub);
+            r?;
+        }
+        Ok(())
     }
 
     fn command_sub_raw(&mut self, list: &crate::parser::ast::List) -> Exec<Vec<u8>> {
@@ -602,4 +625,18 @@ fn globignored(path: &str, ignore: &str) -> bool {
 pub fn is_name(s: &str) -> bool {
     let mut cs = s.chars();
     matches!(cs.next(), Some(c) if c == '_' || c.is_ascii_alphabetic()) && cs.all(|c| c == '_' || c.is_ascii_alphanumeric())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::builtins::run_for_test as out;
+
+    #[test]
+    fn output_process_substitution_reads_what_the_command_wrote() {
+        assert_eq!(out("seq 3 > >(tac)"), "3\n2\n1\n0");
+        assert_eq!(out("{ echo 1; echo 2; } > >(tac); echo after"), "2\n1\nafter\n0");
+        assert_eq!(out("echo hello | tee >(tr a-z A-Z) >/dev/null"), "HELLO\n0");
+        assert_eq!(out("f() { echo out; echo err >&2; }; f 2> >(sed 's/^/E: /')"), "out\nE: err\n0");
+        assert_eq!(out("echo x > >(cat); ls /tmp/.kitsh-procsub-* 2>/dev/null | wc -l"), "x\n0\n0");
+    }
 }

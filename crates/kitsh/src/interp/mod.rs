@@ -123,6 +123,9 @@ pub struct Shell {
     pub aliases: HashMap<String, String>,
     /// `pushd`/`popd` stack (without the current directory).
     pub dir_stack: Vec<String>,
+    /// Process substitutions of the running command: their files, and for `>(list)` the list
+    /// to run on what was written once the command is done.
+    pub procsubs: Vec<(String, Option<crate::parser::ast::List>)>,
     /// Levels of indirection (`$(...)`, `eval`) for `set -x`: the first character of `PS4`
     /// is repeated once more per level.
     pub xtrace_depth: u16,
@@ -209,6 +212,7 @@ impl Shell {
             dir_stack: Vec::new(),
             frames: Vec::new(),
             xtrace_depth: 0,
+            procsubs: Vec::new(),
             func_files: Default::default(),
             lineno: 0,
             sources: Vec::new(),

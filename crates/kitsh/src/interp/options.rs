@@ -225,6 +225,22 @@ impl Options {
         on.join(":")
     }
 
+    /// Turn the `set -o` option at index `k` on or off (`vi` and `emacs` exclude each other).
+    pub fn set_option(&mut self, k: usize, on: bool) {
+        self.set[k] = on;
+        // The line-editing modes exclude each other.
+        let other = match SET_OPTIONS[k].0 {
+            "vi" => "emacs",
+            "emacs" => "vi",
+            _ => return,
+        };
+        if on {
+            if let Some(j) = Self::set_index_of(other) {
+                self.set[j] = false;
+            }
+        }
+    }
+
     /// Find a `set -o` option by name.
     pub fn set_index_of(name: &str) -> Option<usize> {
         SET_OPTIONS.iter().position(|(n, _)| *n == name)

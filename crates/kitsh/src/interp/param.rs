@@ -156,6 +156,12 @@ impl Shell {
     fn param_base(&mut self, p: &Param) -> Exec<Val> {
         Ok(match p {
             Param::Var(name) => {
+                // Stored (readonly) but computed from the current options.
+                if matches!(name.as_str(), "SHELLOPTS" | "BASHOPTS") {
+                    if let Some(v) = self.dynamic_var(name) {
+                        return Ok(v);
+                    }
+                }
                 if let Some(v) = self.vars.get(name) {
                     if let Some(Value::Assoc(_)) | Some(Value::Indexed(_)) = v.value {
                         return Ok(Val::Str(v.scalar().map(str::to_string)));

@@ -109,8 +109,7 @@ pub(crate) fn declare_line(name: &str, v: &Var) -> String {
         Some(Value::Assoc(m)) => {
             s.push_str("=(");
             for (k, x) in m.iter() {
-                let key = if k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !k.is_empty() { k.clone() } else { quote::quote_declare(k) };
-                s.push_str(&format!("[{key}]={} ", quote::quote_declare(x)));
+                s.push_str(&format!("[{}]={} ", assoc_key(k), quote::quote_declare(x)));
             }
             s.push(')');
         }
@@ -349,6 +348,16 @@ fn assign_in_scope(sh: &mut Shell, name: &str, value: String, append: bool, loca
 }
 
 /// `set`-style line (`name=value`, quoted for re-input).
+/// An associative array key as `declare -p` and `set` show it: bare when it is a word,
+/// double-quoted otherwise.
+fn assoc_key(k: &str) -> String {
+    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        k.to_string()
+    } else {
+        quote::quote_declare(k)
+    }
+}
+
 fn set_line(name: &str, v: &Var) -> String {
     match &v.value {
         Some(Value::Str(s)) => format!("{name}={}\n", quote::quote_for_set(s)),
@@ -357,7 +366,7 @@ fn set_line(name: &str, v: &Var) -> String {
             format!("{name}=({})\n", items.join(" "))
         }
         Some(Value::Assoc(m)) => {
-            let items: Vec<String> = m.iter().into_iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x))).collect();
+            let items: Vec<String> = m.iter().into_iter().map(|(k, x)| format!("[{}]={}", assoc_key(k), quote::quote_declare(x))).collect();
             format!("{name}=({} )\n", items.join(" "))
         }
         None => String::new(),
@@ -615,7 +624,7 @@ pub fn set(sh: &mut Shell, args: &[String]) -> Exec {
                         return Ok(0);
                     }
                     Some(name) => match Options::set_index_of(name) {
-                        Some(k) => sh.opts.set[k] = on,
+                        Some(k) => sh.opts.set_option(k, on),
                         None => {
                             sh.builtin_error("set", &format!("{name}: invalid option name"));
                             return Ok(2);
@@ -719,7 +728,7 @@ pub fn shopt(sh: &mut Shell, args: &[String]) -> Exec {
             Some(v) => {
                 if o_mode {
                     if let Some(k) = Options::set_index_of(n) {
-                        sh.opts.set[k] = v;
+                        sh.opts.set_option(k, v);
                     }
                 } else if let Some(k) = Options::shopt_index_of(n) {
                     sh.opts.shopt[k] = v;
