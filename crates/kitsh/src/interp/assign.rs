@@ -144,6 +144,9 @@ impl Shell {
             }
             return Ok(());
         }
+        if key.trim().is_empty() {
+            return Err(format!("{name}[{key}]: bad array subscript"));
+        }
         let mut i = self.arith_str(key)?;
         let old = {
             let var = self.vars.get_raw(&name);

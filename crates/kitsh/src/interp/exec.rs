@@ -414,7 +414,7 @@ impl Shell {
                     self.lineno = line;
                     self.run_debug_trap()?;
                     self.trace_arith(cond, "");
-                    if !cond.parts.is_empty() && self.arith_word(cond)? == 0 {
+                    if !is_blank(cond) && self.arith_word(cond)? == 0 {
                         break Ok(status);
                     }
                     match { let r = self.run_list(body); self.loop_flow(r)? } {
@@ -1033,4 +1033,9 @@ fn loop_header(keyword: &str, var: &str, words: Option<&[Word]>) -> String {
         None => "\"$@\"".to_string(),
     };
     format!("{keyword} {var} in {list}")
+}
+
+/// An empty `for ((...))` part (nothing or only blanks): the condition is then true.
+fn is_blank(w: &Word) -> bool {
+    w.parts.iter().all(|p| matches!(p, WordPart::Literal(t) if t.trim().is_empty()))
 }

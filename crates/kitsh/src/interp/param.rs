@@ -124,6 +124,10 @@ impl Shell {
                 _ => None,
             }));
         }
+        if idx.parts.is_empty() {
+            self.error(&format!("{name}[]: bad array subscript"));
+            return Err(Flow::Abort(1));
+        }
         let i = self.arith_word(idx)?;
         if self.vars.get(&name).is_none() {
             if let Some(v) = self.dynamic_array(&name) {

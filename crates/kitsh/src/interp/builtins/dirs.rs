@@ -3,7 +3,7 @@
 use crate::fs::{join_path, FileType};
 use crate::interp::{Exec, Shell};
 
-fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String> {
+pub(super) fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String> {
     let path = join_path(&sh.cwd, target);
     match sh.fs.stat(&path) {
         Ok(m) if m.file_type == FileType::Dir => {
@@ -106,7 +106,7 @@ fn tilde_short(sh: &Shell, p: &str) -> String {
     p.to_string()
 }
 
-fn print_stack(sh: &mut Shell, long: bool, per_line: bool, numbered: bool) {
+pub(super) fn print_stack(sh: &mut Shell, long: bool, per_line: bool, numbered: bool) {
     let mut items = vec![sh.cwd.clone()];
     items.extend(sh.dir_stack.iter().rev().cloned());
     let shown: Vec<String> = items.iter().map(|p| if long { p.clone() } else { tilde_short(sh, p) }).collect();
@@ -143,58 +143,4 @@ pub fn dirs(sh: &mut Shell, args: &[String]) -> Exec {
     }
     print_stack(sh, long, per_line, numbered);
     Ok(0)
-}
-
-/// `pushd [dir]`
-pub fn pushd(sh: &mut Shell, args: &[String]) -> Exec {
-    let target = match args.get(1) {
-        Some(t) => t.clone(),
-        None => match sh.dir_stack.pop() {
-            Some(t) => {
-                let cur = sh.cwd.clone();
-                sh.dir_stack.push(cur);
-                let n = sh.dir_stack.len();
-                sh.dir_stack.swap(n - 1, n - 1);
-                t
-            }
-            None => {
-                sh.builtin_error("pushd", "no other directory");
-                return Ok(1);
-            }
-        },
-    };
-    let old = sh.cwd.clone();
-    match change_dir(sh, &target, false) {
-        Ok(()) => {
-            if args.get(1).is_some() {
-                sh.dir_stack.push(old);
-            }
-            print_stack(sh, false, false, false);
-            Ok(0)
-        }
-        Err(m) => {
-            sh.builtin_error("pushd", &m);
-            Ok(1)
-        }
-    }
-}
-
-/// `popd`
-pub fn popd(sh: &mut Shell, _args: &[String]) -> Exec {
-    match sh.dir_stack.pop() {
-        Some(d) => match change_dir(sh, &d, false) {
-            Ok(()) => {
-                print_stack(sh, false, false, false);
-                Ok(0)
-            }
-            Err(m) => {
-                sh.builtin_error("popd", &m);
-                Ok(1)
-            }
-        },
-        None => {
-            sh.builtin_error("popd", "directory stack empty");
-            Ok(1)
-        }
-    }
 }

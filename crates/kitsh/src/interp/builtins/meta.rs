@@ -310,8 +310,12 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
 pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
     let mut out = String::new();
     let mut status = 0;
-    let list: Vec<&String> = args[1..].iter().filter(|a| *a != "-p").collect();
-    if list.is_empty() {
+    let (flags, first) = match super::parse_flags(sh, args, "alias", "p", "alias: usage: alias [-p] [name[=value] ... ]\n", false) {
+        Ok(v) => v,
+        Err(s) => return Ok(s),
+    };
+    let list: Vec<&String> = args[first..].iter().collect();
+    if list.is_empty() || flags.contains(&'p') {
         let mut names: Vec<(&String, &String)> = sh.aliases.iter().collect();
         names.sort();
         for (k, v) in names {
@@ -338,11 +342,22 @@ pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `unalias [-a] NAME...`
 pub fn unalias(sh: &mut Shell, args: &[String]) -> Exec {
+    let usage = "unalias: usage: unalias [-a] name [name ...]\n";
+    let (flags, first) = match super::parse_flags(sh, args, "unalias", "a", usage, false) {
+        Ok(v) => v,
+        Err(s) => return Ok(s),
+    };
+    if flags.contains(&'a') {
+        sh.aliases.clear();
+        return Ok(0);
+    }
+    if first >= args.len() {
+        sh.write_fd(2, usage.as_bytes());
+        return Ok(2);
+    }
     let mut status = 0;
-    for a in &args[1..] {
-        if a == "-a" {
-            sh.aliases.clear();
-        } else if sh.aliases.remove(a).is_none() {
+    for a in &args[first..] {
+        if sh.aliases.remove(a).is_none() {
             sh.builtin_error("unalias", &format!("{a}: not found"));
             status = 1;
         }

@@ -10,6 +10,7 @@ mod hash;
 mod io;
 mod jobs;
 mod meta;
+mod pushd;
 mod kill;
 mod test;
 mod trap;
@@ -56,9 +57,9 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("let", vars::let_),
     ("local", vars::local),
     ("mapfile", io::mapfile),
-    ("popd", dirs::popd),
+    ("popd", pushd::popd),
     ("printf", io::printf),
-    ("pushd", dirs::pushd),
+    ("pushd", pushd::pushd),
     ("pwd", dirs::pwd),
     ("read", io::read),
     ("readarray", io::mapfile),

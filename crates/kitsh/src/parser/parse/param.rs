@@ -243,10 +243,21 @@ impl Core<'_, '_, '_> {
         if !in_dq && pw == Pw::Value {
             self.tilde(&mut b, false, Some('}'));
         }
+        // In `${s:off:len}` a `?` of a conditional expression in `off` pairs with a `:`.
+        let mut open_ternaries = 0usize;
         loop {
             let c = self.brace_peek(line)?;
+            if c == ':' && stop == ':' && open_ternaries > 0 {
+                open_ternaries -= 1;
+                self.inp.bump_raw();
+                b.push(':');
+                continue;
+            }
             if c == '}' || c == stop {
                 break;
+            }
+            if c == '?' && stop == ':' {
+                open_ternaries += 1;
             }
             match c {
                 '\\' if in_dq => {
