@@ -69,14 +69,14 @@ impl Shell {
             status = r?;
             self.status = status;
             last_negated = p.negate;
-            if is_last && status != 0 && !last_negated {
+            if is_last && status != 0 && !last_negated && errexit_checks(p) {
                 self.check_errexit(status)?;
             }
             if is_last {
                 return Ok(status);
             }
         }
-        if !has_rest && status != 0 && !last_negated {
+        if !has_rest && status != 0 && !last_negated && errexit_checks(&ao.first) {
             self.check_errexit(status)?;
         }
         Ok(status)
@@ -263,7 +263,11 @@ impl Shell {
                 let saved = match self.apply_redirects(redirs) {
                     Ok(s) => s,
                     Err(e) => {
-                        return e.into_status(self);
+                        // A failed redirection of a compound command is its own failure,
+                        // which `set -e` sees (unlike a failure inside it).
+                        let status = e.into_status(self)?;
+                        self.check_errexit(status)?;
+                        return Ok(status);
                     }
                 };
                 let r = self.run_compound(cc);
@@ -328,7 +332,11 @@ impl Shell {
         match cc {
             CompoundCommand::Brace(list) => self.run_list(list),
             CompoundCommand::Subshell(list) => {
-                let st = self.subshell(|s| s.run_list(list))?;
+                // A subshell is outside any loop of its parent: `( continue )` is an error.
+                let st = self.subshell(|s| {
+                    s.loop_depth = 0;
+                    s.run_list(list)
+                })?;
                 self.status = st;
                 Ok(st)
             }
@@ -1038,4 +1046,16 @@ fn loop_header(keyword: &str, var: &str, words: Option<&[Word]>) -> String {
 /// An empty `for ((...))` part (nothing or only blanks): the condition is then true.
 fn is_blank(w: &Word) -> bool {
     w.parts.iter().all(|p| matches!(p, WordPart::Literal(t) if t.trim().is_empty()))
+}
+
+/// Whether `set -e` looks at this pipeline's status. A compound command other than a
+/// subshell, `[[ ]]` or `(( ))` is not checked itself: a failure inside it that `set -e`
+/// did not ignore has already ended the shell (`{ false && x; }` does not exit).
+fn errexit_checks(p: &Pipeline) -> bool {
+    match p.commands.as_slice() {
+        [Command::Compound(cc, _)] => {
+            matches!(cc, CompoundCommand::Subshell(_) | CompoundCommand::DBracket(_) | CompoundCommand::Arith(_))
+        }
+        _ => true,
+    }
 }

@@ -194,10 +194,12 @@ impl Shell {
                     nocase: self.shopt(NOCASEGLOB),
                     extglob: self.shopt(EXTGLOB),
                     globstar: self.shopt(GLOBSTAR),
+                    dot_dirs: !self.shopt(GLOBSKIPDOTS),
                 };
                 let mut matches = glob::expand(&f.pat, &self.cwd, &*self.fs, opts);
                 if let Some(ignore) = self.vars.get_str("GLOBIGNORE").filter(|s| !s.is_empty()).map(str::to_string) {
-                    matches.retain(|m| !globignored(m, &ignore));
+                    // With GLOBIGNORE set, `.` and `..` never match.
+                    matches.retain(|m| !globignored(m, &ignore) && !matches!(m.rsplit('/').next(), Some("." | "..")));
                 }
                 if !matches.is_empty() {
                     out.extend(matches);
@@ -618,7 +620,52 @@ fn has_brace(w: &Word) -> bool {
 
 fn globignored(path: &str, ignore: &str) -> bool {
     let opts = MatchOpts { extglob: true, nocase: false, pathname: true, dotglob: true };
-    ignore.split(':').any(|p| Pattern::new(p, opts).matches(path))
+    split_globignore(ignore).any(|p| Pattern::new(p, opts).matches(path))
+}
+
+/// The patterns of `GLOBIGNORE`: separated by `:` outside bracket expressions
+/// (`[[:alnum:]]*` is one pattern).
+fn split_globignore(s: &str) -> impl Iterator<Item = &str> {
+    let b = s.as_bytes();
+    let mut parts = Vec::new();
+    let (mut start, mut i) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => {
+                // Skip to the closing `]` of the bracket expression, if any.
+                let mut j = i + 1;
+                if j < b.len() && (b[j] == b'!' || b[j] == b'^') {
+                    j += 1;
+                }
+                if j < b.len() && b[j] == b']' {
+                    j += 1;
+                }
+                while j < b.len() && b[j] != b']' {
+                    if b[j] == b'[' && j + 1 < b.len() && matches!(b[j + 1], b':' | b'.' | b'=') {
+                        let close = [b[j + 1], b']'];
+                        match b[j + 2..].windows(2).position(|w| w == close) {
+                            Some(k) => j += 2 + k + 2,
+                            None => j += 1,
+                        }
+                    } else {
+                        j += 1;
+                    }
+                }
+                if j < b.len() {
+                    i = j;
+                }
+            }
+            b':' => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&s[start..]);
+    parts.into_iter()
 }
 
 /// Is `s` a valid variable name?

@@ -28,6 +28,8 @@ pub struct GlobOpts {
     pub extglob: bool,
     /// `globstar`: `**` matches any depth of directories.
     pub globstar: bool,
+    /// `globskipdots` off: a pattern starting with `.` can also match `.` and `..`.
+    pub dot_dirs: bool,
 }
 
 /// A path found so far: as it will be printed, and its absolute filesystem path.
@@ -180,6 +182,13 @@ impl Globber<'_> {
             let Ok(entries) = self.fs.read_dir(&c.path) else {
                 continue;
             };
+            if self.opts.dot_dirs && comp.text.starts_with('.') {
+                for name in [".", ".."] {
+                    if pat.matches(name) {
+                        out.push(Cand { display: join_display(&c.display, comp.sep, name), path: join_path(&c.path, name) });
+                    }
+                }
+            }
             for e in entries {
                 self.visited += 1;
                 if self.visited > MAX_VISITED {

@@ -219,7 +219,7 @@ impl Shell {
             depth: 0,
             loop_depth: 0,
             errexit_ignored: 0,
-            pipestatus: vec![0],
+            pipestatus: Vec::new(),
             last_bg: None,
             jobs: Vec::new(),
             pid: 4242,

@@ -107,6 +107,9 @@ e	@(.dot|x)	.dot
 e	*(.)dot	.dot
 e	.@(d)*	.dot
 e	+(.)dot	.dot
+.	.*	.|..|.dot|.hid
+.	.?	..
+-	.*	.dot|.hid
 "#;
 
 #[test]
@@ -120,6 +123,7 @@ fn bash_cases() {
             dotglob: f[0].contains('d'),
             nocase: f[0].contains('i'),
             extglob: f[0].contains('e'),
+            dot_dirs: f[0].contains('.'),
         };
         let got = expand(f[1], "/w", &fs, opts).join("|");
         if got != f[2] {
