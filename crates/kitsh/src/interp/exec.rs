@@ -615,13 +615,7 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
         self.vars.push_scope();
-        let source = match self.func_files.get(&f.name) {
-            Some(file) => file.to_string(),
-            None if self.opts.invocation == 'c' => "environment".to_string(),
-            None if self.opts.invocation == '\0' => self.arg0.clone(),
-            None => "main".to_string(),
-        };
-        self.frames.push(Frame { name: f.name.clone(), source, call_line: self.lineno, is_source: false });
+        self.frames.push(Frame { func: Some(f.clone()), file: None, call_line: self.lineno });
         self.depth += 1;
         let saved_traps = self.trap_state.off;
         self.trap_state.off |= self.uninherited_traps();

@@ -82,14 +82,24 @@ pub struct Job {
 /// One frame of the function call stack (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
 #[derive(Debug, Clone)]
 pub struct Frame {
-    /// Function name.
-    pub name: String,
-    /// Source file of the definition.
-    pub source: String,
+    /// The function called, or `None` for a `source`/`.` frame (named `source`).
+    pub func: Option<Arc<FunctionDef>>,
+    /// The sourced file, for a `source` frame.
+    pub file: Option<Arc<str>>,
     /// Line the call was made from.
     pub call_line: u32,
-    /// A `source`/`.` frame (named `source`), not a function call.
-    pub is_source: bool,
+}
+
+impl Frame {
+    /// A `source`/`.` frame, not a function call.
+    pub fn is_source(&self) -> bool {
+        self.func.is_none()
+    }
+
+    /// Its `FUNCNAME` entry.
+    pub fn name(&self) -> &str {
+        self.func.as_ref().map_or("source", |f| f.name.as_str())
+    }
 }
 
 /// The state of one shell.

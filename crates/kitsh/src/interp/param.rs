@@ -48,10 +48,10 @@ impl Shell {
         match name {
             "FUNCNAME" => {
                 // Exists only while a function runs (a `source` frame alone does not count).
-                if self.frames.iter().all(|f| f.is_source) {
+                if self.frames.iter().all(|f| f.is_source()) {
                     return if self.vars.get_raw("FUNCNAME").is_some() { None } else { Some(Vec::new()) };
                 }
-                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.name.clone()).collect();
+                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.name().to_string()).collect();
                 // The `main` pseudo-frame exists only when running a script file.
                 if self.opts.invocation == '\0' {
                     v.push("main".to_string());
@@ -60,7 +60,7 @@ impl Shell {
             }
             "PIPESTATUS" => Some(self.pipestatus.iter().map(|s| s.to_string()).collect()),
             "BASH_SOURCE" => {
-                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.source.clone()).collect();
+                let mut v: Vec<String> = self.frames.iter().rev().map(|f| self.frame_file(f)).collect();
                 if self.opts.invocation == '\0' {
                     v.push(self.arg0.clone());
                 }
@@ -80,6 +80,20 @@ impl Shell {
                 Some(v)
             }
             _ => None,
+        }
+    }
+
+    /// A frame's `BASH_SOURCE` entry: the sourced file, or the file the function was
+    /// defined in (`main` on standard input, `environment` under `-c`, as bash names them).
+    fn frame_file(&self, f: &super::Frame) -> String {
+        if let Some(file) = &f.file {
+            return file.to_string();
+        }
+        match f.func.as_ref().and_then(|d| self.func_files.get(&d.name)) {
+            Some(file) => file.to_string(),
+            None if self.opts.invocation == 'c' => "environment".to_string(),
+            None if self.opts.invocation == '\0' => self.arg0.clone(),
+            None => "main".to_string(),
         }
     }
 

@@ -78,7 +78,7 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
     }
     let saved_pos = if args.len() > 2 { Some(std::mem::replace(&mut sh.positional, args[2..].to_vec())) } else { None };
     sh.sources.push(file.clone());
-    sh.frames.push(crate::interp::Frame { name: "source".to_string(), source: file.clone(), call_line: sh.lineno, is_source: true });
+    sh.frames.push(crate::interp::Frame { func: None, file: Some(std::sync::Arc::from(file.as_str())), call_line: sh.lineno });
     sh.depth += 1;
     let saved_in_source = std::mem::replace(&mut sh.in_source, true);
     let saved_in_eval = std::mem::replace(&mut sh.in_eval, false);

@@ -381,7 +381,7 @@ pub fn declare(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `local`
 pub fn local(sh: &mut Shell, args: &[String]) -> Exec {
-    if sh.frames.iter().all(|f| f.is_source) {
+    if sh.frames.iter().all(|f| f.is_source()) {
         sh.builtin_error("local", "can only be used in a function");
         return Ok(1);
     }
