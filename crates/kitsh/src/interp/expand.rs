@@ -240,7 +240,7 @@ impl Shell {
                 b.cur.push_quoted(&home);
             }
             WordPart::Param(pe) => {
-                if quoted && !pe.indirect {
+                if quoted {
                     if let Some(word) = self.selected_word(pe)? {
                         // Quoted `"${x:-word}"`: the word is expanded as if in double quotes,
                         // so `"${x:-"${a[@]}"}"` keeps the elements apart.
@@ -251,7 +251,7 @@ impl Shell {
                         return Ok(());
                     }
                 }
-                if !quoted && !pe.indirect {
+                if !quoted {
                     if let Some(word) = self.selected_word(pe)? {
                         // Unquoted `${x:-word}` / `${x:+word}`: the word's own quoting decides
                         // what is split (`${x:-"a b" c}` gives two fields).

@@ -238,11 +238,11 @@ impl Shell {
             Val::Str(Some(s)) => s,
             Val::List(items, _) => items.join(" "),
             Val::Str(None) => {
+                self.error(&format!("{}: invalid indirect expansion", Self::param_display_name(p)));
                 if self.set_opt(NOUNSET) {
-                    self.error(&format!("{}: unbound variable", Self::param_display_name(p)));
                     return Err(self.fatal_expansion());
                 }
-                return Ok(None);
+                return Err(Flow::Abort(1));
             }
         };
         Ok(Some(parse_param_ref(&target).ok_or_else(|| {
@@ -304,7 +304,14 @@ impl Shell {
             ParamOp::Alternative { colon, word } => (*colon, word, false),
             _ => return Ok(None),
         };
-        let val = self.param_base(&pe.param)?;
+        let val = if pe.indirect {
+            match self.indirect_target(&pe.param)? {
+                Some(p) => self.param_base(&p)?,
+                None => Val::Str(None),
+            }
+        } else {
+            self.param_base(&pe.param)?
+        };
         let (is_set, is_null) = set_and_null(&val);
         let missing = (colon && is_null) || !is_set;
         Ok((missing == default).then_some(word))
@@ -448,7 +455,8 @@ impl Shell {
         let mopts = MatchOpts { extglob: true, nocase: self.shopt(NOCASEMATCH), pathname: false, dotglob: true };
         Ok(match op {
             ParamOp::RemovePrefix { longest, pattern } => {
-                let p = Pattern::new(&self.expand_pattern(pattern)?, mopts);
+                // `nocasematch` applies to `${x/p/r}` only.
+                let p = Pattern::new(&self.expand_pattern(pattern)?, MatchOpts { nocase: false, ..mopts });
                 let longest = *longest;
                 Box::new(move |_, s| match p.match_prefix(s, longest) {
                     Some(n) => s[n..].to_string(),
@@ -456,7 +464,7 @@ impl Shell {
                 })
             }
             ParamOp::RemoveSuffix { longest, pattern } => {
-                let p = Pattern::new(&self.expand_pattern(pattern)?, mopts);
+                let p = Pattern::new(&self.expand_pattern(pattern)?, MatchOpts { nocase: false, ..mopts });
                 let longest = *longest;
                 Box::new(move |_, s| match p.match_suffix(s, longest) {
                     Some(n) => s[..n].to_string(),
@@ -476,7 +484,7 @@ impl Shell {
             }
             ParamOp::Case { op, all, pattern } => {
                 let p = match pattern {
-                    Some(w) => Some(Pattern::new(&self.expand_pattern(w)?, mopts)),
+                    Some(w) => Some(Pattern::new(&self.expand_pattern(w)?, MatchOpts { nocase: false, ..mopts })),
                     None => None,
                 };
                 let (op, all) = (*op, *all);
