@@ -162,8 +162,14 @@ impl test_expr::TestEnv for TestEnvImpl<'_> {
     fn var_is_set(&mut self, name: &str) -> bool {
         let sh = &mut *self.0;
         let Some(open) = name.find('[').filter(|_| name.ends_with(']')) else {
+            // An array name alone stands for its element 0.
             let name = sh.vars.resolve_name(name).into_owned();
-            return sh.vars.get(&name).is_some_and(|v| v.is_set());
+            return sh.vars.get(&name).is_some_and(|v| match &v.value {
+                Some(super::vars::Value::Indexed(m)) => m.contains_key(&0),
+                Some(super::vars::Value::Assoc(m)) => m.get("0").is_some(),
+                Some(super::vars::Value::Str(_)) => true,
+                None => false,
+            });
         };
         let base = sh.vars.resolve_name(&name[..open]).into_owned();
         let key = &name[open + 1..name.len() - 1];

@@ -753,31 +753,33 @@ impl Shell {
         Ok(st)
     }
 
+    /// A command of assignments only. As in bash, the assignments are expanded and made
+    /// first (their command substitutions write to the shell's own descriptors), then the
+    /// redirections are performed (creating files) and undone; a failed one gives status 1
+    /// but keeps the assignments.
     fn run_assignments_only(&mut self, sc: &SimpleCommand) -> Exec {
         self.last_arg.clear();
         let mut status = 0;
-        let saved = match self.apply_redirects(&sc.redirects) {
-            Ok(s) => s,
-            Err(e) => return e.into_status(self),
-        };
         let cs_before = self.cmdsub_status.take();
         for a in &sc.assigns {
-            if let Err(f) = self.do_assign(a, false) {
-                self.restore_redirects(saved);
-                return Err(f);
-            }
+            self.do_assign(a, false)?;
             if self.assign_failed {
                 self.assign_failed = false;
                 status = 1;
             }
         }
-        self.restore_redirects(saved);
         if let Some(s) = self.cmdsub_status.take() {
             if status == 0 {
                 status = s;
             }
         }
         self.cmdsub_status = cs_before;
+        if !sc.redirects.is_empty() {
+            match self.apply_redirects(&sc.redirects) {
+                Ok(saved) => self.restore_redirects(saved),
+                Err(e) => return e.into_status(self),
+            }
+        }
         Ok(status)
     }
 

@@ -5,17 +5,47 @@ use crate::interp::{Exec, Shell};
 
 pub(super) fn change_dir(sh: &mut Shell, target: &str, physical: bool) -> Result<(), String> {
     let path = join_path(&sh.cwd, target);
+    // `..` is resolved by name, but what comes before it must exist (`cd nosuch/..` fails
+    // as chdir(2) does).
+    if let Some(missing) = missing_before_dotdot(sh, target) {
+        return Err(format!("{target}: {missing}"));
+    }
     match sh.fs.stat(&path) {
         Ok(m) if m.file_type == FileType::Dir => {
             let new = if physical { sh.fs.canonicalize(&path).unwrap_or(path) } else { path };
             let old = std::mem::replace(&mut sh.cwd, new.clone());
             let _ = sh.assign("OLDPWD", old, false);
+            if let Some(v) = sh.vars.get_raw_mut("OLDPWD") {
+                v.attrs |= crate::interp::vars::attr::EXPORT;
+            }
             let _ = sh.assign("PWD", new, false);
             Ok(())
         }
         Ok(_) => Err(format!("{target}: Not a directory")),
         Err(e) => Err(format!("{target}: {e}")),
     }
+}
+
+/// The error for a component before a `..` in `target` that is not a directory.
+fn missing_before_dotdot(sh: &Shell, target: &str) -> Option<String> {
+    if !target.contains("..") {
+        return None;
+    }
+    let mut prefix = if target.starts_with('/') { String::from("/") } else { String::new() };
+    for comp in target.split('/').filter(|c| !c.is_empty()) {
+        if comp == ".." && !prefix.is_empty() && prefix != "/" {
+            match sh.fs.stat(&join_path(&sh.cwd, &prefix)) {
+                Ok(m) if m.file_type == FileType::Dir => {}
+                Ok(_) => return Some("Not a directory".to_string()),
+                Err(e) => return Some(e.to_string()),
+            }
+        }
+        if !prefix.is_empty() && !prefix.ends_with('/') {
+            prefix.push('/');
+        }
+        prefix.push_str(comp);
+    }
+    None
 }
 
 /// `cd [-L|-P] [dir]`
