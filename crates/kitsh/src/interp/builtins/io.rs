@@ -440,7 +440,8 @@ pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
             Ok(1) => {
                 cur.push(b[0]);
                 if b[0] == delim {
-                    if trim {
+                    // A NUL delimiter cannot be kept: shell strings hold no NUL bytes.
+                    if trim || delim == 0 {
                         cur.pop();
                     }
                     seen += 1;

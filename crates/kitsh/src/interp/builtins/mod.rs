@@ -7,6 +7,7 @@ mod command;
 mod dirs;
 mod flow;
 mod hash;
+mod help;
 mod io;
 mod jobs;
 mod meta;
@@ -52,6 +53,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("false", flow::false_),
     ("getopts", meta::getopts),
     ("hash", hash::hash),
+    ("help", help::help),
     ("jobs", jobs::jobs),
     ("kill", kill::kill),
     ("let", vars::let_),
