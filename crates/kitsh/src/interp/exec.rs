@@ -662,6 +662,7 @@ impl Shell {
         let mut parser = Parser::new(src, opts);
         let mut status = 0;
         loop {
+            let start = parser.offset();
             let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {
                 let aliases = self.aliases.clone();
                 let lookup = move |w: &str| aliases.get(w).cloned();
@@ -682,6 +683,17 @@ impl Shell {
                     };
                 }
                 Some(Ok(list)) => {
+                    if self.set_opt(VERBOSE) {
+                        // `set -v`: the input as it is read.
+                        let end = parser.offset().min(src.len());
+                        if let Some(text) = src.get(start..end) {
+                            let mut text = text.to_string();
+                            if !text.ends_with('\n') {
+                                text.push('\n');
+                            }
+                            self.write_fd(2, text.as_bytes());
+                        }
+                    }
                     if self.set_opt(NOEXEC) {
                         continue;
                     }

@@ -75,6 +75,12 @@ impl<'a> Parser<'a> {
         self.st.inp.line
     }
 
+    /// Byte offset in the source up to which it has been read (`set -v` echoes each command
+    /// line's text from the previous offset to this one).
+    pub fn offset(&self) -> usize {
+        self.st.inp.main_pos()
+    }
+
     /// Warnings produced so far (line, message), e.g. a here-document delimited by end of
     /// file; bash prints them as `NAME: line LINE: MESSAGE`. Taking them clears the list.
     pub fn take_warnings(&mut self) -> Vec<(u32, String)> {
