@@ -277,6 +277,10 @@ impl Shell {
             }
             Command::FunctionDef(f) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
+                if !self.func_attrs.is_empty() && self.func_attr(&f.name) & super::vars::attr::READONLY != 0 {
+                    self.error(&format!("{}: readonly function", f.name));
+                    return Ok(1);
+                }
                 self.funcs.insert(f.name.clone(), f.clone());
                 if let Some(file) = self.sources.last() {
                     self.func_files.insert(f.name.clone(), Arc::from(file.as_str()));
@@ -882,7 +886,10 @@ impl Shell {
     pub fn dispatch(&mut self, argv: Vec<String>) -> Exec {
         self.set_last_arg(&argv);
         if let Some(f) = self.funcs.get(&argv[0]).cloned() {
-            return self.call_function(&f, &argv);
+            let r = self.call_function(&f, &argv);
+            // `$_` is the call's last argument, not the body's.
+            self.set_last_arg(&argv);
+            return r;
         }
         self.dispatch_no_func(argv)
     }

@@ -90,6 +90,13 @@ pub struct Frame {
     pub call_line: u32,
 }
 
+impl Shell {
+    /// The `readonly -f` / `export -f` bits of function `name`.
+    pub fn func_attr(&self, name: &str) -> u16 {
+        self.func_attrs.iter().find(|(n, _)| n == name).map_or(0, |(_, a)| *a)
+    }
+}
+
 impl Frame {
     /// A `source`/`.` frame, not a function call.
     pub fn is_source(&self) -> bool {
@@ -136,6 +143,9 @@ pub struct Shell {
     /// Process substitutions of the running command: their files, and for `>(list)` the list
     /// to run on what was written once the command is done.
     pub procsubs: Vec<(String, Option<crate::parser::ast::List>)>,
+    /// Functions made readonly (`readonly -f`) or exported (`export -f`): name and
+    /// attribute bits (`attr::READONLY`, `attr::EXPORT`).
+    pub func_attrs: Vec<(String, u16)>,
     /// Levels of indirection (`$(...)`, `eval`) for `set -x`: the first character of `PS4`
     /// is repeated once more per level.
     pub xtrace_depth: u16,
@@ -222,6 +232,7 @@ impl Shell {
             dir_stack: Vec::new(),
             frames: Vec::new(),
             xtrace_depth: 0,
+            func_attrs: Vec::new(),
             procsubs: Vec::new(),
             func_files: Default::default(),
             lineno: 0,

@@ -452,7 +452,7 @@ impl Shell {
 
     #[allow(clippy::type_complexity)]
     fn string_op_fn(&mut self, op: &ParamOp) -> Exec<Box<dyn Fn(&mut Shell, &str) -> String>> {
-        let mopts = MatchOpts { extglob: true, nocase: self.shopt(NOCASEMATCH), pathname: false, dotglob: true };
+        let mopts = MatchOpts { extglob: self.shopt(EXTGLOB), nocase: self.shopt(NOCASEMATCH), pathname: false, dotglob: true };
         Ok(match op {
             ParamOp::RemovePrefix { longest, pattern } => {
                 // `nocasematch` applies to `${x/p/r}` only.

@@ -422,7 +422,9 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
         }
         i += 1;
     }
-    let _ = funcs;
+    if funcs {
+        return function_attrs(sh, &args[i..], bit, unset, cmd);
+    }
     if i >= args.len() {
         let _ = print;
         let mut out = String::new();
@@ -474,6 +476,44 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
     Ok(status)
 }
 
+/// `export -f` / `readonly -f`: set (or with `-n`, clear) `bit` on functions, or list the
+/// functions that have it.
+fn function_attrs(sh: &mut Shell, names: &[String], bit: u16, unset: bool, cmd: &str) -> Exec {
+    if names.is_empty() {
+        let mut listed: Vec<(String, u16)> = sh.func_attrs.iter().filter(|(_, a)| a & bit != 0).cloned().collect();
+        listed.sort();
+        for (name, attrs) in listed {
+            if let Some(text) = print_function(sh, &name) {
+                let mut letters = String::from("f");
+                if attrs & attr::READONLY != 0 {
+                    letters.push('r');
+                }
+                if attrs & attr::EXPORT != 0 {
+                    letters.push('x');
+                }
+                let line = format!("{text}declare -{letters} {name}\n");
+                sh.out(line.as_bytes());
+            }
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    for name in names {
+        if !sh.funcs.contains_key(name) {
+            sh.builtin_error(cmd, &format!("{name}: not a function"));
+            status = 1;
+            continue;
+        }
+        let current = sh.func_attr(name);
+        let new = if unset && bit != attr::READONLY { current & !bit } else { current | bit };
+        sh.func_attrs.retain(|(n, _)| n != name);
+        if new != 0 {
+            sh.func_attrs.push((name.clone(), new));
+        }
+    }
+    Ok(status)
+}
+
 /// `export`
 pub fn export(sh: &mut Shell, args: &[String]) -> Exec {
     export_like(sh, args, attr::EXPORT, "export")
@@ -507,6 +547,11 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
     let mut status = 0;
     for n in &args[i..] {
         if funcs {
+            if sh.func_attr(n) & attr::READONLY != 0 {
+                sh.builtin_error("unset", &format!("{n}: cannot unset: readonly function"));
+                status = 1;
+                continue;
+            }
             sh.funcs.remove(n);
             continue;
         }
