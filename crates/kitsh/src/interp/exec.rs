@@ -619,7 +619,8 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
         self.vars.push_scope();
-        self.frames.push(Frame { func: Some(f.clone()), file: None, call_line: self.lineno });
+        let call_line = self.lineno;
+        self.frames.push(Frame { func: Some(f.clone()), file: None, call_line });
         self.depth += 1;
         let saved_traps = self.trap_state.off;
         self.trap_state.off |= self.uninherited_traps();
@@ -628,6 +629,8 @@ impl Shell {
         let rt = self.run_return_trap();
         self.trap_state.off = saved_traps;
         self.frames.pop();
+        // Back in the caller, `$LINENO` (and an ERR trap) is the line of the call.
+        self.lineno = call_line;
         self.vars.pop_scope();
         self.loop_depth = saved_loop;
         self.positional = saved_pos;
