@@ -78,16 +78,7 @@ impl Shell {
                 'l' => out.push_str("tty"),
                 '!' | '#' => out.push('1'),
                 '0'..='7' => {
-                    let mut n = e.to_digit(8).unwrap_or(0);
-                    for _ in 0..2 {
-                        match chars.peek().and_then(|c| c.to_digit(8)) {
-                            Some(d) => {
-                                n = n * 8 + d;
-                                chars.next();
-                            }
-                            None => break,
-                        }
-                    }
+                    let (n, _) = crate::util::bytes::take_digits(&mut chars, 8, 2, e.to_digit(8).unwrap_or(0));
                     out.push(char::from_u32(n & 0xff).unwrap_or('?'));
                 }
                 other => {

@@ -96,3 +96,21 @@ mod tests {
         assert_eq!(decode(b"a\xffb").chars().count(), 3);
     }
 }
+
+/// Read up to `max` more digits in `radix` from `chars` onto `value` (the digits of an escape
+/// like `\101` or `\x41`, after its first character). Returns the value and how many digits
+/// were read.
+pub fn take_digits(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, radix: u32, max: usize, mut value: u32) -> (u32, usize) {
+    let mut n = 0;
+    while n < max {
+        match chars.peek().and_then(|d| d.to_digit(radix)) {
+            Some(d) => {
+                value = value.wrapping_mul(radix).wrapping_add(d);
+                chars.next();
+                n += 1;
+            }
+            None => break,
+        }
+    }
+    (value, n)
+}

@@ -47,16 +47,7 @@ fn escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, pieces: &mut Vec
             return;
         }
         '0'..='7' => {
-            let mut v = e.to_digit(8).unwrap_or(0);
-            for _ in 0..2 {
-                match chars.peek().and_then(|d| d.to_digit(8)) {
-                    Some(d) => {
-                        v = v * 8 + d;
-                        chars.next();
-                    }
-                    None => break,
-                }
-            }
+            let (v, _) = crate::util::bytes::take_digits(chars, 8, 2, e.to_digit(8).unwrap_or(0));
             (v & 0xff) as u8
         }
         other => {

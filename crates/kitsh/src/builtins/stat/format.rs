@@ -311,18 +311,8 @@ pub(super) fn unescape(ctx: &mut Ctx<'_>, fmt: &str) -> String {
         if let Some(s) = simple {
             out.push(s);
         } else if e.is_digit(8) || e == 'x' {
-            let (radix, max, mut v) = if e == 'x' { (16, 2, 0) } else { (8, 2, e.to_digit(8).unwrap_or(0)) };
-            let mut n = 0;
-            while n < max {
-                match chars.peek().and_then(|d| d.to_digit(radix)) {
-                    Some(d) => {
-                        v = v * radix + d;
-                        chars.next();
-                        n += 1;
-                    }
-                    None => break,
-                }
-            }
+            let (radix, start) = if e == 'x' { (16, 0) } else { (8, e.to_digit(8).unwrap_or(0)) };
+            let (v, n) = crate::util::bytes::take_digits(&mut chars, radix, 2, start);
             if e == 'x' && n == 0 {
                 ctx.error("warning: unrecognized escape '\\x'");
                 out.push('x');

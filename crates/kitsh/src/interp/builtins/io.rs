@@ -340,6 +340,20 @@ fn split_fields(text: &[u8], escaped: &[bool], ifs: &str, max: usize) -> Vec<Str
     let is_ifs = |b: u8| ifs.as_bytes().contains(&b);
     let is_ws = |b: u8| is_ifs(b) && (b == b' ' || b == b'\t' || b == b'\n');
     let n = text.len();
+    // One field delimiter from `j`: IFS whitespace, at most one other IFS character, IFS
+    // whitespace.
+    let skip_delimiter = |mut j: usize| {
+        while j < n && is_ws(text[j]) && !escaped[j] {
+            j += 1;
+        }
+        if j < n && is_ifs(text[j]) && !is_ws(text[j]) && !escaped[j] {
+            j += 1;
+            while j < n && is_ws(text[j]) && !escaped[j] {
+                j += 1;
+            }
+        }
+        j
+    };
     let mut i = 0;
     let mut fields = Vec::new();
     while i < n && is_ws(text[i]) && !escaped[i] {
@@ -350,21 +364,11 @@ fn split_fields(text: &[u8], escaped: &[bool], ifs: &str, max: usize) -> Vec<Str
             // The rest. When it is one word and its delimiter (`a x` with IFS=x), the last
             // variable gets just the word, as in bash; otherwise the rest with trailing IFS
             // whitespace removed.
-            let mut j = i;
-            while j < n && !(is_ifs(text[j]) && !escaped[j]) {
-                j += 1;
+            let mut word_end = i;
+            while word_end < n && !(is_ifs(text[word_end]) && !escaped[word_end]) {
+                word_end += 1;
             }
-            let word_end = j;
-            while j < n && is_ws(text[j]) && !escaped[j] {
-                j += 1;
-            }
-            if j < n && is_ifs(text[j]) && !is_ws(text[j]) && !escaped[j] {
-                j += 1;
-                while j < n && is_ws(text[j]) && !escaped[j] {
-                    j += 1;
-                }
-            }
-            if j == n {
+            if skip_delimiter(word_end) == n {
                 fields.push(bytes::decode_owned(text[i..word_end].to_vec()));
                 return fields;
             }
@@ -380,16 +384,7 @@ fn split_fields(text: &[u8], escaped: &[bool], ifs: &str, max: usize) -> Vec<Str
             i += 1;
         }
         fields.push(bytes::decode_owned(text[start..i].to_vec()));
-        // consume one delimiter: whitespace*, optional non-ws char, whitespace*
-        while i < n && is_ws(text[i]) && !escaped[i] {
-            i += 1;
-        }
-        if i < n && is_ifs(text[i]) && !is_ws(text[i]) && !escaped[i] {
-            i += 1;
-            while i < n && is_ws(text[i]) && !escaped[i] {
-                i += 1;
-            }
-        }
+        i = skip_delimiter(i);
     }
     fields
 }

@@ -96,18 +96,9 @@ pub fn pushd(sh: &mut Shell, args: &[String]) -> Exec {
             set_stack(sh, "pushd", stack, no_cd)
         }
         Some(dir) => {
-            if no_cd {
-                stack.insert(1, dir);
-                return set_stack(sh, "pushd", stack, true);
-            }
-            let old = sh.cwd.clone();
-            if let Err(m) = change_dir(sh, &dir, false) {
-                sh.builtin_error("pushd", &m);
-                return Ok(1);
-            }
-            sh.dir_stack.push(old);
-            print_stack(sh, false, false, false);
-            Ok(0)
+            // `-n` adds the directory after the working one instead of changing to it.
+            stack.insert(usize::from(no_cd), dir);
+            set_stack(sh, "pushd", stack, no_cd)
         }
     }
 }
