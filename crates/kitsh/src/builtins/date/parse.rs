@@ -162,11 +162,25 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
     let mut last_rel: Option<(usize, i64)> = None;
     let mut i = 0;
     let int = |w: &str| w.parse::<i64>().ok().filter(|_| w.bytes().all(|b| b.is_ascii_digit() || b == b'+' || b == b'-'));
+    // The word before was the time of day: a signed number then is its zone (GNU reads
+    // `12:00 +2 hours` as 12:00 UTC+2 plus one hour).
+    let mut after_time = false;
     while i < words.len() {
         let w = words[i];
         i += 1;
+        let zone_position = std::mem::take(&mut after_time) && it.zone.is_none() && w.len() > 1;
+        // A lone sign applies to the number after it: `+ 1 day`.
+        if (w == "+" || w == "-") && words.get(i).and_then(|n| int(n)).is_some() && words.get(i + 1).and_then(|n| unit(n)).is_some() {
+            let n = int(words[i])?;
+            let (idx, mult) = unit(words[i + 1])?;
+            let v = if w == "-" { -n } else { n }.checked_mul(mult).filter(|v| v.abs() < MAX_REL)?;
+            it.rel[idx] = it.rel[idx].checked_add(v)?;
+            last_rel = Some((idx, v));
+            i += 2;
+            continue;
+        }
         let next_unit = words.get(i).and_then(|n| unit(n));
-        if let (Some(n), Some((idx, mult))) = (int(w), next_unit) {
+        if let (Some(n), Some((idx, mult)), false) = (int(w), next_unit, zone_position && w.starts_with(['+', '-'])) {
             let v = n.checked_mul(mult).filter(|v| v.abs() < MAX_REL)?;
             it.rel[idx] = it.rel[idx].checked_add(v)?;
             last_rel = Some((idx, v));
@@ -184,7 +198,9 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
                 it.date = Some(check_date(y, m as i64, d)?);
                 continue;
             }
+            let had_time = it.time.is_some();
             number(w, it)?;
+            after_time = !had_time && it.time.is_some();
             continue;
         }
         if let Some(m) = month_name(w) {
