@@ -25,10 +25,19 @@ impl Shell {
         if item.background {
             // Background jobs run to completion, in order, in a subshell.
             let pid = self.new_pid();
-            let status = self.subshell(|sh| sh.run_and_or(&item.and_or))?;
+            // The job's subshell starts with no jobs of its own (and is cheaper to copy).
+            let jobs = std::mem::take(&mut self.jobs);
+            let status = self.subshell(|sh| sh.run_and_or(&item.and_or));
+            self.jobs = jobs;
+            let status = status?;
             self.last_bg = Some(pid);
             let id = self.jobs.iter().rev().find(|j| !j.reaped).map_or(1, |j| j.id + 1);
             let text = crate::parser::print::and_or_text(&item.and_or);
+            // Keep the table bounded, as bash bounds its list of remembered processes: the
+            // oldest entries go first.
+            if self.jobs.len() >= MAX_JOBS {
+                self.jobs.remove(0);
+            }
             self.jobs.push(Job { pid, status, id, text, reaped: false });
             self.status = 0;
             return Ok(0);
@@ -1051,6 +1060,9 @@ pub(crate) fn xtrace_quote(s: &str) -> String {
 }
 
 const MONITOR_IDX: usize = 12;
+
+/// Most entries kept in the job table.
+const MAX_JOBS: usize = 1024;
 
 /// `for NAME in WORDS` / `select NAME in WORDS` as `set -x` shows a loop header.
 fn loop_header(keyword: &str, var: &str, words: Option<&[Word]>) -> String {
