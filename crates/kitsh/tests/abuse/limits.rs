@@ -545,3 +545,25 @@ fn many_background_jobs() {
         );
     });
 }
+
+#[test]
+fn many_background_jobs_stay_cheap_and_bounded() {
+    guarded(|| {
+        let mut sh = shell(limits());
+        let (r, took) = timed(&mut sh, "for i in $(seq 20000); do true & done; jobs | wc -l; wait; jobs | wc -l");
+        assert_eq!((r.stdout.as_str(), r.exit_code), ("1024\n0\n", 0), "stderr: {}", r.stderr);
+        assert!(took < Duration::from_secs(10), "took {took:?}");
+        assert_still_works(&mut sh);
+    });
+}
+
+#[test]
+fn output_process_substitution_of_an_endless_writer_ends() {
+    guarded(|| {
+        let mut sh = shell(limits());
+        let (r, took) = timed(&mut sh, "yes > >(head -n 1)");
+        assert_eq!(r.stdout, "y\n", "stderr: {}", r.stderr);
+        assert!(took < Duration::from_secs(10), "took {took:?}");
+        assert_still_works(&mut sh);
+    });
+}
