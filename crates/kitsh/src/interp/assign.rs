@@ -75,6 +75,7 @@ impl Shell {
         let v = self.transform_value(attrs, value, old.as_deref(), append)?;
         let allexport = self.set_opt(ALLEXPORT);
         let var = self.vars.entry(&name);
+        var.attrs &= !attr::NO_VALUE;
         match &mut var.value {
             Some(Value::Indexed(m)) => {
                 m.insert(0, v);
@@ -126,6 +127,9 @@ impl Shell {
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
         let name = self.vars.resolve_name(name).into_owned();
+        if let Some(v) = self.vars.get_raw_mut(&name) {
+            v.attrs &= !attr::NO_VALUE;
+        }
         let (attrs, is_assoc) = match self.vars.get_raw(&name) {
             Some(v) => (v.attrs, v.is_assoc()),
             None => (0, false),
@@ -210,6 +214,9 @@ impl Shell {
         };
         if attrs & attr::READONLY != 0 {
             return Err(format!("{name}: readonly variable"));
+        }
+        if let Some(v) = self.vars.get_raw_mut(&name) {
+            v.attrs &= !attr::NO_VALUE;
         }
         if is_assoc {
             return self.assign_assoc(&name, attrs, items, append);

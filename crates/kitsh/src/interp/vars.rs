@@ -19,6 +19,8 @@ pub mod attr {
     pub const NAMEREF: u16 = 32;
     /// `-t`
     pub const TRACE: u16 = 64;
+    /// Declared as an array (`declare -a x`) and never assigned: `declare -p` shows no `=()`.
+    pub const NO_VALUE: u16 = 128;
 }
 
 /// An associative array, iterated in the order bash 5.2 uses (its hash-table order), so that

@@ -96,6 +96,7 @@ pub(crate) fn declare_line(name: &str, v: &Var) -> String {
     let mut s = format!("declare -{} {}", attr_letters(v), name);
     match &v.value {
         None => {}
+        Some(_) if v.has(attr::NO_VALUE) => {}
         Some(Value::Str(x)) => {
             s.push('=');
             s.push_str(&quote::quote_declare(x));
@@ -261,6 +262,9 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
             sh.vars.entry(base)
         };
         if f.assoc && !var.is_assoc() {
+            if var.value.is_none() {
+                var.attrs |= attr::NO_VALUE;
+            }
             var.value = Some(Value::Assoc(AssocMap::default()));
         } else if f.array && !var.is_indexed() && !var.is_assoc() {
             let old = match &var.value {
@@ -268,8 +272,11 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
                 _ => None,
             };
             let mut m = std::collections::BTreeMap::new();
-            if let Some(o) = old {
-                m.insert(0, o);
+            match old {
+                Some(o) => {
+                    m.insert(0, o);
+                }
+                None => var.attrs |= attr::NO_VALUE,
             }
             var.value = Some(Value::Indexed(m));
         }
@@ -359,6 +366,9 @@ fn assoc_key(k: &str) -> String {
 }
 
 fn set_line(name: &str, v: &Var) -> String {
+    if v.has(attr::NO_VALUE) {
+        return String::new();
+    }
     match &v.value {
         Some(Value::Str(s)) => format!("{name}={}\n", quote::quote_for_set(s)),
         Some(Value::Indexed(m)) => {
