@@ -266,8 +266,9 @@ impl Shell {
     /// elements (others are ignored with a warning), or `k1 v1 k2 v2` pairs (bash 5.1+).
     /// As in bash 5.2, `[k]+=v` in `name=(...)` appends to the value `k` had before.
     fn assign_assoc(&mut self, name: &str, attrs: u16, items: Vec<ArrayItem>, append: bool) -> Result<(), String> {
-        let old = match self.vars.get_raw(name).and_then(|v| v.value.as_ref()) {
-            Some(Value::Assoc(m)) => m.clone(),
+        // The old table is taken out (the variable gets the new one at the end).
+        let old = match self.vars.get_raw_mut(name).and_then(|v| v.value.take()) {
+            Some(Value::Assoc(m)) => m,
             _ => AssocMap::default(),
         };
         let (mut m, old) = if append { (old, AssocMap::default()) } else { (AssocMap::default(), old) };
