@@ -46,6 +46,9 @@ pub mod realpath;
 pub mod rev;
 pub mod rm;
 pub mod rmdir;
+pub mod mv;
+pub mod cp;
+mod copy_move;
 pub mod sed;
 pub mod seq;
 pub mod sleep;
@@ -261,6 +264,8 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("rev", &rev::Rev),
         ("rm", &rm::Rm),
         ("rmdir", &rmdir::Rmdir),
+        ("mv", &mv::Mv),
+        ("cp", &cp::Cp),
         ("sed", &sed::Sed),
         ("seq", &seq::Seq),
         ("sleep", &sleep::Sleep),
