@@ -9,6 +9,9 @@ use crate::fs::{join_path, FileType, WriteMode};
 /// The `cp` command.
 pub struct Cp;
 
+/// Deepest directory level copied.
+const MAX_DEPTH: usize = 256;
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum O {
     Recursive,
@@ -117,11 +120,18 @@ impl Opts {
             ctx.error(&format!("{} and {} are the same file", quote_always(src), quote_always(dest)));
             return false;
         }
-        self.copy(ctx, src, dest, &from, &to, links)
+        self.copy(ctx, src, dest, &from, &to, links, 0)
     }
 
-    /// Copy the node at absolute `from` to absolute `to` (`src`/`dest` as shown in messages).
-    fn copy(&self, ctx: &mut Ctx<'_>, src: &str, dest: &str, from: &str, to: &str, links: bool) -> bool {
+    /// Copy the node at absolute `from` to absolute `to` (`src`/`dest` as shown in messages),
+    /// `depth` directories down.
+    #[allow(clippy::too_many_arguments)]
+    fn copy(&self, ctx: &mut Ctx<'_>, src: &str, dest: &str, from: &str, to: &str, links: bool, depth: usize) -> bool {
+        // `-L` through a link to an ancestor would recurse for ever.
+        if depth > MAX_DEPTH {
+            ctx.error(&format!("cannot copy {}: Too many levels of symbolic links", quote_always(src)));
+            return false;
+        }
         let meta = match if links { ctx.fs.lstat(from) } else { ctx.fs.stat(from) } {
             Ok(m) => m,
             Err(e) => {
@@ -156,7 +166,7 @@ impl Opts {
                 for e in entries {
                     let (s, d) = (join_path(src, &e.name), join_path(dest, &e.name));
                     let (f, t) = (join_path(from, &e.name), join_path(to, &e.name));
-                    ok &= self.copy(ctx, &s, &d, &f, &t, links);
+                    ok &= self.copy(ctx, &s, &d, &f, &t, links, depth + 1);
                 }
                 if self.preserve {
                     let _ = ctx.fs.set_mode(to, meta.mode & 0o7777);
@@ -239,6 +249,15 @@ mod tests {
         assert_eq!(fs.read_file("/t/e/d/x").unwrap(), b"X");
         assert_eq!(cp(&fs, &["-n", "o/b", "d/x"]).2, 0);
         assert_eq!(fs.read_file("/t/d/x").unwrap(), b"X");
+    }
+
+    #[test]
+    fn a_link_cycle_followed_with_dash_l_ends() {
+        let fs = fs_with(&[("/t/d/x", b"X")]);
+        let _ = fs.symlink("..", "/t/d/up");
+        let (_, err, status) = cp(&fs, &["-rL", "d", "/e"]);
+        assert_eq!(status, 1);
+        assert!(err.contains("Too many levels of symbolic links"), "{err}");
     }
 
     #[test]
