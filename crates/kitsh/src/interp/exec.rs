@@ -950,6 +950,11 @@ impl Shell {
     /// [`Shell::run_external`] finding the command by `name` while passing `argv` (whose
     /// first element may differ: `exec -a NAME`).
     pub(crate) fn run_external_as(&mut self, name: &str, argv: Vec<String>, search_path: Option<&str>) -> Exec {
+        // A path component longer than NAME_MAX cannot name a file (ENAMETOOLONG).
+        if name.contains('/') && name.split('/').any(|c| c.len() > 255) {
+            self.error(&format!("{name}: File name too long"));
+            return Ok(126);
+        }
         let path = if name.contains('/') {
             Some(name.to_string())
         } else if let Some(p) = search_path {
