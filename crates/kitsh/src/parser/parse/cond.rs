@@ -113,7 +113,8 @@ impl Core<'_, '_, '_> {
             '<' if self.inp.peek2() != Some('(') => one(self, CTok::Less),
             '>' if self.inp.peek2() != Some('(') => one(self, CTok::Greater),
             '&' => one(self, CTok::Other("&")),
-            '|' => one(self, CTok::Other("|")),
+            // In a regex a lone `|` is an (empty) alternation, as bash's regcomp takes it.
+            '|' if !regex => one(self, CTok::Other("|")),
             ';' => one(self, CTok::Other(";")),
             _ => {
                 let w = self.read_word(if regex { Kind::Regex } else { Kind::Normal })?;
