@@ -1,6 +1,6 @@
 //! The bridge between arithmetic evaluation and shell variables.
 
-use crate::parser::ast::Word;
+use crate::parser::ast::{Word, WordPart};
 
 use super::arith::{self, ArithEnv, ArithIndex};
 use super::options::NOUNSET;
@@ -64,6 +64,23 @@ impl ArithEnv for Env<'_> {
 }
 
 impl Shell {
+    /// The text of an arithmetic expression: expanded, but single quotes are not removed
+    /// (bash reports `'1' + 2` as a syntax error).
+    fn expand_arith_text(&mut self, w: &Word) -> Exec<String> {
+        if !w.parts.iter().any(|p| matches!(p, WordPart::SingleQuoted(_))) {
+            return self.expand_word_str(w);
+        }
+        let parts = w
+            .parts
+            .iter()
+            .map(|p| match p {
+                WordPart::SingleQuoted(s) => WordPart::Literal(format!("'{s}'")),
+                p => p.clone(),
+            })
+            .collect();
+        self.expand_word_str(&Word { parts })
+    }
+
     /// Evaluate arithmetic text.
     pub fn arith_str(&mut self, expr: &str) -> Result<i64, String> {
         arith::eval(expr, &mut Env(self)).map_err(|e| e.message)
@@ -72,12 +89,39 @@ impl Shell {
     /// Expand a word and evaluate it as arithmetic; errors are fatal like bash's.
     pub(crate) fn arith_word(&mut self, w: &Word) -> Exec<i64> {
         let text = self.expand_word_str(w)?;
+        self.arith_text(text)
+    }
+
+    /// `$(( ... ))`: like [`Shell::arith_word`], but single quotes stay in the text, so
+    /// `$(( '1' + 2 ))` is a syntax error as in bash (`(( ))` and `for ((` take them).
+    pub(crate) fn arith_sub(&mut self, w: &Word) -> Exec<i64> {
+        let text = self.expand_arith_text(w)?;
+        self.arith_text(text)
+    }
+
+    fn arith_text(&mut self, text: String) -> Exec<i64> {
         match self.arith_str(&text) {
             Ok(v) => Ok(v),
             Err(msg) => {
                 self.error(&msg);
                 // `set -u` makes an unset variable in arithmetic fatal.
                 Err(if msg.ends_with(": unbound variable") { self.fatal_expansion() } else { Flow::Abort(1) })
+            }
+        }
+    }
+
+    /// A part of `for ((...))`: like `(( ))`, an error is reported (`((: ...`) and ends the
+    /// loop with status 1 (`None`) instead of abandoning the command line.
+    pub(crate) fn arith_for_part(&mut self, w: &Word) -> Exec<Option<i64>> {
+        let text = self.expand_word_str(w)?;
+        match self.arith_str(&text) {
+            Ok(v) => Ok(Some(v)),
+            Err(msg) => {
+                self.error(&format!("((: {msg}"));
+                if msg.ends_with(": unbound variable") {
+                    return Err(self.fatal_expansion());
+                }
+                Ok(None)
             }
         }
     }

@@ -426,7 +426,9 @@ impl Shell {
                 let line = self.lineno;
                 self.run_debug_trap()?;
                 self.trace_arith(init, "");
-                self.arith_word(init)?;
+                if self.arith_for_part(init)?.is_none() {
+                    return Ok(1);
+                }
                 let mut status = 0;
                 let mut iters = 0u64;
                 self.loop_depth += 1;
@@ -435,8 +437,12 @@ impl Shell {
                     self.lineno = line;
                     self.run_debug_trap()?;
                     self.trace_arith(cond, "");
-                    if !is_blank(cond) && self.arith_word(cond)? == 0 {
-                        break Ok(status);
+                    if !is_blank(cond) {
+                        match self.arith_for_part(cond)? {
+                            None => break Ok(1),
+                            Some(0) => break Ok(status),
+                            Some(_) => {}
+                        }
                     }
                     match { let r = self.run_list(body); self.loop_flow(r)? } {
                         Some(true) => break Ok(self.status),
@@ -445,7 +451,9 @@ impl Shell {
                     self.lineno = line;
                     self.run_debug_trap()?;
                     self.trace_arith(step, "");
-                    self.arith_word(step)?;
+                    if self.arith_for_part(step)?.is_none() {
+                        break Ok(1);
+                    }
                 })();
                 self.loop_depth -= 1;
                 r
@@ -781,29 +789,48 @@ impl Shell {
         Ok(st)
     }
 
-    /// A command of assignments only. As in bash, the assignments are expanded and made
-    /// first (their command substitutions write to the shell's own descriptors), then the
-    /// redirections are performed (creating files) and undone; a failed one gives status 1
-    /// but keeps the assignments.
+    /// A command of assignments only. Here-documents and here-strings are in place while the
+    /// values are expanded (`x=`cmd` <<EOF` feeds cmd); the assignments are then made, and
+    /// the other redirections performed (creating files) and undone afterwards: their
+    /// failure gives status 1 but keeps the assignments, and a command substitution in a
+    /// value writes to the shell's own descriptors (the bash behaviour the Oils suite records).
     fn run_assignments_only(&mut self, sc: &SimpleCommand) -> Exec {
         self.last_arg.clear();
+        let (docs, others): (Vec<Redirect>, Vec<Redirect>) =
+            sc.redirects.iter().cloned().partition(|r| matches!(r.op, RedirOp::HereDoc | RedirOp::HereString));
+        let saved_docs = if docs.is_empty() {
+            None
+        } else {
+            match self.apply_redirects(&docs) {
+                Ok(saved) => Some(saved),
+                Err(e) => return e.into_status(self),
+            }
+        };
         let mut status = 0;
         let cs_before = self.cmdsub_status.take();
+        let mut r = Ok(());
         for a in &sc.assigns {
-            self.do_assign(a, false)?;
+            r = self.do_assign(a, false);
+            if r.is_err() {
+                break;
+            }
             if self.assign_failed {
                 self.assign_failed = false;
                 status = 1;
             }
         }
+        if let Some(saved) = saved_docs {
+            self.restore_redirects(saved);
+        }
+        r?;
         if let Some(s) = self.cmdsub_status.take() {
             if status == 0 {
                 status = s;
             }
         }
         self.cmdsub_status = cs_before;
-        if !sc.redirects.is_empty() {
-            match self.apply_redirects(&sc.redirects) {
+        if !others.is_empty() {
+            match self.apply_redirects(&others) {
                 Ok(saved) => self.restore_redirects(saved),
                 Err(e) => return e.into_status(self),
             }

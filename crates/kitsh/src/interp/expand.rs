@@ -273,7 +273,7 @@ impl Shell {
                 self.place(Val::Str(Some(out)), b, quoted);
             }
             WordPart::ArithSub(w) => {
-                let n = self.arith_word(w)?;
+                let n = self.arith_sub(w)?;
                 self.place(Val::Str(Some(n.to_string())), b, quoted);
             }
             WordPart::ProcessSub(out, list) => {
@@ -443,7 +443,7 @@ impl Shell {
                 }
             },
             WordPart::CommandSub(list) => out.push_str(&self.command_sub(list)?),
-            WordPart::ArithSub(w) => out.push_str(&self.arith_word(w)?.to_string()),
+            WordPart::ArithSub(w) => out.push_str(&self.arith_sub(w)?.to_string()),
             WordPart::ProcessSub(o, list) => out.push_str(&self.process_sub(*o, list)?),
             WordPart::ArrayLiteral(elems) => {
                 let items = self.expand_array_elems(elems)?;
@@ -685,5 +685,13 @@ mod tests {
         assert_eq!(out("echo hello | tee >(tr a-z A-Z) >/dev/null"), "HELLO\n0");
         assert_eq!(out("f() { echo out; echo err >&2; }; f 2> >(sed 's/^/E: /')"), "out\nE: err\n0");
         assert_eq!(out("echo x > >(cat); ls /tmp/.kitsh-procsub-* 2>/dev/null | wc -l"), "x\n0\n0");
+    }
+
+    /// The Oils suite's bash feeds a here-document of an assignment-only command to the
+    /// command substitution in the value (bash 5.2.15 does not); other redirections come after.
+    #[test]
+    fn heredoc_feeds_an_assignment_command_substitution() {
+        assert_eq!(out("p=`tr '\\n' :` <<E\n/a\n/b\nE\necho \"$p\""), "/a:/b:\n0");
+        assert_eq!(out("v=$(echo e >&2) 2>/dev/null; echo \"[$v]\""), "[]\ne\n0");
     }
 }
