@@ -1,10 +1,6 @@
-# A short write lands in the pipe buffer even when the reader has already exited.
-{ echo hi; exit 55; } | false
-echo "${PIPESTATUS[@]}"
-echo hello | true
-echo "${PIPESTATUS[@]}"
+# A writer that keeps writing after its reader left gets SIGPIPE (141).
+# (Short writes to a reader that never reads are racy in bash; see interp/io.rs tests.)
 yes | head -n 1
 echo "${PIPESTATUS[@]}"
-set -o pipefail
-printf 'a\nb\n' | grep -q a
-echo "pipefail=$?"
+seq 1 100000 | head -n 2
+echo "${PIPESTATUS[@]}"

@@ -379,3 +379,17 @@ impl Shared {
         r
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::builtins::run_for_test as out;
+
+    /// bash usually shows 55 here: the short write lands in the pipe before `false` exits.
+    #[test]
+    fn short_write_to_a_reader_that_never_reads_succeeds() {
+        assert_eq!(out("{ echo hi; exit 55; } | false; echo ${PIPESTATUS[@]}"), "55 1\n0");
+        assert_eq!(out("echo hello | true; echo ${PIPESTATUS[@]}"), "0 0\n0");
+        assert_eq!(out("set -o pipefail; printf 'a\\nb\\n' | grep -q a; echo $?"), "0\n0");
+        assert_eq!(out("yes | head -n 1; echo ${PIPESTATUS[@]}"), "y\n141 0\n0");
+    }
+}
