@@ -198,17 +198,8 @@ fn find_close(toks: &[Tok], open: usize) -> Option<(usize, Vec<usize>)> {
 
 /// How many items the numeric sequence `inner` (`1..100`, `1..100..3`) has, if it is one.
 fn sequence_len(inner: &[Tok]) -> Option<u128> {
-    let mut s = String::new();
-    for t in inner {
-        match t {
-            Tok::Ch(c) => s.push(*c),
-            Tok::Part(_) => return None,
-        }
-    }
-    let parts: Vec<&str> = s.split("..").collect();
-    if parts.len() != 2 && parts.len() != 3 {
-        return None;
-    }
+    let s = literal_text(inner)?;
+    let parts = range_parts(&s)?;
     let (x, y) = (parts[0].parse::<i64>().ok()?, parts[1].parse::<i64>().ok()?);
     let step = match parts.get(2) {
         Some(p) => p.parse::<i64>().ok()?.unsigned_abs().max(1),
@@ -217,18 +208,25 @@ fn sequence_len(inner: &[Tok]) -> Option<u128> {
     Some((i128::from(x) - i128::from(y)).unsigned_abs() / u128::from(step) + 1)
 }
 
-fn sequence(inner: &[Tok]) -> Option<Vec<String>> {
-    let mut s = String::new();
-    for t in inner {
-        match t {
-            Tok::Ch(c) => s.push(*c),
-            Tok::Part(_) => return None,
-        }
-    }
+/// The text of `toks` when they are all plain characters.
+fn literal_text(toks: &[Tok]) -> Option<String> {
+    toks.iter()
+        .map(|t| match t {
+            Tok::Ch(c) => Some(*c),
+            Tok::Part(_) => None,
+        })
+        .collect()
+}
+
+/// `x..y` or `x..y..step`, split.
+fn range_parts(s: &str) -> Option<Vec<&str>> {
     let parts: Vec<&str> = s.split("..").collect();
-    if parts.len() != 2 && parts.len() != 3 {
-        return None;
-    }
+    matches!(parts.len(), 2 | 3).then_some(parts)
+}
+
+fn sequence(inner: &[Tok]) -> Option<Vec<String>> {
+    let s = literal_text(inner)?;
+    let parts = range_parts(&s)?;
     let step: i64 = match parts.get(2) {
         Some(x) => x.parse().ok()?,
         None => 1,
