@@ -17,14 +17,12 @@ pub fn false_(_: &mut Shell, _: &[String]) -> Exec {
     Ok(1)
 }
 
-/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments". bash jumps back
-/// to its top level: a script file or stdin goes on with its next line (status 1), a `-c`
-/// string has no next line to go to and ends with status 1.
+/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments"; like an
+/// expansion error, the rest of the command line is abandoned with status 1.
 pub(super) fn too_many_arguments(sh: &Shell, name: &str, args: &[String]) -> Option<Exec> {
     if args.len() > 2 && args[1].trim().parse::<i64>().is_ok() {
         sh.builtin_error(name, "too many arguments");
-        let flow = if sh.opts.invocation == 'c' { Flow::Exit(1) } else { Flow::Abort(1) };
-        return Some(Err(flow));
+        return Some(Err(Flow::Abort(1)));
     }
     None
 }
