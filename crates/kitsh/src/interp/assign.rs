@@ -58,10 +58,11 @@ impl Shell {
         if self.assign_plain(name, &value, append) {
             return Ok(());
         }
+        self.check_nameref_cycle(name)?;
         let name = self.vars.resolve_name(name).into_owned();
         if let Some(idx) = name.find('[') {
             if name.ends_with(']') {
-                let key = name[idx + 1..name.len() - 1].to_string();
+                let key = self.expand_subscript_text(&name[idx + 1..name.len() - 1])?;
                 return self.assign_elem(&name[..idx], &key, value, append);
             }
         }
@@ -118,6 +119,38 @@ impl Shell {
         true
     }
 
+    /// A subscript given as text (`read 'a[$i]'`, `printf -v 'A["k"]'`, a nameref to
+    /// `a[$n]`), expanded as bash expands it before using it.
+    pub(crate) fn expand_subscript_text(&mut self, text: &str) -> Result<String, String> {
+        if !text.contains(['$', '`', '"', '\'', '\\']) {
+            return Ok(text.to_string());
+        }
+        match crate::parser::parse_subscript(text) {
+            Some(w) => self.expand_word_str(&w).map_err(|_| String::new()),
+            None => Ok(text.to_string()),
+        }
+    }
+
+    /// Writing through a circular nameref fails (bash warns and abandons the command).
+    fn check_nameref_cycle(&self, name: &str) -> Result<(), String> {
+        if self.vars.get_raw(name).is_some_and(|v| v.has(attr::NAMEREF)) && self.vars.nameref_cycle(name) {
+            self.warning(&format!("{name}: circular name reference"));
+            return Err(String::new());
+        }
+        Ok(())
+    }
+
+    /// The array a nameref `name` leads to for an element or list assignment; a nameref to
+    /// an element (`'a[0]'`) cannot be subscripted again.
+    fn array_target(&self, name: &str) -> Result<String, String> {
+        self.check_nameref_cycle(name)?;
+        let target = self.vars.resolve_name(name).into_owned();
+        if target.contains('[') {
+            return Err(format!("`{target}': not a valid identifier"));
+        }
+        Ok(target)
+    }
+
     /// `name=value`.
     pub fn assign_scalar(&mut self, name: &str, value: String) -> Result<(), String> {
         self.assign(name, value, false)
@@ -126,7 +159,7 @@ impl Shell {
     /// `name[key]=value`: `key` is an arithmetic expression for indexed arrays and a plain key
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
-        let name = self.vars.resolve_name(name).into_owned();
+        let name = self.array_target(name)?;
         if let Some(v) = self.vars.get_raw_mut(&name) {
             v.attrs &= !attr::NO_VALUE;
         }
@@ -207,7 +240,12 @@ impl Shell {
     /// before; the subscripts of an indexed array are evaluated one by one as the elements
     /// are stored, so `[a[0]]=x` sees the elements stored before it, as in bash.
     pub fn assign_array(&mut self, name: &str, items: Vec<ArrayItem>, append: bool, assoc_hint: bool) -> Result<(), String> {
-        let name = self.vars.resolve_name(name).into_owned();
+        // A nameref without a target becomes the array itself.
+        if let Some(v) = self.vars.get_raw_mut(name).filter(|v| v.has(attr::NAMEREF) && v.value.is_none()) {
+            v.attrs &= !attr::NAMEREF;
+            self.warning(&format!("{name}: removing nameref attribute"));
+        }
+        let name = self.array_target(name)?;
         let (attrs, is_assoc) = match self.vars.get_raw(&name) {
             Some(v) => (v.attrs, v.is_assoc()),
             None => (0, assoc_hint),
@@ -346,7 +384,9 @@ impl Shell {
             }
         };
         if let Err(msg) = r {
-            self.error(&msg);
+            if !msg.is_empty() {
+                self.error(&msg);
+            }
             if temp && msg.ends_with("readonly variable") {
                 return Ok(());
             }

@@ -173,6 +173,18 @@ impl test_expr::TestEnv for TestEnvImpl<'_> {
         };
         let base = sh.vars.resolve_name(&name[..open]).into_owned();
         let key = &name[open + 1..name.len() - 1];
+        let expanded;
+        let key = if key == "@" || key == "*" {
+            key
+        } else {
+            match sh.expand_subscript_text(key) {
+                Ok(k) => {
+                    expanded = k;
+                    expanded.as_str()
+                }
+                Err(_) => return false,
+            }
+        };
         if key == "@" || key == "*" {
             return sh.vars.get(&base).is_some_and(|v| match &v.value {
                 Some(super::vars::Value::Indexed(m)) => !m.is_empty(),

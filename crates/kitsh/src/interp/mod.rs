@@ -281,6 +281,11 @@ impl Shell {
         self.error_in("", msg);
     }
 
+    /// Print bash's warning shape: `NAME: line N: warning: MSG`.
+    pub fn warning(&self, msg: &str) {
+        self.error(&format!("warning: {msg}"));
+    }
+
     /// Print `NAME: CONTEXTline N: MSG` (context is `-c: ` or `eval: ` for syntax errors).
     pub fn error_in(&self, context: &str, msg: &str) {
         let mut s = String::with_capacity(msg.len() + 32);

@@ -180,10 +180,10 @@ impl Shell {
                         return Ok(v);
                     }
                 }
+                if self.vars.get_raw(name).is_some_and(|v| v.has(attr::NAMEREF)) {
+                    return self.nameref_value(name);
+                }
                 if let Some(v) = self.vars.get(name) {
-                    if let Some(Value::Assoc(_)) | Some(Value::Indexed(_)) = v.value {
-                        return Ok(Val::Str(v.scalar().map(str::to_string)));
-                    }
                     return Ok(Val::Str(v.scalar().map(str::to_string)));
                 }
                 if let Some(v) = self.dynamic_var(name) {
@@ -218,6 +218,27 @@ impl Shell {
             },
             Param::Indexed(name, Index::Expr(w)) => Val::Str(self.array_elem(name, w)?),
         })
+    }
+
+    /// The value of the nameref `name`: its target's, where the target may be an array
+    /// element (`declare -n r='a[2]'`) or a whole array joined (`'a[@]'`). A circular chain
+    /// warns and gives nothing, as bash does.
+    fn nameref_value(&mut self, name: &str) -> Exec<Val> {
+        if self.vars.nameref_cycle(name) {
+            self.warning(&format!("{name}: circular name reference"));
+            return Ok(Val::Str(None));
+        }
+        let target = self.vars.resolve_name(name).into_owned();
+        if target.contains('[') {
+            return Ok(match parse_param_ref(&target) {
+                Some(p @ Param::Indexed(..)) => match self.param_base(&p)? {
+                    Val::List(items, _) => Val::Str(Some(items.join(" "))),
+                    v => v,
+                },
+                _ => Val::Str(None),
+            });
+        }
+        Ok(Val::Str(self.vars.get_raw(&target).and_then(|v| v.scalar().map(str::to_string))))
     }
 
     fn param_display_name(p: &Param) -> String {
@@ -280,6 +301,13 @@ impl Shell {
             _ => {}
         }
         let param = if pe.indirect {
+            // `${!ref}` of a nameref is the name it finally refers to.
+            if let Param::Var(n) = &pe.param {
+                if self.vars.get_raw(n).is_some_and(|v| v.has(attr::NAMEREF) && v.value.is_some()) {
+                    let target = Val::Str(Some(self.vars.resolve_name(n).into_owned()));
+                    return self.apply_op(&pe.param, target, &pe.op);
+                }
+            }
             match self.indirect_target(&pe.param)? {
                 Some(p) => p,
                 None => {

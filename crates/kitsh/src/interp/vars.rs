@@ -199,6 +199,26 @@ impl Vars {
         cur
     }
 
+    /// Does following the nameref `name` never end (`declare -n a=b b=a`)?
+    pub fn nameref_cycle(&self, name: &str) -> bool {
+        let mut cur = name;
+        for _ in 0..16 {
+            match self.get_raw(cur) {
+                Some(v) if v.has(attr::NAMEREF) => match v.scalar() {
+                    Some(t) if !t.is_empty() => {
+                        if t == name {
+                            return true;
+                        }
+                        cur = t;
+                    }
+                    _ => return false,
+                },
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// The visible variable `name`, namerefs followed.
     pub fn get(&self, name: &str) -> Option<&Var> {
         // One lookup in the common case (not a nameref).

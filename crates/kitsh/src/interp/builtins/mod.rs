@@ -169,6 +169,10 @@ pub(crate) fn run_for_test(script: &str) -> String {
 impl Shell {
     /// Print `NAME: line N: BUILTIN: MSG`.
     pub(crate) fn builtin_error(&self, builtin: &str, msg: &str) {
+        // An empty message: the error was reported where it happened.
+        if msg.is_empty() {
+            return;
+        }
         self.error(&format!("{builtin}: {msg}"));
     }
 

@@ -245,6 +245,9 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
             return Err(format!("{base}: cannot convert associative to indexed array"));
         }
     }
+    if f.set & attr::NAMEREF != 0 {
+        check_nameref_target(sh, base, name, value, local)?;
+    }
     // create the variable in the right scope
     let make_local = (local || sh.vars.depth() > 1) && !f.global;
     {
@@ -300,8 +303,8 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
             let items = sh.expand_array_elems(&elems).map_err(|_| String::new())?;
             sh.assign_array(base, items, append, f.assoc)?;
         } else if name != base {
-            let key = &name[base.len() + 1..name.len().saturating_sub(1)];
-            sh.assign_elem(base, key, v.to_string(), append)?;
+            let key = sh.expand_subscript_text(&name[base.len() + 1..name.len().saturating_sub(1)])?;
+            sh.assign_elem(base, &key, v.to_string(), append)?;
         } else if f.array || sh.vars.get_raw(base).is_some_and(|x| x.is_indexed() || x.is_assoc()) && (f.array || f.assoc) {
             sh.assign_array(base, vec![ArrayItem::value(v.to_string())], append, f.assoc)?;
         } else if f.set & attr::NAMEREF != 0 || sh.vars.get_raw(base).is_some_and(|x| x.has(attr::NAMEREF)) {
@@ -316,6 +319,32 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
     if f.set & attr::READONLY != 0 {
         let var = if make_local { sh.vars.local_entry(base) } else if f.global { sh.vars.global_entry(base) } else { sh.vars.entry(base) };
         var.attrs |= attr::READONLY;
+    }
+    Ok(())
+}
+
+/// `declare -n NAME[=TARGET]`: the target (given, or the variable's current value) must be a
+/// variable name or an array element, other than NAME itself; arrays cannot become namerefs.
+fn check_nameref_target(sh: &Shell, base: &str, name: &str, value: Option<&str>, local: bool) -> Result<(), String> {
+    let existing = if local && !sh.vars.is_local_here(base) { None } else { sh.vars.get_raw(base) };
+    if existing.is_some_and(|v| v.is_indexed() || v.is_assoc()) {
+        return Err(format!("{base}: reference variable cannot be an array"));
+    }
+    let target = match value {
+        Some(v) if name == base => Some(v),
+        Some(_) => None,
+        None => existing.filter(|v| !v.has(attr::NAMEREF)).and_then(|v| v.scalar()),
+    };
+    let Some(t) = target else { return Ok(()) };
+    if t == base {
+        return Err(format!("{base}: nameref variable self references not allowed"));
+    }
+    let valid = match t.find('[') {
+        None => is_name(t),
+        Some(open) => t.ends_with(']') && is_name(&t[..open]),
+    };
+    if !valid && !t.is_empty() {
+        return Err(format!("`{t}': invalid variable name for name reference"));
     }
     Ok(())
 }
