@@ -514,11 +514,21 @@ impl Shell {
         self.status = status;
         self.cmdsub_status = Some(status);
         let bytes = cap.is_capture().unwrap_or_default();
+        Ok(self.command_sub_text(bytes))
+    }
+
+    /// The value of a command substitution's output: NUL bytes dropped (with bash's
+    /// warning), trailing newlines removed.
+    fn command_sub_text(&self, mut bytes: Vec<u8>) -> String {
+        if bytes.contains(&0) {
+            self.warning("command substitution: ignored null byte in input");
+            bytes.retain(|&b| b != 0);
+        }
         let mut s = crate::util::bytes::decode_owned(bytes);
         while s.ends_with('\n') {
             s.pop();
         }
-        Ok(s)
+        s
     }
 
     /// `$(< FILE)`: the file's content, without running a command (bash's shortcut).
@@ -527,10 +537,7 @@ impl Shell {
         let path = crate::fs::join_path(&self.cwd, &name);
         let status = match self.fs.read_file(&path) {
             Ok(bytes) => {
-                let mut s = crate::util::bytes::decode_owned(bytes);
-                while s.ends_with('\n') {
-                    s.pop();
-                }
+                let s = self.command_sub_text(bytes);
                 self.status = 0;
                 self.cmdsub_status = Some(0);
                 return Ok(s);

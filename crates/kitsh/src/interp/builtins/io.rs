@@ -101,7 +101,7 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
         sh.error(e);
     }
     if let Some(v) = var {
-        let s = bytes::decode_owned(res.out);
+        let s = c_string(res.out);
         if let Err(m) = sh.assign(&v, s, false) {
             sh.builtin_error("printf", &m);
             return Ok(1);
@@ -227,8 +227,10 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
     if o.timeout == Some(0.0) {
         return Ok(0);
     }
-    // read bytes one at a time (so the rest stays for the next reader)
-    let mut raw: Vec<u8> = Vec::new();
+    // Read bytes one at a time (so the rest stays for the next reader), keeping which ones
+    // a backslash escaped. NUL bytes are dropped, as bash drops them.
+    let mut text: Vec<u8> = Vec::new();
+    let mut escaped: Vec<bool> = Vec::new();
     let mut got_delim = false;
     let mut b = [0u8; 1];
     let mut chars = 0usize;
@@ -253,47 +255,36 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
             got_delim = true;
             break;
         }
+        if c == 0 {
+            continue;
+        }
         if !o.raw && c == b'\\' && !o.exact {
             match fd.read(&mut b) {
                 Ok(1) => {
                     if b[0] == b'\n' {
                         continue;
                     }
-                    raw.push(0x01); // marker: next byte is escaped
-                    raw.push(b[0]);
+                    text.push(b[0]);
+                    escaped.push(true);
                     chars += 1;
                     continue;
                 }
                 _ => break,
             }
         }
-        raw.push(c);
+        text.push(c);
+        escaped.push(false);
         if c < 0x80 || c >= 0xC0 {
             chars += 1;
         }
-        if raw.len() > sh.shared.limits.max_string_bytes {
+        if text.len() > sh.shared.limits.max_string_bytes {
             break;
         }
     }
     let eof = !got_delim && o.nchars.is_none_or(|n| chars < n);
-    // split raw into text plus an "escaped" mask
-    let mut text = Vec::with_capacity(raw.len());
-    let mut escaped = Vec::with_capacity(raw.len());
-    let mut k = 0;
-    while k < raw.len() {
-        if raw[k] == 0x01 && !o.raw && k + 1 < raw.len() {
-            text.push(raw[k + 1]);
-            escaped.push(true);
-            k += 2;
-        } else {
-            text.push(raw[k]);
-            escaped.push(false);
-            k += 1;
-        }
-    }
     let s = bytes::decode_owned(text.clone());
-    let status = if eof && (raw.is_empty() || o.delim.is_some()) { 1 } else { 0 };
-    let status = if eof && !raw.is_empty() && o.nchars.is_none() { 1 } else { status };
+    let status = if eof && (text.is_empty() || o.delim.is_some()) { 1 } else { 0 };
+    let status = if eof && !text.is_empty() && o.nchars.is_none() { 1 } else { status };
     if o.exact || (o.nchars.is_some() && o.names.is_empty() && o.array.is_none()) {
         // `-N`: the text as read, unsplit, into the first variable; the others are emptied.
         let name = o.names.first().cloned().unwrap_or_else(|| "REPLY".to_string());
@@ -390,6 +381,15 @@ fn split_fields(text: &[u8], escaped: &[bool], ifs: &str, max: usize) -> Vec<Str
 }
 
 /// `mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]`
+/// Bytes stored the way bash stores them, as a C string: they end at the first NUL byte
+/// (`mapfile` lines, `printf -v`).
+fn c_string(mut line: Vec<u8>) -> String {
+    if let Some(p) = line.iter().position(|&b| b == 0) {
+        line.truncate(p);
+    }
+    bytes::decode_owned(line)
+}
+
 pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
     let mut delim = b'\n';
     let mut count = 0usize;
@@ -441,7 +441,7 @@ pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
                     }
                     seen += 1;
                     if seen > skip {
-                        lines.push(bytes::decode_owned(std::mem::take(&mut cur)));
+                        lines.push(c_string(std::mem::take(&mut cur)));
                     } else {
                         cur.clear();
                     }
@@ -453,7 +453,7 @@ pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
     if !cur.is_empty() {
         seen += 1;
         if seen > skip {
-            lines.push(bytes::decode_owned(cur));
+            lines.push(c_string(cur));
         }
     }
     let start = origin.unwrap_or(0);
