@@ -245,8 +245,9 @@ impl Bash {
             }
         };
         self.shell.status = status;
-        if let Err(Flow::Exit(s)) = self.shell.run_exit_trap() {
-            status = s;
+        // The EXIT trap leaves the status as it found it, unless it calls `exit`.
+        if self.shell.run_exit_trap().is_ok() {
+            status = self.shell.status;
         }
         if let Some(l) = self.shell.shared.tripped() {
             if status != l.exit_status() {

@@ -27,7 +27,11 @@ impl Shell {
             let pid = self.new_pid();
             // The job's subshell starts with no jobs of its own (and is cheaper to copy).
             let jobs = std::mem::take(&mut self.jobs);
-            let status = self.subshell(|sh| sh.run_and_or(&item.and_or));
+            // A lone simple command runs in the child without the ERR trap's check (bash
+            // just executes it there); anything bigger runs as usual.
+            let ao = &item.and_or;
+            let simple = ao.rest.is_empty() && ao.first.commands.len() == 1 && matches!(ao.first.commands[0], Command::Simple(_));
+            let status = self.subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
             self.jobs = jobs;
             let status = status?;
             self.last_bg = Some(pid);
@@ -286,6 +290,15 @@ impl Shell {
             }
             Command::FunctionDef(f) => {
                 self.shared.count_command().map_err(Flow::Limit)?;
+                // bash takes almost any word as a function name, but not one with expansions.
+                if f.name.contains(['$', '`']) {
+                    self.error(&format!("`{}': not a valid identifier", f.name));
+                    return Ok(1);
+                }
+                if self.set_opt(POSIX) && super::builtins::is_special(&f.name) {
+                    self.error(&format!("`{}': is a special builtin", f.name));
+                    return Err(Flow::Exit(2));
+                }
                 if !self.func_attrs.is_empty() && self.func_attr(&f.name) & super::vars::attr::READONLY != 0 {
                     self.error(&format!("{}: readonly function", f.name));
                     return Ok(1);
@@ -763,7 +776,10 @@ impl Shell {
         let mark = self.procsubs.len();
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
         if argv.is_empty() {
-            let r = self.run_assignments_only(sc);
+            // Words that expanded to nothing (`$(false)`): the status is the last command
+            // substitution's, unless the assignments give another.
+            let words_status = if sc.words.is_empty() { None } else { self.cmdsub_status.take() };
+            let r = self.run_assignments_only(sc, words_status);
             self.finish_procsubs(mark)?;
             return r;
         }
@@ -794,7 +810,9 @@ impl Shell {
     /// the other redirections performed (creating files) and undone afterwards: their
     /// failure gives status 1 but keeps the assignments, and a command substitution in a
     /// value writes to the shell's own descriptors (the bash behaviour the Oils suite records).
-    fn run_assignments_only(&mut self, sc: &SimpleCommand) -> Exec {
+    /// `words_status`: the status of the last command substitution in words that expanded to
+    /// nothing (`$(false)`), which counts unless a value has one of its own.
+    fn run_assignments_only(&mut self, sc: &SimpleCommand, words_status: Option<i32>) -> Exec {
         self.last_arg.clear();
         let (docs, others): (Vec<Redirect>, Vec<Redirect>) =
             sc.redirects.iter().cloned().partition(|r| matches!(r.op, RedirOp::HereDoc | RedirOp::HereString));
@@ -823,7 +841,7 @@ impl Shell {
             self.restore_redirects(saved);
         }
         r?;
-        if let Some(s) = self.cmdsub_status.take() {
+        if let Some(s) = self.cmdsub_status.take().or(words_status) {
             if status == 0 {
                 status = s;
             }
@@ -897,14 +915,16 @@ impl Shell {
         if self.set_opt(XTRACE) {
             self.xtrace(&argv);
         }
-        let is_special = matches!(argv[0].as_str(), "eval" | "source" | "." | "export" | "readonly" | ":" | "set" | "shift" | "exec" | "trap" | "unset");
+        // POSIX mode keeps a special builtin's temporary assignments, those still set.
+        let keep = self.set_opt(POSIX) && super::builtins::is_special(&argv[0]);
         let r = self.dispatch(argv);
-        if !(is_special && self.set_opt(POSIX)) {
-            for (name, old) in saved.into_iter().rev() {
-                match old {
-                    Some(v) => *self.vars.entry(&name) = v,
-                    None => self.vars.unset(&name),
-                }
+        for (name, old) in saved.into_iter().rev() {
+            if keep && self.vars.get_raw(&name).is_some() {
+                continue;
+            }
+            match old {
+                Some(v) => *self.vars.entry(&name) = v,
+                None => self.vars.unset(&name),
             }
         }
         r
@@ -924,6 +944,9 @@ impl Shell {
     /// Run an expanded command line: a function, a builtin, or a command.
     pub fn dispatch(&mut self, argv: Vec<String>) -> Exec {
         self.set_last_arg(&argv);
+        if self.set_opt(POSIX) && super::builtins::is_special(&argv[0]) {
+            return self.dispatch_no_func(argv);
+        }
         if let Some(f) = self.funcs.get(&argv[0]).cloned() {
             let r = self.call_function(&f, &argv);
             // `$_` is the call's last argument, not the body's.

@@ -78,6 +78,9 @@ impl Shell {
             matches!(n, "declare" | "typeset" | "local" | "export" | "readonly")
         });
         if !decl {
+            if matches!(words.first().and_then(|w| w.as_literal()), Some("let" | "eval")) {
+                return self.expand_paren_args(words);
+            }
             return self.expand_words(words);
         }
         let mut out = Vec::with_capacity(words.len());
@@ -86,6 +89,37 @@ impl Shell {
                 out.push(assign);
             } else {
                 out.extend(self.expand_word_fields(w)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The words of `let` / `eval`: an argument `name=(a b)` was parsed as an array literal
+    /// and is handed over as the text `name=(a b)` of its expanded elements; the others expand
+    /// as usual.
+    fn expand_paren_args(&mut self, words: &[Word]) -> Exec<Vec<String>> {
+        let mut out = Vec::with_capacity(words.len());
+        for w in words {
+            match (w.parts.first(), w.parts.get(1)) {
+                (Some(WordPart::Literal(prefix)), Some(WordPart::ArrayLiteral(elems))) => {
+                    let items = self.expand_array_elems(elems)?;
+                    let mut text = prefix.clone();
+                    text.push('(');
+                    for (k, item) in items.iter().enumerate() {
+                        if k > 0 {
+                            text.push(' ');
+                        }
+                        if let Some(key) = &item.key {
+                            text.push('[');
+                            text.push_str(key);
+                            text.push_str(if item.append { "]+=" } else { "]=" });
+                        }
+                        text.push_str(&item.value);
+                    }
+                    text.push(')');
+                    out.push(text);
+                }
+                _ => out.extend(self.expand_word_fields(w)?),
             }
         }
         Ok(out)

@@ -110,7 +110,8 @@ impl Shell {
                     Some(f)
                 } else if let Ok(src) = t.parse::<i32>() {
                     Some(self.dup_source(src)?)
-                } else if r.op == RedirOp::DupOut && matches!(r.fd, RedirFd::Default) {
+                } else if r.op == RedirOp::DupOut && matches!(r.fd, RedirFd::Default | RedirFd::Number(1)) {
+                    // `>&file` and `1>&file` send stdout and stderr to the file.
                     let f = self.open_target(&t, RedirOp::Out)?;
                     self.set_fd(1, Some(f.clone()), saved);
                     self.set_fd(2, Some(f), saved);

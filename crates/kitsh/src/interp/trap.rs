@@ -57,7 +57,7 @@ impl Shell {
     fn run_trap_action(&mut self, action: &str, b: u8, keep_line: bool) -> Exec<()> {
         let saved_status = self.status;
         let saved_line = self.lineno;
-        let saved_pipe = std::mem::take(&mut self.pipestatus);
+        let saved_pipe = self.pipestatus.clone();
         self.trap_state.running |= b;
         let start = if keep_line { self.lineno.max(1) } else { 1 };
         let r = self.run_source(action, start);

@@ -85,6 +85,12 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("wait", wait::wait),
 ];
 
+/// POSIX's special builtins: in POSIX mode they are found before functions, cannot be
+/// redefined as functions, and keep their temporary assignments.
+pub(crate) fn is_special(name: &str) -> bool {
+    matches!(name, "break" | ":" | "." | "continue" | "eval" | "exec" | "exit" | "export" | "readonly" | "return" | "set" | "shift" | "source" | "times" | "trap" | "unset")
+}
+
 /// The shell builtin named `name`.
 pub fn lookup(name: &str) -> Option<ShellBuiltin> {
     TABLE.binary_search_by(|(n, _)| n.as_bytes().cmp(name.as_bytes())).ok().map(|i| TABLE[i].1)

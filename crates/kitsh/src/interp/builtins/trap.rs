@@ -100,6 +100,11 @@ pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
         print_traps(sh, &keys);
         return Ok(status);
     }
+    // One operand that names no signal: bash prints the usage.
+    if rest.len() == 1 && trap_key(&rest[0]).is_none() {
+        sh.write_fd(2, USAGE.as_bytes());
+        return Ok(2);
+    }
     // `trap SIG`, `trap - SIG...` and `trap N SIG...` (a number first) reset.
     let reset = rest.len() == 1 || rest[0] == "-" || (!rest[0].is_empty() && rest[0].bytes().all(|b| b.is_ascii_digit()));
     let (action, sigs) = if reset && rest.len() == 1 {

@@ -688,8 +688,15 @@ pub fn set(sh: &mut Shell, args: &[String]) -> Exec {
         if a == "-" {
             sh.opts.set[Options::letter_index('x').unwrap_or(0)] = false;
             sh.opts.set[Options::letter_index('v').unwrap_or(0)] = false;
-            sh.positional = args[i + 1..].to_vec();
+            // A lone `-` at the end leaves the positional parameters alone.
+            if i + 1 < args.len() {
+                sh.positional = args[i + 1..].to_vec();
+            }
             return Ok(0);
+        }
+        if a == "+" {
+            i += 1;
+            continue;
         }
         let on = match a.as_bytes().first() {
             Some(b'-') => true,

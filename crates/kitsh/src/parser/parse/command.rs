@@ -16,9 +16,10 @@ fn starts_compound(t: &Token) -> bool {
         || matches!(t.lit(), Some("{" | "if" | "while" | "until" | "for" | "select" | "case" | "[["))
 }
 
-/// The declaration builtins, whose `name=(...)` arguments are array literals.
+/// The declaration builtins, whose `name=(...)` arguments are array literals; bash parses
+/// them so for `let` and `eval` too (which get them back as text).
 fn is_decl(w: &Word) -> bool {
-    matches!(w.as_literal(), Some("declare" | "local" | "export" | "readonly" | "typeset"))
+    matches!(w.as_literal(), Some("declare" | "local" | "export" | "readonly" | "typeset" | "let" | "eval"))
 }
 
 impl Core<'_, '_, '_> {

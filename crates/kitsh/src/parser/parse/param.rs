@@ -267,6 +267,11 @@ impl Core<'_, '_, '_> {
                             self.inp.bump_raw();
                             b.part(WordPart::Escaped(n.to_string()));
                         }
+                        // Single quotes quote in a pattern, so `\'` is a quoted `'` there.
+                        Some('\'') if pw == Pw::Pattern => {
+                            self.inp.bump_raw();
+                            b.part(WordPart::Escaped("'".to_string()));
+                        }
                         _ => b.push('\\'),
                     }
                 }
