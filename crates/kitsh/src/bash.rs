@@ -249,6 +249,8 @@ impl Bash {
         if self.shell.run_exit_trap().is_ok() {
             status = self.shell.status;
         }
+        // Background jobs still running finish their output before the result is handed back.
+        self.shell.wait_own_jobs();
         if let Some(l) = self.shell.shared.tripped() {
             if status != l.exit_status() {
                 self.limit_message(&l);

@@ -23,32 +23,70 @@ impl Shell {
 
     fn run_item(&mut self, item: &ListItem) -> Exec {
         if item.background {
-            // Background jobs run to completion, in order, in a subshell.
-            let pid = self.new_pid();
-            // The job's subshell starts with no jobs of its own (and is cheaper to copy).
-            let jobs = std::mem::take(&mut self.jobs);
-            // A lone simple command runs in the child without the ERR trap's check (bash
-            // just executes it there); anything bigger runs as usual.
-            let ao = &item.and_or;
-            let simple = ao.rest.is_empty() && ao.first.commands.len() == 1 && matches!(ao.first.commands[0], Command::Simple(_));
-            let status = self.subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
-            self.jobs = jobs;
-            let status = status?;
-            self.last_bg = Some(pid);
-            let id = self.jobs.iter().rev().find(|j| !j.reaped).map_or(1, |j| j.id + 1);
-            let text = crate::parser::print::and_or_text(&item.and_or);
-            // Keep the table bounded, as bash bounds its list of remembered processes: the
-            // oldest entries go first.
-            if self.jobs.len() >= MAX_JOBS {
-                self.jobs.remove(0);
-            }
-            self.jobs.push(Job { pid, status, id, text, reaped: false });
-            self.status = 0;
-            return Ok(0);
+            return self.start_background(&item.and_or);
         }
         let st = self.run_and_or(&item.and_or)?;
         self.status = st;
         Ok(st)
+    }
+
+    /// `list &`: run the list in a subshell on a thread of its own, as a new job whose
+    /// `$BASHPID` is `$!`. When too many threads run already, or one cannot be started, the
+    /// job runs to completion here first.
+    fn start_background(&mut self, ao: &AndOr) -> Exec {
+        let shared = self.shared.clone();
+        let sub = self.job_subshell();
+        let pid = sub.bashpid;
+        let text = crate::parser::print::and_or_text(ao);
+        let slot = if shared.threads.load(Ordering::Relaxed) < shared.limits.max_concurrent_stages {
+            let slot = Arc::new(super::job::JobSlot::default());
+            let (slot2, ao2, shared2) = (slot.clone(), ao.clone(), shared.clone());
+            shared.threads.fetch_add(1, Ordering::Relaxed);
+            let started = std::thread::Builder::new().stack_size(16 << 20).spawn(move || {
+                let end = run_job(sub, &ao2);
+                shared2.threads.fetch_sub(1, Ordering::Relaxed);
+                slot2.finish(end);
+            });
+            if started.is_err() {
+                shared.threads.fetch_sub(1, Ordering::Relaxed);
+                let sub = self.job_subshell();
+                super::job::JobSlot::finished(run_job(sub, ao))
+            } else {
+                slot
+            }
+        } else {
+            super::job::JobSlot::finished(run_job(sub, ao))
+        };
+        self.last_bg = Some(pid);
+        let id = self.jobs.iter().rev().find(|j| j.is_live()).map_or(1, |j| j.id + 1);
+        // Keep the table bounded, as bash bounds its list of remembered processes: the
+        // oldest entries go first (a running one is waited for).
+        if self.jobs.len() >= MAX_JOBS {
+            let old = self.jobs.remove(0);
+            let _ = old.slot.wait(&self.shared, 0);
+            self.own_jobs_from = self.own_jobs_from.saturating_sub(1);
+        }
+        self.jobs.push(Job { pid, id, text, reaped: false, slot });
+        self.status = 0;
+        Ok(0)
+    }
+
+    /// The subshell a background job runs in: it starts with no jobs.
+    fn job_subshell(&self) -> Shell {
+        let mut sub = self.make_subshell();
+        sub.jobs.clear();
+        sub.own_jobs_from = 0;
+        sub
+    }
+
+    /// Wait for the jobs this shell started that still run (a shell's output ends only
+    /// when its background jobs are done with it, as a pipe's reader sees).
+    pub(crate) fn wait_own_jobs(&mut self) {
+        for j in self.jobs.iter().skip(self.own_jobs_from) {
+            if j.slot.end().is_none() {
+                let _ = j.slot.wait(&self.shared, 0);
+            }
+        }
     }
 
     fn run_and_or(&mut self, ao: &AndOr) -> Exec {
@@ -236,6 +274,7 @@ impl Shell {
     /// A copy of this shell to run a subshell in.
     pub(crate) fn make_subshell(&self) -> Shell {
         let mut sub = self.clone();
+        sub.own_jobs_from = sub.jobs.len();
         sub.subshell += 1;
         sub.bashpid = self.new_pid();
         sub.traps.actions.remove("EXIT");
@@ -255,6 +294,7 @@ impl Shell {
         };
         self.status = status;
         self.run_exit_trap()?;
+        self.wait_own_jobs();
         Ok(self.status)
     }
 
@@ -359,8 +399,11 @@ impl Shell {
             CompoundCommand::Brace(list) => self.run_list(list),
             CompoundCommand::Subshell(list) => {
                 // A subshell is outside any loop of its parent: `( continue )` is an error.
+                // Nor does it list its parent's jobs (a pipeline stage or `$(jobs)` does).
                 let st = self.subshell(|s| {
                     s.loop_depth = 0;
+                    s.jobs.clear();
+                    s.own_jobs_from = 0;
                     s.run_list(list)
                 })?;
                 self.status = st;
@@ -984,7 +1027,7 @@ impl Shell {
             fs: &*self.fs,
             cwd: &self.cwd,
             env: &env,
-            cancel: &*self.shared,
+            cancel: &ShellCancel(self),
         };
         b.run(&mut ctx, &argv[1..])
     }
@@ -1142,5 +1185,39 @@ fn errexit_checks(p: &Pipeline) -> bool {
             matches!(cc, CompoundCommand::Subshell(_) | CompoundCommand::DBracket(_) | CompoundCommand::Arith(_))
         }
         _ => true,
+    }
+}
+
+/// Run a background job's list in its subshell `sub` (a lone simple command without the ERR
+/// trap's check: bash just executes it in the child) and say how it ended.
+fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
+    let simple = ao.rest.is_empty() && ao.first.commands.len() == 1 && matches!(ao.first.commands[0], Command::Simple(_));
+    let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
+    let status = match r {
+        Ok(s) => s,
+        Err(Flow::Limit(l)) => l.exit_status(),
+        Err(_) => sub.status,
+    };
+    let signal = sub.killed_by;
+    drop(sub);
+    super::job::JobEnd { status, signal }
+}
+
+/// What interrupts a command (`sleep`, a blocked read): the script's limits, or a signal
+/// queued for this shell that would end it (neither trapped nor ignored).
+struct ShellCancel<'a>(&'a Shell);
+
+impl crate::builtins::Cancel for ShellCancel<'_> {
+    fn cancelled(&self) -> bool {
+        let sh = self.0;
+        if sh.shared.cancelled() {
+            return true;
+        }
+        sh.shared.signal_queued_for(sh.bashpid).is_some_and(|sig| {
+            crate::util::signals::is_fatal_by_default(sig) && crate::util::signals::name(sig).is_none_or(|n| !sh.traps.actions.contains_key(&n))
+        })
+    }
+    fn deadline(&self) -> Option<std::time::Instant> {
+        self.0.shared.deadline()
     }
 }

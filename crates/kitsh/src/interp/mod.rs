@@ -15,6 +15,7 @@ pub mod builtins;
 mod exec;
 mod expand;
 pub mod io;
+pub mod job;
 pub mod options;
 mod lookup;
 mod prompt;
@@ -31,6 +32,7 @@ use crate::limits::LimitExceeded;
 use crate::parser::ast::FunctionDef;
 
 use self::io::Fds;
+pub use self::job::Job;
 use self::options::Options;
 use self::shared::Shared;
 use self::vars::Vars;
@@ -62,21 +64,6 @@ pub type Exec<T = i32> = Result<T, Flow>;
 pub struct Traps {
     /// Signal or pseudo-signal name (`EXIT`, `ERR`, `DEBUG`, `RETURN`, `INT`, ...) to command text.
     pub actions: HashMap<String, String>,
-}
-
-/// A finished background job.
-#[derive(Debug, Clone)]
-pub struct Job {
-    /// Its fake process id.
-    pub pid: u64,
-    /// Its exit status.
-    pub status: i32,
-    /// Job number.
-    pub id: usize,
-    /// Command text.
-    pub text: String,
-    /// Collected by `wait`: no longer a job, but `wait PID` still reports its status.
-    pub reaped: bool,
 }
 
 /// One frame of the function call stack (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
@@ -168,8 +155,13 @@ pub struct Shell {
     pub pipestatus: Vec<i32>,
     /// `$!`.
     pub last_bg: Option<u64>,
-    /// Finished background jobs not yet waited for.
+    /// The job table: background jobs this shell started (subshells start with none).
     pub jobs: Vec<Job>,
+    /// `jobs[own_jobs_from..]` were started by this shell; the others are its parent's,
+    /// listed by `jobs` in a pipeline stage or command substitution but not waited for.
+    pub own_jobs_from: usize,
+    /// The signal that ended this shell, if one did (for `wait`'s message in the parent).
+    pub killed_by: Option<i32>,
     /// `$$`.
     pub pid: u64,
     /// `$BASHPID`.
@@ -243,6 +235,8 @@ impl Shell {
             pipestatus: Vec::new(),
             last_bg: None,
             jobs: Vec::new(),
+            killed_by: None,
+            own_jobs_from: 0,
             pid: 4242,
             bashpid: 4242,
             parent_pids: Vec::new(),

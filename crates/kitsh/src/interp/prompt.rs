@@ -74,7 +74,7 @@ impl Shell {
                     let fmt: String = chars.by_ref().take_while(|&c| c != '}').collect();
                     out.push_str(&time(if fmt.is_empty() { "%X" } else { &fmt }));
                 }
-                'j' => out.push_str(&self.jobs.iter().filter(|j| !j.reaped).count().to_string()),
+                'j' => out.push_str(&self.jobs.iter().filter(|j| j.is_live()).count().to_string()),
                 'l' => out.push_str("tty"),
                 '!' | '#' => out.push('1'),
                 '0'..='7' => {

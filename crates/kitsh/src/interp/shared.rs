@@ -76,6 +76,15 @@ impl Shared {
         self.signals_pending.load(Ordering::Relaxed)
     }
 
+    /// The first signal queued for `pid`, if any (left in the queue).
+    pub fn signal_queued_for(&self, pid: u64) -> Option<i32> {
+        if !self.has_signals() {
+            return None;
+        }
+        let q = self.signals.lock().unwrap_or_else(|e| e.into_inner());
+        q.iter().find(|(p, _)| *p == pid).map(|(_, s)| *s)
+    }
+
     /// Take the signals queued for `pid`, oldest first.
     pub fn take_signals(&self, pid: u64) -> Vec<i32> {
         let mut q = self.signals.lock().unwrap_or_else(|e| e.into_inner());

@@ -124,6 +124,7 @@ impl Shell {
                 Some(a) if a.is_empty() => {}
                 Some(a) => self.run_trap_action(&a, bit::SIGNAL, false)?,
                 None if crate::util::signals::is_fatal_by_default(sig) => {
+                    self.killed_by = Some(sig);
                     return Err(Flow::Exit(128 + sig));
                 }
                 None => {}

@@ -10,7 +10,7 @@ use crate::interp::{Exec, Job, Shell};
 /// The position in `sh.jobs` of the job `spec` names (`spec` without the `%`), among jobs
 /// not yet collected by `wait`.
 pub(crate) fn find_job(sh: &Shell, spec: &str) -> Option<usize> {
-    let live: Vec<usize> = (0..sh.jobs.len()).filter(|&i| !sh.jobs[i].reaped).collect();
+    let live: Vec<usize> = (0..sh.jobs.len()).filter(|&i| sh.jobs[i].is_live()).collect();
     match spec {
         "" | "+" | "%" => live.last().copied(),
         "-" => live.len().checked_sub(2).map(|i| live[i]).or_else(|| live.last().copied()),
@@ -49,7 +49,7 @@ pub fn jobs(sh: &mut Shell, args: &[String]) -> Exec {
     let mut picked = Vec::new();
     let mut status = 0;
     if operands.is_empty() {
-        picked.extend((0..sh.jobs.len()).filter(|&i| !sh.jobs[i].reaped));
+        picked.extend((0..sh.jobs.len()).filter(|&i| sh.jobs[i].is_live()));
     }
     for spec in operands {
         match spec.strip_prefix('%').and_then(|s| find_job(sh, s)).or_else(|| find_job(sh, spec)) {
@@ -83,11 +83,17 @@ mod tests {
     use super::super::run_for_test as out;
 
     #[test]
-    fn lists_jobs_not_yet_waited_for() {
-        assert_eq!(out("true & false | cat & jobs"), "[1]-  Running                 true &\n[2]+  Running                 false | cat &\n0");
-        assert_eq!(out("true & false & wait %1; jobs"), "[2]+  Running                 false &\n0");
-        assert_eq!(out("true & jobs -p"), "1000\n0");
-        assert_eq!(out("true & jobs %2"), "bash: line 1: jobs: %2: no such job\n1");
-        assert_eq!(out("sleep 0 & echo x & jobs %sl %?ch"), "x\n[1]-  Running                 sleep 0 &\n[2]+  Running                 echo x &\n0");
+    fn lists_running_jobs() {
+        assert_eq!(out("sleep 0.2 & sleep 0.2 | cat & jobs"), "[1]-  Running                 sleep 0.2 &\n[2]+  Running                 sleep 0.2 | cat &\n0");
+        assert_eq!(out("sleep 0.05 & sleep 0.4 & wait %1; jobs"), "[2]+  Running                 sleep 0.4 &\n0");
+        assert_eq!(out("sleep 0.1 & jobs -p"), "1000\n0");
+        assert_eq!(out("sleep 0.1 & jobs %2"), "bash: line 1: jobs: %2: no such job\n1");
+        assert_eq!(out("sleep 0.2 & (sleep 0.2; echo x) & jobs %sl %?ch"), "[1]-  Running                 sleep 0.2 &\n[2]+  Running                 ( sleep 0.2; echo x ) &\nx\n0");
+    }
+
+    #[test]
+    fn ended_jobs_leave_the_table() {
+        assert_eq!(out("true & sleep 0.05; jobs; wait %1"), "bash: line 1: wait: %1: no such job\n127");
+        assert_eq!(out("(exit 3) & sleep 0.05; wait $!"), "3");
     }
 }

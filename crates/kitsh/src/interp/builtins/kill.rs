@@ -99,10 +99,12 @@ pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
     let mut status = 0;
     for a in &args[i..] {
         if let Some(job) = a.strip_prefix('%') {
-            let known = super::jobs::find_job(sh, job).is_some();
-            if !known {
-                sh.builtin_error("kill", &format!("{a}: no such job"));
-                status = 1;
+            match super::jobs::find_job(sh, job) {
+                Some(k) => signal(sh, sh.jobs[k].pid, sig),
+                None => {
+                    sh.builtin_error("kill", &format!("{a}: no such job"));
+                    status = 1;
+                }
             }
             continue;
         }
@@ -111,16 +113,22 @@ pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
             status = 1;
             continue;
         };
-        if pid == sh.pid || pid == sh.bashpid || sh.is_enclosing_shell(pid) {
-            if sig != 0 {
-                sh.shared.send_signal(pid, sig);
-            }
-        } else if !(sh.jobs.iter().any(|j| j.pid == pid) || Some(pid) == sh.last_bg) {
+        let running_job = sh.jobs.iter().any(|j| j.pid == pid && j.slot.end().is_none());
+        if pid == sh.pid || pid == sh.bashpid || sh.is_enclosing_shell(pid) || running_job {
+            signal(sh, pid, sig);
+        } else {
             sh.builtin_error("kill", &format!("({a}) - No such process"));
             status = 1;
         }
     }
     Ok(status)
+}
+
+/// Deliver `sig` to the shell (or job) whose `$BASHPID` is `pid`; signal 0 only checks.
+fn signal(sh: &Shell, pid: u64, sig: i32) {
+    if sig != 0 {
+        sh.shared.send_signal(pid, sig);
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
-//! `wait [-fn] [-p VAR] [ID...]`: collect background jobs (which have already run to
-//! completion, see `Shell::run_item`).
+//! `wait [-fn] [-p VAR] [ID...]`: wait for background jobs (see `Shell::start_background`).
+//! A signal sent to the waiting shell interrupts it with status 128+N.
+
+use std::time::Duration;
 
 use super::jobs::find_job;
+use crate::interp::job::JobEnd;
 use crate::interp::{Exec, Shell};
 
 /// `wait`
@@ -48,27 +51,68 @@ pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
     Ok(status)
 }
 
+/// Wait for job `k` and collect it. `Err(status)`: interrupted (a signal for this shell:
+/// 128+N; the script stopped: 1).
+fn await_job(sh: &mut Shell, k: usize) -> Result<i32, i32> {
+    let slot = sh.jobs[k].slot.clone();
+    match slot.wait(&sh.shared, sh.bashpid) {
+        Ok(end) => Ok(collect(sh, k, end)),
+        Err(Some(sig)) => Err(128 + sig),
+        Err(None) => Err(1),
+    }
+}
+
+/// Mark job `k` collected; a job a signal ended is reported as bash reports it (except for
+/// the signals a user sends on purpose: INT, TERM, PIPE).
+fn collect(sh: &mut Shell, k: usize, end: JobEnd) -> i32 {
+    let job = &mut sh.jobs[k];
+    job.reaped = true;
+    if let Some(sig) = end.signal.filter(|s| ![2, 13, 15].contains(s)) {
+        let desc = crate::util::signals::description(sig);
+        let msg = format!("{} {desc:<24}{}", job.pid, job.text);
+        sh.error(&msg);
+    }
+    end.status
+}
+
 /// `wait`: every job; the status is 0.
 fn wait_all(sh: &mut Shell) -> i32 {
-    for j in &mut sh.jobs {
-        j.reaped = true;
+    for k in 0..sh.jobs.len() {
+        if !sh.jobs[k].reaped {
+            if let Err(s) = await_job(sh, k) {
+                return s;
+            }
+        }
     }
     0
 }
 
-/// `wait -n [ID...]`: the first job not yet collected (among `ids`, if given); 127 if none.
+/// `wait -n [ID...]`: the next job to end (among `ids`, if given); 127 if none runs.
 fn wait_next(sh: &mut Shell, ids: &[String], pid_var: Option<&str>) -> i32 {
     let wanted: Vec<usize> = ids.iter().filter_map(|id| resolve(sh, id).ok().flatten()).collect();
-    let k = (0..sh.jobs.len()).find(|&k| !sh.jobs[k].reaped && (ids.is_empty() || wanted.contains(&k)));
-    let Some(k) = k else { return 127 };
-    sh.jobs[k].reaped = true;
+    let candidates: Vec<usize> = (0..sh.jobs.len()).filter(|&k| sh.jobs[k].is_live() && (ids.is_empty() || wanted.contains(&k))).collect();
+    if candidates.is_empty() {
+        return 127;
+    }
+    let (k, end) = loop {
+        if let Some(sig) = sh.shared.signal_queued_for(sh.bashpid) {
+            return 128 + sig;
+        }
+        if let Some((k, end)) = candidates.iter().find_map(|&k| sh.jobs[k].slot.end().map(|e| (k, e))) {
+            break (k, end);
+        }
+        if sh.shared.cancelled() {
+            return 1;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
     if let Some(var) = pid_var {
         let pid = sh.jobs[k].pid.to_string();
         if let Err(m) = sh.assign_scalar(var, pid) {
             sh.builtin_error("wait", &m);
         }
     }
-    sh.jobs[k].status
+    collect(sh, k, end)
 }
 
 /// `wait ID...`: the status of the last one.
@@ -76,10 +120,10 @@ fn wait_ids(sh: &mut Shell, ids: &[String]) -> i32 {
     let mut status = 0;
     for id in ids {
         status = match resolve(sh, id) {
-            Ok(Some(k)) => {
-                sh.jobs[k].reaped = true;
-                sh.jobs[k].status
-            }
+            Ok(Some(k)) => match await_job(sh, k) {
+                Ok(s) => s,
+                Err(s) => return s,
+            },
             Ok(None) => 127,
             Err(s) => s,
         };
@@ -116,10 +160,20 @@ mod tests {
     #[test]
     fn statuses() {
         assert_eq!(out("(exit 3) & p=$!; wait $p; echo $?; wait $p; echo $?"), "3\n3\n0");
-        assert_eq!(out("(exit 3) & (exit 4) & wait %1; echo $? ${PIPESTATUS[@]}; wait %+; echo $?"), "3 3\n4\n0");
-        assert_eq!(out("(exit 3) & wait %1; wait %1"), "bash: line 1: wait: %1: no such job\n127");
+        assert_eq!(out("(sleep 0.05; exit 3) & (sleep 0.3; exit 4) & wait %1; echo $? ${PIPESTATUS[@]}; wait %+; echo $?"), "3 3\n4\n0");
+        assert_eq!(out("(sleep 0.05; exit 3) & wait %1; wait %1"), "bash: line 1: wait: %1: no such job\n127");
         assert_eq!(out("(exit 3) & (exit 4) & wait; echo $?; wait -n; echo $?"), "0\n127\n0");
-        assert_eq!(out("(exit 3) & (exit 4) & wait -n -p v; echo $? $v; wait -n; echo $?"), "3 1000\n4\n0");
+        assert_eq!(out("(sleep 0.05; exit 3) & (sleep 0.2; exit 4) & wait -n -p v; echo $? $v; wait -n; echo $?"), "3 1000\n4\n0");
+    }
+
+    #[test]
+    fn concurrency_and_signals() {
+        // The jobs run at the same time: the shorter one ends first.
+        assert_eq!(out("for i in 3 2 1; do { sleep 0.${i}5; echo $i; } & done; wait"), "1\n2\n3\n0");
+        assert_eq!(out("sleep 5 & kill $!; wait $!"), "143");
+        assert_eq!(out("sleep 5 & kill -HUP %1; wait"), "bash: line 1: 1000 Hangup                  sleep 5\n0");
+        assert_eq!(out("sleep 0.05 & sleep 0.1; kill $!"), "bash: line 1: kill: (1000) - No such process\n1");
+        assert_eq!(out("trap 'echo usr1' USR1; (sleep 0.05; kill -USR1 $$) & wait; echo $?"), "usr1\n138\n0");
     }
 
     #[test]
