@@ -72,11 +72,25 @@ impl Shell {
     }
 
     /// The subshell a background job runs in: it starts with no jobs.
-    fn job_subshell(&self) -> Shell {
-        let mut sub = self.make_subshell();
-        sub.jobs.clear();
-        sub.own_jobs_from = 0;
+    fn job_subshell(&mut self) -> Shell {
+        // Not copying the job table only to clear it.
+        let jobs = std::mem::take(&mut self.jobs);
+        let own = std::mem::replace(&mut self.own_jobs_from, 0);
+        let sub = self.make_subshell();
+        self.jobs = jobs;
+        self.own_jobs_from = own;
         sub
+    }
+
+    /// bash notices that background jobs ended when it waits for a foreground process (a
+    /// command that is not a builtin, a subshell, a pipeline) and, job control being off,
+    /// drops them from its job table then: `%N` no longer names them, `wait PID` still works.
+    pub(crate) fn note_ended_jobs(&mut self) {
+        for j in &mut self.jobs {
+            if !j.reaped && j.slot.end().is_some() {
+                j.reaped = true;
+            }
+        }
     }
 
     /// Wait for the jobs this shell started that still run (a shell's output ends only
@@ -157,7 +171,11 @@ impl Shell {
                 s
             })
         } else {
-            self.run_multi_pipeline(p)
+            let r = self.run_multi_pipeline(p);
+            if !self.jobs.is_empty() {
+                self.note_ended_jobs();
+            }
+            r
         };
         if p.negate {
             self.errexit_ignored -= 1;
@@ -301,7 +319,12 @@ impl Shell {
     /// Run `f` in a subshell copy of this shell.
     pub(crate) fn subshell(&mut self, f: impl FnOnce(&mut Shell) -> Exec) -> Exec {
         let mut sub = self.make_subshell();
-        sub.run_in_subshell(f)
+        let r = sub.run_in_subshell(f);
+        drop(sub);
+        if !self.jobs.is_empty() {
+            self.note_ended_jobs();
+        }
+        r
     }
 
     /// Run one command.
@@ -691,7 +714,7 @@ impl Shell {
         }
         let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
-        self.vars.push_scope();
+        self.vars.push_scope(std::mem::take(&mut self.temp_for_call));
         let call_line = self.lineno;
         self.frames.push(Frame { func: Some(f.clone()), file: None, call_line });
         self.depth += 1;
@@ -944,6 +967,13 @@ impl Shell {
         if assigns.is_empty() {
             return self.dispatch(argv);
         }
+        // Before a function, `eval` or `source`, the assignments live in a scope of their own
+        // (which a function adopts as its own).
+        let posix_special = self.set_opt(POSIX) && super::builtins::is_special(&argv[0]);
+        let is_func = !posix_special && self.funcs.contains_key(&argv[0]);
+        if is_func || (!posix_special && matches!(argv[0].as_str(), "eval" | "source" | ".")) {
+            return self.run_with_temp_scope(assigns, argv, is_func);
+        }
         // Temporary assignments: visible to the command, exported, then restored.
         let mut saved = Vec::with_capacity(assigns.len());
         for a in assigns {
@@ -969,6 +999,33 @@ impl Shell {
                 Some(v) => *self.vars.entry(&name) = v,
                 None => self.vars.unset(&name),
             }
+        }
+        r
+    }
+
+    /// Run `argv` with `assigns` in a temporary scope (see [`Shell::run_with_temp_assigns`]).
+    fn run_with_temp_scope(&mut self, assigns: &[Assign], argv: Vec<String>, is_func: bool) -> Exec {
+        self.vars.push_temp_scope();
+        let depth = self.vars.scope_count();
+        for a in assigns {
+            self.vars.temp_entry(&a.name);
+            if let Err(e) = self.do_assign(a, true) {
+                self.vars.pop_scope();
+                return Err(e);
+            }
+            if let Some(v) = self.vars.get_raw_mut(&a.name) {
+                v.attrs |= super::vars::attr::EXPORT;
+            }
+        }
+        if self.set_opt(XTRACE) {
+            self.xtrace(&argv);
+        }
+        self.temp_for_call = is_func;
+        let r = self.dispatch(argv);
+        self.temp_for_call = false;
+        // A function adopted the scope and has removed it already.
+        if self.vars.scope_count() == depth {
+            self.vars.pop_scope();
         }
         r
     }
@@ -1004,10 +1061,15 @@ impl Shell {
         if let Some(b) = super::builtins::lookup(&argv[0]) {
             return b(self, &argv);
         }
-        if let Some(b) = self.shared.custom.get(&argv[0]).cloned() {
-            return Ok(self.run_utility(&*b, &argv));
+        let r = if let Some(b) = self.shared.custom.get(&argv[0]).cloned() {
+            Ok(self.run_utility(&*b, &argv))
+        } else {
+            self.run_external(argv, None)
+        };
+        if !self.jobs.is_empty() {
+            self.note_ended_jobs();
         }
-        self.run_external(argv, None)
+        r
     }
 
     /// Run a [`crate::builtins::Builtin`] with this shell's descriptors.

@@ -544,6 +544,9 @@ impl Shell {
         }
         let r = sub.run_in_subshell(|s| s.run_list(list));
         drop(sub);
+        if !self.jobs.is_empty() {
+            self.note_ended_jobs();
+        }
         let status = r?;
         self.status = status;
         self.cmdsub_status = Some(status);

@@ -76,10 +76,10 @@ pub struct Job {
 }
 
 impl Job {
-    /// Is it still a job (not collected, not yet ended)? bash drops a background job from
-    /// its table as soon as it ends, when job control is off; only its process id stays
-    /// known to `wait`.
+    /// Is it still in the job table (not collected)? A job that ended stays there until
+    /// `wait` collects it or the shell notices its end (see `Shell::note_ended_jobs`); its
+    /// process id stays known to `wait` after that.
     pub fn is_live(&self) -> bool {
-        !self.reaped && self.slot.end().is_none()
+        !self.reaped
     }
 }

@@ -160,6 +160,8 @@ pub struct Shell {
     /// `jobs[own_jobs_from..]` were started by this shell; the others are its parent's,
     /// listed by `jobs` in a pipeline stage or command substitution but not waited for.
     pub own_jobs_from: usize,
+    /// The next function call adopts the temporary-assignment scope on top (`v=x f`).
+    pub temp_for_call: bool,
     /// The signal that ended this shell, if one did (for `wait`'s message in the parent).
     pub killed_by: Option<i32>,
     /// `$$`.
@@ -202,6 +204,8 @@ pub struct Shell {
     pub keep_redirects: bool,
     /// `OPTIND` after the last `getopts` call.
     pub getopts_last_optind: usize,
+    /// Programmable completion specifications (`complete`), shared with subshells until changed.
+    pub completions: Arc<builtins::complete::Completions>,
 }
 
 impl Shell {
@@ -236,6 +240,7 @@ impl Shell {
             last_bg: None,
             jobs: Vec::new(),
             killed_by: None,
+            temp_for_call: false,
             own_jobs_from: 0,
             pid: 4242,
             bashpid: 4242,
@@ -257,6 +262,7 @@ impl Shell {
             decl_arrays: Vec::new(),
             keep_redirects: false,
             getopts_last_optind: 1,
+            completions: Arc::default(),
         }
     }
 

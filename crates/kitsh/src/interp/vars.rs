@@ -21,6 +21,9 @@ pub mod attr {
     pub const TRACE: u16 = 64;
     /// Declared as an array (`declare -a x`) and never assigned: `declare -p` shows no `=()`.
     pub const NO_VALUE: u16 = 128;
+    /// A temporary assignment's cell (`v=x f`): `unset` removes it, showing the variable
+    /// beneath, where it leaves a local declared but unset. `local` makes it a local.
+    pub const TEMP: u16 = 256;
 }
 
 /// An associative array, iterated in the order bash 5.2 uses (its hash-table order), so that
@@ -134,32 +137,67 @@ impl Var {
 pub type Scope = crate::util::fxhash::FxHashMap<String, Var>;
 
 /// The scope stack. Index 0 holds the globals; `local` creates variables in the top scope.
+///
+/// Besides function scopes there are temporary ones: the assignments before `eval`, `source`
+/// or a function call (`v=x eval ...`) live in a scope of their own for that command, as in
+/// bash (for a function, that scope becomes the function's: its `local v` shares the cell).
 #[derive(Debug, Clone, Default)]
 pub struct Vars {
     scopes: Vec<Scope>,
+    /// `temp[i]`: scope `i` holds temporary assignments (it is not a function's).
+    temp: Vec<bool>,
+    /// Number of function scopes.
+    functions: usize,
 }
 
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Scope::default()] }
+        Vars { scopes: vec![Scope::default()], temp: vec![false], functions: 0 }
     }
 
-    /// Enter a function call.
-    pub fn push_scope(&mut self) {
+    /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
+    pub fn push_scope(&mut self, adopt_temp: bool) {
+        self.functions += 1;
+        if adopt_temp && self.temp.last() == Some(&true) {
+            if let Some(t) = self.temp.last_mut() {
+                *t = false;
+            }
+            return;
+        }
         self.scopes.push(Scope::default());
+        self.temp.push(false);
     }
 
-    /// Leave a function call.
+    /// Open a scope for a command's temporary assignments.
+    pub fn push_temp_scope(&mut self) {
+        self.scopes.push(Scope::default());
+        self.temp.push(true);
+    }
+
+    /// Leave a function call or a temporary scope.
     pub fn pop_scope(&mut self) {
         if self.scopes.len() > 1 {
             self.scopes.pop();
+            if self.temp.pop() == Some(false) {
+                self.functions = self.functions.saturating_sub(1);
+            }
         }
     }
 
-    /// Number of scopes (1 at top level).
-    pub fn depth(&self) -> usize {
+    /// The number of scopes of any kind.
+    pub fn scope_count(&self) -> usize {
         self.scopes.len()
+    }
+
+    /// 1 at top level, plus one per function call.
+    pub fn depth(&self) -> usize {
+        self.functions + 1
+    }
+
+    /// The index of the innermost function scope (0 at top level).
+    fn function_base(&self) -> usize {
+        self.temp.iter().rposition(|t| !t).unwrap_or(0)
     }
 
     /// The variable `name` as seen from the current scope (no nameref resolution).
@@ -250,10 +288,22 @@ impl Vars {
         scope.entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
-    /// Create or replace `name` in the top scope (`local`).
+    /// Create or replace `name` in the top scope (`local`); a temporary assignment's cell
+    /// there becomes the local.
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
         let top = self.scopes.len() - 1;
-        self.scopes[top].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        let v = self.scopes[top].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 });
+        v.attrs &= !attr::TEMP;
+        v
+    }
+
+    /// Create `name` in the top (temporary) scope as a copy of the visible variable, for a
+    /// temporary assignment to change.
+    pub fn temp_entry(&mut self, name: &str) -> &mut Var {
+        let mut cell = self.get_raw(name).cloned().unwrap_or(Var { value: None, attrs: 0 });
+        cell.attrs |= attr::TEMP;
+        let top = self.scopes.len() - 1;
+        self.scopes[top].entry(name.to_string()).or_insert(cell)
     }
 
     /// Is `name` declared in the top (current function's) scope?
@@ -271,7 +321,9 @@ impl Vars {
     /// actually marks a local in the current scope as unset-but-local; we mirror that.
     pub fn unset(&mut self, name: &str) {
         if let Some(idx) = self.scope_of(name) {
-            if idx > 0 && idx == self.scopes.len() - 1 {
+            let base = self.function_base();
+            let local_here = idx > 0 && idx >= base && base > 0;
+            if local_here && !self.scopes[idx].get(name).is_some_and(|v| v.has(attr::TEMP)) {
                 if let Some(v) = self.scopes[idx].get_mut(name) {
                     v.value = None;
                     v.attrs &= !(attr::NAMEREF | attr::INTEGER | attr::LOWER | attr::UPPER | attr::EXPORT);
@@ -319,10 +371,30 @@ mod tests {
     fn dynamic_scoping() {
         let mut v = Vars::new();
         v.entry("x").value = Some(Value::Str("g".into()));
-        v.push_scope();
+        v.push_scope(false);
         v.local_entry("x").value = Some(Value::Str("l".into()));
         assert_eq!(v.get_str("x"), Some("l"));
         v.pop_scope();
         assert_eq!(v.get_str("x"), Some("g"));
+    }
+
+    #[test]
+    fn temporary_scopes() {
+        let mut v = Vars::new();
+        v.entry("x").value = Some(Value::Str("g".into()));
+        v.push_temp_scope();
+        v.temp_entry("x").value = Some(Value::Str("t".into()));
+        assert_eq!((v.get_str("x"), v.depth()), (Some("t"), 1));
+        // A function adopts the temporary scope; `unset` of the temporary cell shows the global.
+        v.push_scope(true);
+        assert_eq!((v.get_str("x"), v.depth()), (Some("t"), 2));
+        v.unset("x");
+        assert_eq!(v.get_str("x"), Some("g"));
+        // A local in the function's scope is left declared but unset.
+        v.local_entry("x").value = Some(Value::Str("l".into()));
+        v.unset("x");
+        assert_eq!(v.get_str("x"), None);
+        v.pop_scope();
+        assert_eq!((v.get_str("x"), v.depth()), (Some("g"), 1));
     }
 }

@@ -4,6 +4,7 @@
 mod bash;
 mod builtin;
 mod command;
+pub mod complete;
 mod dirs;
 mod flow;
 mod hash;
@@ -41,6 +42,9 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("builtin", builtin::builtin),
     ("cd", dirs::cd),
     ("command", command::command),
+    ("compgen", complete::compgen),
+    ("complete", complete::complete),
+    ("compopt", complete::compopt),
     ("continue", flow::continue_),
     ("declare", vars::declare),
     ("dirs", dirs::dirs),

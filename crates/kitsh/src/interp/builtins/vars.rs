@@ -253,9 +253,11 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
     {
         let var = if make_local {
             if !sh.vars.is_local_here(base) {
-                // `local x` starts a fresh variable: no value, no attributes of the outer one.
+                // `local x` starts a fresh variable: no value, no attributes of the outer one;
+                // but it takes the value of a temporary assignment (`v=x f`) it hides.
+                let inherited = sh.vars.get_raw(base).filter(|v| v.has(attr::TEMP)).and_then(|v| v.value.clone());
                 let v = sh.vars.local_entry(base);
-                v.value = None;
+                v.value = inherited;
                 v.attrs = 0;
             }
             sh.vars.local_entry(base)
