@@ -55,6 +55,15 @@ impl Shell {
 
     /// `name=value` (or `name+=value` with `append`).
     pub fn assign(&mut self, name: &str, value: String, append: bool) -> Result<(), String> {
+        // `RANDOM=N` seeds `$RANDOM` (N is arithmetic) instead of storing a value.
+        if self.random_special && name == "RANDOM" {
+            // A bad value is reported and ignored, as bash does.
+            match self.arith_str(&value) {
+                Ok(seed) => self.seed_random(seed),
+                Err(m) => self.error(&m),
+            }
+            return Ok(());
+        }
         if self.assign_plain(name, &value, append) {
             return Ok(());
         }

@@ -293,6 +293,7 @@ impl Shell {
     pub(crate) fn make_subshell(&self) -> Shell {
         let mut sub = self.clone();
         sub.own_jobs_from = sub.jobs.len();
+        sub.rng_reseed = true;
         sub.subshell += 1;
         sub.bashpid = self.new_pid();
         sub.traps.actions.remove("EXIT");

@@ -172,8 +172,12 @@ pub struct Shell {
     pub parent_pids: Vec<u64>,
     /// `$BASH_SUBSHELL`.
     pub subshell: u32,
-    /// `$RANDOM` state.
+    /// `$RANDOM` state: bash's generator (Park–Miller "minimal standard").
     pub rng: u32,
+    /// Seed `$RANDOM` afresh before its next use (a new shell or subshell not seeded yet).
+    pub rng_reseed: bool,
+    /// `$RANDOM` still has its special meaning (until `unset RANDOM`).
+    pub random_special: bool,
     /// `$SECONDS` base.
     pub start: std::time::Instant,
     /// `umask`.
@@ -246,7 +250,9 @@ impl Shell {
             bashpid: 4242,
             parent_pids: Vec::new(),
             subshell: 0,
-            rng: 0x2545F491,
+            rng: 0,
+            rng_reseed: true,
+            random_special: true,
             start: std::time::Instant::now(),
             umask: 0o022,
             ulimits: builtins::Ulimits::default(),
@@ -339,10 +345,22 @@ impl Shell {
         Ok(())
     }
 
-    /// Next `$RANDOM` value (0..32767), bash's LCG.
+    /// Next `$RANDOM` value (0..32767), computed as bash 5.2 does, so that a seeded sequence
+    /// (`RANDOM=5`) gives bash's numbers.
     pub fn next_random(&mut self) -> u32 {
-        self.rng = self.rng.wrapping_mul(1103515245).wrapping_add(12345);
-        (self.rng >> 16) & 0x7fff
+        if self.rng_reseed {
+            self.rng_reseed = false;
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+            self.rng = nanos ^ (self.bashpid as u32).wrapping_mul(2654435761);
+        }
+        self.rng = park_miller(self.rng);
+        ((self.rng >> 16) ^ (self.rng & 0xffff)) & 0x7fff
+    }
+
+    /// `RANDOM=N`: seed the sequence (bash keeps the low 32 bits).
+    pub fn seed_random(&mut self, seed: i64) {
+        self.rng = seed as u32;
+        self.rng_reseed = false;
     }
 
     /// Is `pid` the `$BASHPID` of a shell that started this one?
@@ -354,4 +372,14 @@ impl Shell {
     pub fn new_pid(&self) -> u64 {
         self.shared.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }
+}
+
+/// One step of the Park–Miller minimal standard generator, x' = 16807·x mod (2³¹−1), as
+/// bash's `intrand32` computes it (0 is replaced by 123459876).
+fn park_miller(last: u32) -> u32 {
+    let x = if last == 0 { 123_459_876 } else { last };
+    let h = (x / 127_773) as i64;
+    let l = (x - 127_773 * (x / 127_773)) as i64;
+    let t = 16_807 * l - 2_836 * h;
+    (if t < 0 { t + 0x7fff_ffff } else { t }) as u32
 }

@@ -20,7 +20,7 @@ impl Shell {
     /// The value of a special or dynamic variable (`RANDOM`, `LINENO`, ...), if `name` is one.
     pub(crate) fn dynamic_var(&mut self, name: &str) -> Option<Val> {
         let s = match name {
-            "RANDOM" => self.next_random().to_string(),
+            "RANDOM" if self.random_special => self.next_random().to_string(),
             "LINENO" => self.lineno.to_string(),
             "SECONDS" => self.start.elapsed().as_secs().to_string(),
             "BASHPID" => self.bashpid.to_string(),
@@ -33,7 +33,7 @@ impl Shell {
                 let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
                 format!("{}.{:06}", d.as_secs(), d.subsec_micros())
             }
-            "SRANDOM" => (self.next_random() << 15 | self.next_random()).to_string(),
+            "SRANDOM" => srandom().to_string(),
             "PPID" if self.vars.get_raw("PPID").is_none() => "4241".to_string(),
             "FUNCNAME" | "PIPESTATUS" | "BASH_SOURCE" | "BASH_LINENO" | "GROUPS" | "DIRSTACK" => {
                 return Some(Val::List(self.dynamic_array(name)?, false));
@@ -182,6 +182,9 @@ impl Shell {
                 }
                 if self.vars.get_raw(name).is_some_and(|v| v.has(attr::NAMEREF)) {
                     return self.nameref_value(name);
+                }
+                if self.random_special && name == "RANDOM" {
+                    return Ok(Val::Str(Some(self.next_random().to_string())));
                 }
                 if let Some(v) = self.vars.get(name) {
                     return Ok(Val::Str(v.scalar().map(str::to_string)));
@@ -830,6 +833,15 @@ pub(crate) fn parse_param_ref(s: &str) -> Option<Param> {
         }
     }
     None
+}
+
+/// `$SRANDOM`: 32 bits from the standard library's randomly keyed hasher, independent of
+/// `$RANDOM`'s sequence.
+fn srandom() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish() as u32
 }
 
 fn now_secs() -> u64 {

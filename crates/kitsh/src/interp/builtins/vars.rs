@@ -647,6 +647,11 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
             continue;
         }
         let target = if nameref { n.clone() } else { sh.vars.resolve_name(n).into_owned() };
+        if target == "RANDOM" && sh.random_special {
+            // `$RANDOM` loses its special meaning for good.
+            sh.random_special = false;
+            continue;
+        }
         match sh.vars.get_raw(&target) {
             Some(v) if v.has(attr::READONLY) => {
                 sh.builtin_error("unset", &format!("{target}: cannot unset: readonly variable"));
