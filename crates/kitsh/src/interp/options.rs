@@ -162,7 +162,7 @@ set_idx! {
 }
 
 shopt_idx! {
-    DOTGLOB = "dotglob", EXPAND_ALIASES = "expand_aliases", EXTGLOB = "extglob", FAILGLOB = "failglob",
+    CDABLE_VARS = "cdable_vars", DOTGLOB = "dotglob", EXPAND_ALIASES = "expand_aliases", EXTGLOB = "extglob", FAILGLOB = "failglob",
     GLOBSTAR = "globstar", INHERIT_ERREXIT = "inherit_errexit", LASTPIPE = "lastpipe",
     NOCASEGLOB = "nocaseglob", NOCASEMATCH = "nocasematch", NULLGLOB = "nullglob",
     XPG_ECHO = "xpg_echo", GLOBSKIPDOTS = "globskipdots", EXTDEBUG = "extdebug",

@@ -11,6 +11,8 @@ mod words;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_spec;
 
 use std::sync::Arc;
 

@@ -112,7 +112,22 @@ pub fn cd(sh: &mut Shell, args: &[String]) -> Exec {
             }
             Ok(0)
         }
-        Err(m) => {
+        Err(mut m) => {
+            // `shopt -s cdable_vars`: a name that is no directory may be a variable holding one.
+            if sh.shopt(crate::interp::options::CDABLE_VARS) && crate::interp::expand::is_name(&target) {
+                if let Some(dir) = sh.vars.get_str(&target).map(str::to_string) {
+                    match change_dir(sh, &dir, physical) {
+                        Ok(()) => {
+                            // bash prints the directory as the variable gives it.
+                            let line = format!("{dir}\n");
+                            sh.out(line.as_bytes());
+                            return Ok(0);
+                        }
+                        // Reported under the variable's name.
+                        Err(e) => m = e.replacen(&dir, &target, 1),
+                    }
+                }
+            }
             sh.builtin_error("cd", &m);
             Ok(1)
         }

@@ -278,15 +278,22 @@ pub(super) fn files(sh: &Shell, word: &str, kind: FileKind, out: &mut Vec<String
     }
 }
 
-/// `-G pattern`: the pathname expansion of `pattern` (the word plays no part).
-pub(super) fn glob_matches(sh: &Shell, pattern: &str, out: &mut Vec<String>) {
+/// `-G pattern`: the pathname expansion of `pattern` (the word plays no part). bash's `-G`
+/// ignores `dotglob`, `nocaseglob` and `GLOBIGNORE`; `shell_opts` honours the first two, as
+/// `-o bashdefault` does.
+pub(super) fn glob_matches(sh: &Shell, pattern: &str, shell_opts: bool, out: &mut Vec<String>) {
     let opts = GlobOpts {
-        dotglob: sh.shopt(DOTGLOB),
-        nocase: sh.shopt(NOCASEGLOB),
+        dotglob: shell_opts && sh.shopt(DOTGLOB),
+        nocase: shell_opts && sh.shopt(NOCASEGLOB),
         extglob: sh.shopt(EXTGLOB),
         globstar: sh.shopt(GLOBSTAR),
         dot_dirs: !sh.shopt(GLOBSKIPDOTS),
     };
+    if pattern.is_empty() {
+        // bash's `glob_filename` gives the empty pattern back as its one match.
+        out.push(String::new());
+        return;
+    }
     out.extend(glob::expand(pattern, &sh.cwd, &*sh.fs, opts));
 }
 
@@ -309,7 +316,7 @@ pub(super) fn bash_default(sh: &Shell, word: &str, out: &mut Vec<String>) {
     } else if let Some(rest) = word.strip_prefix('@') {
         out.extend(host_names(sh).iter().filter(|n| n.starts_with(rest)).map(|n| format!("@{n}")));
     } else if Pattern::has_glob_chars(word, sh.shopt(EXTGLOB)) {
-        glob_matches(sh, word, out);
+        glob_matches(sh, word, true, out);
     }
 }
 
@@ -318,7 +325,7 @@ pub(super) fn generate(sh: &mut Shell, spec: &CompSpec, word: &str) -> Exec<Vec<
     let mut out = Vec::new();
     actions(sh, spec.actions, word, &mut out);
     if let Some(g) = &spec.globpat {
-        glob_matches(sh, g, &mut out);
+        glob_matches(sh, g, false, &mut out);
     }
     if let Some(w) = &spec.words {
         words::wordlist(sh, w, word, &mut out)?;

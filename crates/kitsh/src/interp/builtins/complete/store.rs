@@ -168,13 +168,30 @@ pub(crate) fn single_quote(s: &str) -> String {
     out
 }
 
-/// How a stored name is shown: `-D`, `-E`, `-I` for the special ones.
-fn shown_name(name: &str) -> &str {
+/// Does `s` need quoting to be read back as one word (bash's `sh_contains_shell_metas`)?
+fn has_shell_metas(s: &str) -> bool {
+    let mut prev = None;
+    for (i, c) in s.char_indices() {
+        match c {
+            ' ' | '\t' | '\n' | '\'' | '"' | '\\' | '|' | '&' | ';' | '(' | ')' | '<' | '>' | '!' | '{' | '}' | '*' | '['
+            | '?' | ']' | '^' | '$' | '`' => return true,
+            '~' if i == 0 || matches!(prev, Some('=' | ':')) => return true,
+            '#' if i == 0 => return true,
+            _ => {}
+        }
+        prev = Some(c);
+    }
+    false
+}
+
+/// How a stored name is shown: `-D`, `-E`, `-I` for the special ones; quoted when needed.
+fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
     match name {
-        DEFAULT_CMD => "-D",
-        EMPTY_CMD => "-E",
-        INITIAL_WORD => "-I",
-        n => n,
+        DEFAULT_CMD => "-D".into(),
+        EMPTY_CMD => "-E".into(),
+        INITIAL_WORD => "-I".into(),
+        n if n.is_empty() || has_shell_metas(n) => single_quote(n).into(),
+        n => n.into(),
     }
 }
 
@@ -224,7 +241,7 @@ impl CompSpec {
             s.push_str(f);
             s.push(' ');
         }
-        s.push_str(shown_name(name));
+        s.push_str(&shown_name(name));
         s.push('\n');
         s
     }
@@ -237,7 +254,7 @@ impl CompSpec {
             s.push_str(n);
             s.push(' ');
         }
-        s.push_str(shown_name(name));
+        s.push_str(&shown_name(name));
         s.push('\n');
         s
     }

@@ -1,7 +1,7 @@
 //! The parts of a completion that run shell code: `-W` word lists (split at `$IFS`, then each
 //! word expanded), `-F` functions, `-C` commands; and the `-X` filter.
 
-use crate::interp::options::{EXTGLOB, NOGLOB};
+use crate::interp::options::{EXTGLOB, NOCASEMATCH, NOGLOB};
 use crate::interp::pattern::{MatchOpts, Pattern};
 use crate::interp::vars::{attr, Value};
 use crate::interp::{Exec, Flow, Shell};
@@ -14,8 +14,8 @@ use super::store::single_quote;
 const MAX_DEPTH: u32 = 64;
 
 /// If a quoted or substituted construct starts at `i`, the index just past its end (the end of
-/// `s` when it is not closed): `\x`, `'..'`, `".."`, `` `..` ``, `$'..'`, `$".."`, `$(..)`,
-/// `${..}`, `$[..]`, `<(..)`, `>(..)`.
+/// `s` when it is not closed): `\x`, `'..'`, `".."`, `` `..` ``, `$(..)`, `${..}`, `$[..]`,
+/// `<(..)`, `>(..)`. (`$'..'` is a `$` and a quoted string here, as in bash's word lists.)
 fn construct_end(s: &[u8], i: usize, depth: u32) -> Option<usize> {
     let next = s.get(i + 1).copied();
     let end = match s.get(i)? {
@@ -24,8 +24,6 @@ fn construct_end(s: &[u8], i: usize, depth: u32) -> Option<usize> {
         b'`' => quote_end(s, i + 1, b'`', true),
         b'"' => double_end(s, i + 1, depth),
         b'$' => match next {
-            Some(b'\'') => quote_end(s, i + 2, b'\'', true),
-            Some(b'"') => double_end(s, i + 2, depth),
             Some(b'(') => balanced(s, i + 2, b'(', b')', depth),
             Some(b'{') => balanced(s, i + 2, b'{', b'}', depth),
             Some(b'[') => balanced(s, i + 2, b'[', b']', depth),
@@ -49,10 +47,15 @@ fn quote_end(s: &[u8], mut i: usize, q: u8, escapes: bool) -> usize {
 }
 
 /// Past the closing `"` from `i`; substitutions inside are skipped whole.
-fn double_end(s: &[u8], mut i: usize, depth: u32) -> usize {
+fn double_end(s: &[u8], i: usize, depth: u32) -> usize {
+    double_scan(s, i, depth).0
+}
+
+/// [`double_end`], and whether the closing `"` was found.
+fn double_scan(s: &[u8], mut i: usize, depth: u32) -> (usize, bool) {
     while i < s.len() {
         match s[i] {
-            b'"' => return i + 1,
+            b'"' => return (i + 1, true),
             b'\\' => i += 2,
             b'`' | b'$' if depth < MAX_DEPTH && (s[i] == b'`' || matches!(s.get(i + 1), Some(b'(' | b'{' | b'['))) => {
                 i = construct_end(s, i, depth + 1).unwrap_or(i + 1);
@@ -60,7 +63,7 @@ fn double_end(s: &[u8], mut i: usize, depth: u32) -> usize {
             _ => i += 1,
         }
     }
-    s.len()
+    (s.len(), false)
 }
 
 /// Past the `close` that balances an `open` before `i`.
@@ -86,8 +89,8 @@ fn balanced(s: &[u8], mut i: usize, open: u8, close: u8, depth: u32) -> usize {
     s.len()
 }
 
-/// Split `text` at the characters of `ifs` outside quotes and substitutions (bash's
-/// `split_at_delims`); empty pieces are dropped.
+/// Split `text` at the characters of `ifs` and at newlines, outside quotes and substitutions
+/// (bash's `split_at_delims`); empty pieces are dropped.
 pub(super) fn split_at_delims<'a>(text: &'a str, ifs: &str) -> Vec<&'a str> {
     let s = text.as_bytes();
     let mut out = Vec::new();
@@ -102,7 +105,7 @@ pub(super) fn split_at_delims<'a>(text: &'a str, ifs: &str) -> Vec<&'a str> {
             continue;
         }
         let c = text[i..].chars().next().unwrap_or('\0');
-        if ifs.contains(c) {
+        if c == '\n' || ifs.contains(c) {
             if i > start {
                 out.push(&text[start..i]);
             }
@@ -117,7 +120,8 @@ pub(super) fn split_at_delims<'a>(text: &'a str, ifs: &str) -> Vec<&'a str> {
 }
 
 /// `piece` as one shell word: operators and blanks outside quotes escaped, so that the parser
-/// reads it as a single argument.
+/// reads it as a single argument. As bash does with word lists, a quote left open is closed
+/// at the end and a final lone backslash is dropped.
 fn escape_piece(piece: &str) -> String {
     let s = piece.as_bytes();
     let mut out = Vec::with_capacity(s.len() + 8);
@@ -125,7 +129,22 @@ fn escape_piece(piece: &str) -> String {
     while i < s.len() {
         if let Some(e) = construct_end(s, i, 0) {
             let e = e.max(i + 1);
+            if s[i] == b'\\' && e == i + 1 {
+                break;
+            }
             out.extend_from_slice(&s[i..e]);
+            let open = match s[i] {
+                b'\'' => !s[i + 1..].contains(&b'\''),
+                b'"' => !double_scan(s, i + 1, 0).1,
+                _ => false,
+            };
+            if open {
+                let trailing = s[i + 1..e].iter().rev().take_while(|&&b| b == b'\\').count();
+                if s[i] == b'"' && trailing % 2 == 1 {
+                    out.push(b'\\');
+                }
+                out.push(s[i]);
+            }
             i = e;
             continue;
         }
@@ -136,6 +155,8 @@ fn escape_piece(piece: &str) -> String {
                 out.push(s[i]);
             }
             b'#' if i == 0 => out.extend_from_slice(b"\\#"),
+            // `$'..'` and `$"..."` are not special here: a literal `$`, then quotes.
+            b'$' if matches!(s.get(i + 1), Some(b'\'' | b'"')) => out.extend_from_slice(b"\\$"),
             c => out.push(c),
         }
         i += 1;
@@ -143,9 +164,9 @@ fn escape_piece(piece: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Parse `piece` as one word, or `None`.
-fn parse_piece(piece: &str) -> Option<Word> {
-    let src = format!(": {}", escape_piece(piece));
+/// Parse `escaped` (an [`escape_piece`] result) as one word, or `None`.
+fn parse_piece(escaped: &str) -> Option<Word> {
+    let src = format!(": {escaped}");
     let list = crate::parser::parse(&src, &ParseOptions { max_depth: 200, ..ParseOptions::default() }).ok()?;
     let [item] = list.items.as_slice() else { return None };
     if !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1 {
@@ -157,6 +178,19 @@ fn parse_piece(piece: &str) -> Option<Word> {
     }
 }
 
+/// Report a word-list piece that does not parse, as bash words it.
+fn report_bad_piece(sh: &Shell, piece: &str) {
+    if piece.bytes().filter(|&b| b == b'`').count() % 2 == 1 {
+        sh.error(&format!("bad substitution: no closing \"`\" in {piece}"));
+    } else if piece.contains("$((") {
+        sh.error(&format!("bad substitution: no closing `)' in {piece}"));
+    } else if piece.contains("${") {
+        sh.error(&format!("{piece}: bad substitution"));
+    } else if piece.contains("$(") || !(piece.contains("<(") || piece.contains(">(")) {
+        sh.error_in("command substitution: ", "unexpected EOF while looking for matching `)'");
+    }
+}
+
 /// Expand one piece of a word list into words: brace, tilde, parameter, arithmetic and command
 /// expansion, word splitting and quote removal, but no pathname expansion.
 fn expand_piece(sh: &mut Shell, piece: &str, out: &mut Vec<String>) -> Exec<()> {
@@ -164,14 +198,20 @@ fn expand_piece(sh: &mut Shell, piece: &str, out: &mut Vec<String>) -> Exec<()> 
         out.push(piece.to_string());
         return Ok(());
     }
-    let Some(word) = parse_piece(piece) else {
-        sh.error(&format!("{piece}: bad substitution"));
+    let escaped = escape_piece(piece);
+    if escaped.is_empty() {
+        out.push(String::new());
+        return Ok(());
+    }
+    let Some(word) = parse_piece(&escaped) else {
+        report_bad_piece(sh, piece);
         return Err(Flow::Abort(1));
     };
-    let saved = sh.opts.set[NOGLOB];
+    let (saved, status) = (sh.opts.set[NOGLOB], sh.cmdsub_status);
     sh.opts.set[NOGLOB] = true;
     let r = sh.expand_word_fields(&word);
     sh.opts.set[NOGLOB] = saved;
+    sh.cmdsub_status = status;
     out.extend(r?);
     Ok(())
 }
@@ -190,7 +230,7 @@ pub(super) fn wordlist(sh: &mut Shell, text: &str, word: &str, out: &mut Vec<Str
 /// Set `name` to `value` for a completion function or command (not when readonly).
 fn bind(sh: &mut Shell, name: &str, value: &str, export: bool) {
     if sh.vars.get_raw(name).is_some_and(|v| v.has(attr::READONLY)) {
-        sh.write_fd(2, format!("{}: {name}: readonly variable\n", sh.shell_name).as_bytes());
+        sh.error(&format!("{name}: readonly variable"));
         return;
     }
     let v = sh.vars.entry(name);
@@ -216,7 +256,7 @@ fn unbind(sh: &mut Shell, names: &[&str]) {
 /// empty word list) and set `COMP_CWORD` to -1.
 fn bind_words(sh: &mut Shell) {
     if sh.vars.get_raw("COMP_WORDS").is_some_and(|v| v.has(attr::READONLY)) {
-        sh.write_fd(2, format!("{}: COMP_WORDS: readonly variable\n", sh.shell_name).as_bytes());
+        sh.error("COMP_WORDS: readonly variable");
     } else {
         let v = sh.vars.entry("COMP_WORDS");
         let value = match v.value.take() {
@@ -267,7 +307,9 @@ pub(super) fn command_matches(sh: &mut Shell, cmd: &str, word: &str, out: &mut V
     for (n, v) in COMP_SCALARS {
         bind(sh, n, v, true);
     }
+    let status = sh.cmdsub_status;
     let r = sh.command_sub(&list);
+    sh.cmdsub_status = status;
     unbind(sh, &["COMP_LINE", "COMP_POINT", "COMP_KEY", "COMP_TYPE"]);
     let text = r?;
     out.extend(text.split('\n').filter(|l| !l.is_empty()).map(str::to_string));
@@ -295,6 +337,6 @@ pub(super) fn filter(sh: &Shell, pattern: &str, word: &str, out: &mut Vec<String
             c => p.push(c),
         }
     }
-    let m = Pattern::new(&p, MatchOpts { extglob: sh.shopt(EXTGLOB), nocase: false, pathname: false, dotglob: true });
+    let m = Pattern::new(&p, MatchOpts { extglob: sh.shopt(EXTGLOB), nocase: sh.shopt(NOCASEMATCH), pathname: false, dotglob: true });
     out.retain(|s| m.matches(s) == negate);
 }
