@@ -767,6 +767,7 @@ impl Shell {
         let mut status = 0;
         loop {
             let start = parser.offset();
+            parser.set_extglob(self.shopt(EXTGLOB));
             let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {
                 let aliases = self.aliases.clone();
                 let lookup = move |w: &str| aliases.get(w).cloned();

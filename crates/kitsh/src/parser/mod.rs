@@ -70,6 +70,12 @@ impl<'a> Parser<'a> {
         r
     }
 
+    /// Tell the parser whether `shopt -s extglob` is on for what it parses next: with it
+    /// off, `!(` at the start of a command or a `[[ ]]` term is `!` and a group.
+    pub fn set_extglob(&mut self, on: bool) {
+        self.st.extglob = on;
+    }
+
     /// Current line number (1-based, counting from `opts.start_line`).
     pub fn line(&self) -> u32 {
         self.st.inp.line

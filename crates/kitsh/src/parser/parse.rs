@@ -157,6 +157,8 @@ pub(crate) struct State<'a> {
     pub(crate) warnings: Vec<(u32, String)>,
     /// The implicit newline at the end of the source was produced.
     pub(crate) eof_newline: bool,
+    /// `shopt -s extglob` is on: `!(` is a pattern group, not `!` before a subshell.
+    pub(crate) extglob: bool,
 }
 
 /// The parser proper: the state plus the alias callback of the current call.
@@ -461,6 +463,33 @@ impl Core<'_, '_, '_> {
             Some(p) => Ok(&p.tok),
             None => Err(self.err_msg(self.inp.line, "internal parser error")),
         }
+    }
+
+    /// With extglob off, a command starting `!(` is `!` before a subshell (bash reads no
+    /// pattern group then). When the peeked command word starts so, consume just the `!`.
+    pub(crate) fn split_bang_paren(&mut self) -> bool {
+        if self.extglob {
+            return false;
+        }
+        let starts_bang_group = match &self.peeked {
+            Some(p) => match &p.tok.kind {
+                Tok::Word(w) => matches!(w.parts.first(), Some(WordPart::Literal(s)) if s.starts_with("!(")),
+                _ => false,
+            },
+            None => false,
+        };
+        if !starts_bang_group {
+            return false;
+        }
+        if let Some(p) = self.st.peeked.take() {
+            self.inp.reset(p.before);
+            self.alias_next = p.alias_next;
+        }
+        while matches!(self.inp.peek(), Some(' ' | '\t')) {
+            self.inp.bump_raw();
+        }
+        self.inp.bump_raw();
+        true
     }
 
     /// Consume the next token, lexed in `mode`.

@@ -142,6 +142,18 @@ const NAMED: &[(&str, &str)] = &[
     ("Australia/Brisbane", "AEST-10"),
     ("Australia/Perth", "AWST-8"),
     ("Pacific/Auckland", "NZST-12NZDT,M9.5.0,M4.1.0/3"),
+    // Old names the tz database keeps as links.
+    ("US/Eastern", "EST5EDT,M3.2.0,M11.1.0"),
+    ("US/Central", "CST6CDT,M3.2.0,M11.1.0"),
+    ("US/Mountain", "MST7MDT,M3.2.0,M11.1.0"),
+    ("US/Arizona", "MST7"),
+    ("US/Pacific", "PST8PDT,M3.2.0,M11.1.0"),
+    ("US/Alaska", "AKST9AKDT,M3.2.0,M11.1.0"),
+    ("US/Hawaii", "HST10"),
+    ("Portugal", "WET0WEST,M3.5.0/1,M10.5.0"),
+    ("GB", "GMT0BST,M3.5.0/1,M10.5.0"),
+    ("Japan", "JST-9"),
+    ("Singapore", "<+08>-8"),
 ];
 
 fn utc(name: &str) -> Tz {

@@ -1,5 +1,6 @@
 //! `echo`, `printf`, `read`, `mapfile`/`readarray`.
 
+use crate::interp::expand::is_name;
 use crate::interp::options::XPG_ECHO;
 use crate::interp::{Exec, Shell};
 use crate::util::bytes;
@@ -90,12 +91,23 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
             _ => break,
         }
     }
+    if let Some(v) = &var {
+        let valid = match v.find('[') {
+            None => is_name(v),
+            Some(open) => v.ends_with(']') && is_name(&v[..open]),
+        };
+        if !valid {
+            sh.builtin_error("printf", &format!("`{v}': not a valid identifier"));
+            return Ok(2);
+        }
+    }
     let Some(fmt) = args.get(i) else {
         sh.write_fd(2, b"printf: usage: printf [-v var] format [arguments]\n");
         return Ok(2);
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
-    let tz = sh.vars.get_str("TZ").map(str::to_string);
+    // The C library sees `TZ` only when it is exported.
+    let tz = sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string);
     let res = crate::util::printf::format(fmt, &args[i + 1..], now, tz.as_deref());
     for e in &res.errors {
         sh.error(e);

@@ -87,6 +87,11 @@ impl Core<'_, '_, '_> {
         let mut time = None;
         let mut prefixed = false;
         loop {
+            if self.split_bang_paren() {
+                negate = !negate;
+                prefixed = true;
+                continue;
+            }
             let t = self.peek(Mode::Cmd)?;
             if t.is_word("!") {
                 negate = !negate;

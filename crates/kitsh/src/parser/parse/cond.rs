@@ -48,6 +48,8 @@ struct Cs {
     line: u32,
     /// Line of the last token read.
     last_line: u32,
+    /// The next token starts a term (where `!(` may be `!` and a group).
+    term_start: bool,
 }
 
 /// Unary test operators (`-f` ...).
@@ -68,7 +70,7 @@ impl Core<'_, '_, '_> {
     /// `[[ expr ]]` at the `[[` token.
     pub(crate) fn dbracket(&mut self) -> PResult<CompoundCommand> {
         let open = self.next(Mode::Cmd)?;
-        let mut cs = Cs { tok: CTok::End, line: open.line, last_line: open.line };
+        let mut cs = Cs { tok: CTok::End, line: open.line, last_line: open.line, term_start: false };
         let e = self.cond_or(&mut cs)?;
         match cs.tok {
             CTok::End => Ok(CompoundCommand::DBracket(e)),
@@ -105,6 +107,8 @@ impl Core<'_, '_, '_> {
             Ok(t)
         };
         match c {
+            // With extglob off, `!(` starting a term is `!` and a group.
+            '!' if cs.term_start && !regex && !self.extglob && self.inp.peek2() == Some('(') => one(self, CTok::Word(Word::literal("!"))),
             '\n' => one(self, CTok::Newline),
             '&' if self.inp.peek2() == Some('&') => two(self, CTok::And),
             '|' if self.inp.peek2() == Some('|') => two(self, CTok::Or),
@@ -176,7 +180,10 @@ impl Core<'_, '_, '_> {
     }
 
     fn cond_term(&mut self, cs: &mut Cs) -> PResult<CondExpr> {
-        let t = self.cond_skip_newlines(cs)?;
+        cs.term_start = true;
+        let t = self.cond_skip_newlines(cs);
+        cs.term_start = false;
+        let t = t?;
         match t {
             CTok::End => Err(self.cond_silent()),
             CTok::LParen => {
