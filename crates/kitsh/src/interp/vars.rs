@@ -288,11 +288,18 @@ impl Vars {
         scope.entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
-    /// Create or replace `name` in the top scope (`local`); a temporary assignment's cell
-    /// there becomes the local.
+    /// The scope `local name` uses: a temporary scope above the function's that has `name`
+    /// (the local takes that cell over, as bash's do), else the function's own scope.
+    fn local_scope_of(&self, name: &str) -> usize {
+        let base = self.function_base();
+        (base + 1..self.scopes.len()).rev().find(|&i| self.scopes[i].contains_key(name)).unwrap_or(base)
+    }
+
+    /// Create or find `name` in the current function's scope (`local`); a temporary
+    /// assignment's cell there becomes the local.
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
-        let top = self.scopes.len() - 1;
-        let v = self.scopes[top].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 });
+        let idx = self.local_scope_of(name);
+        let v = self.scopes[idx].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 });
         v.attrs &= !attr::TEMP;
         v
     }
@@ -306,9 +313,10 @@ impl Vars {
         self.scopes[top].entry(name.to_string()).or_insert(cell)
     }
 
-    /// Is `name` declared in the top (current function's) scope?
+    /// Is `name` declared in the current function's scope (or a temporary one above it)?
     pub fn is_local_here(&self, name: &str) -> bool {
-        self.scopes.len() > 1 && self.scopes.last().is_some_and(|s| s.contains_key(name))
+        let idx = self.local_scope_of(name);
+        idx > 0 && self.scopes[idx].contains_key(name)
     }
 
     /// Mutable access to the global scope entry for `name` (`declare -g`).
@@ -347,9 +355,9 @@ impl Vars {
         v
     }
 
-    /// The top scope's variables (for `local` with no arguments).
+    /// The current function's variables (for `local` with no arguments).
     pub fn top_scope(&self) -> &Scope {
-        &self.scopes[self.scopes.len() - 1]
+        &self.scopes[self.function_base()]
     }
 }
 

@@ -428,8 +428,10 @@ pub fn local(sh: &mut Shell, args: &[String]) -> Exec {
     }
     if args.len() == 1 {
         let mut out = String::new();
+        // `name=value` lines, as the bash the Oils suite records prints them (5.2.15 on this
+        // machine prints `declare -p` lines instead).
         let mut names: Vec<(&String, &Var)> = sh.vars.top_scope().iter().collect();
-        names.sort_by(|a, b| a.0.cmp(b.0));
+        names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         for (k, v) in names {
             out.push_str(&set_line(k, v));
         }
