@@ -6,21 +6,25 @@ use super::{Exec, Shell};
 impl Shell {
     /// Expand `text` as bash expands a prompt string.
     pub(crate) fn expand_prompt(&mut self, text: &str) -> Exec<String> {
-        let decoded = self.decode_prompt(text);
-        if !decoded.contains(['$', '`']) {
+        let (decoded, quoted) = self.decode_prompt(text);
+        if !quoted && !decoded.contains(['$', '`']) {
             return Ok(decoded);
         }
         let w = crate::parser::parse_expandable_text(&decoded);
         self.expand_word_str(&w)
     }
 
-    /// Replace the prompt escapes (`\u`, `\h`, `\w`, `\$`, `\t`, `\nnn`, ...).
-    fn decode_prompt(&self, text: &str) -> String {
+    /// Replace the prompt escapes (`\u`, `\h`, `\w`, `\$`, `\t`, `\nnn`, ...). What an
+    /// escape gives is protected from the expansion that follows (`$`, `` ` `` and `\` are
+    /// backslash-quoted, as bash quotes them): a directory named `$foo` stays as it is. The
+    /// flag says whether any quoting was added.
+    fn decode_prompt(&self, text: &str) -> (String, bool) {
         let var = |name: &str| self.vars.get_str(name).unwrap_or("").to_string();
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
         let tz = self.vars.get_str("TZ").map(str::to_string);
         let time = |fmt: &str| crate::util::time::strftime(fmt, now, tz.as_deref());
         let mut out = String::with_capacity(text.len());
+        let mut quoted = false;
         let mut chars = text.chars().peekable();
         while let Some(c) = chars.next() {
             if c != '\\' {
@@ -31,6 +35,7 @@ impl Shell {
                 out.push('\\');
                 break;
             };
+            let start = out.len();
             match e {
                 'a' => out.push('\x07'),
                 'e' => out.push('\x1b'),
@@ -84,10 +89,21 @@ impl Shell {
                 other => {
                     out.push('\\');
                     out.push(other);
+                    continue;
                 }
             }
+            if e != '\\' && out[start..].contains(['$', '`', '\\']) {
+                let produced = out.split_off(start);
+                for ch in produced.chars() {
+                    if matches!(ch, '$' | '`' | '\\') {
+                        out.push('\\');
+                    }
+                    out.push(ch);
+                }
+                quoted = true;
+            }
         }
-        out
+        (out, quoted)
     }
 }
 

@@ -4,7 +4,7 @@
 //! sourced, options from `$SHELLOPTS` when that is exported. Accepts bash's invocation
 //! options: `-c STRING`, `-s`, `-i`, set letters (`-e`, `+x`, ...), `-o`/`+o NAME`,
 //! `-O`/`+O SHOPT`, `--norc`, `--noprofile`, `--rcfile FILE`, `--init-file FILE`, `--posix`,
-//! `--login`, `--version`.
+//! `--login`, `--version`, `--help`.
 
 use crate::interp::options::Options;
 use crate::interp::{Exec, Shell};
@@ -31,6 +31,11 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
             "--rcfile" | "--init-file" => i += 1,
             "--version" => {
                 sh.out(b"GNU bash, version 5.2.21(1)-release (x86_64-pc-linux-gnu)\n");
+                return Err(0);
+            }
+            "--help" => {
+                let usage = format!("GNU bash, version 5.2.21(1)-release (x86_64-pc-linux-gnu)\nUsage:\t{0} [GNU long option] [option] ...\n\t{0} [GNU long option] [option] script-file ...\nGNU long options:\n\t--help\n\t--init-file\n\t--login\n\t--noediting\n\t--noprofile\n\t--norc\n\t--posix\n\t--rcfile\n\t--restricted\n\t--verbose\n\t--version\nShell options:\n\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n\t-abefhkmnptuvxBCEHPT or -o option\nType `{0} -c \"help set\"' for more information about shell options.\nType `{0} -c help' for more information about shell builtin commands.\n", args[0]);
+                sh.out(usage.as_bytes());
                 return Err(0);
             }
             "-o" | "+o" | "-O" | "+O" => {

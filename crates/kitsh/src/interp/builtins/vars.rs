@@ -13,6 +13,8 @@ struct DeclFlags {
     unset: u16,
     array: bool,
     assoc: bool,
+    /// `+a` / `+A`: not an array (a value `(..)` stays text).
+    no_array: bool,
     print: bool,
     funcs: bool,
     func_names: bool,
@@ -53,6 +55,7 @@ fn parse_decl(sh: &mut Shell, name: &str, args: &[String]) -> Result<(DeclFlags,
                 continue;
             }
             match c {
+                'a' | 'A' if !on => f.no_array = true,
                 'a' => f.array = true,
                 'A' => f.assoc = true,
                 'p' => f.print = true,
@@ -295,7 +298,11 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
         }
     }
     if let Some(v) = value {
-        let is_array = f.array || f.assoc || sh.vars.get_raw(base).is_some_and(|x| x.is_indexed() || x.is_assoc());
+        let was_array = sh.vars.get_raw(base).is_some_and(|x| x.is_indexed() || x.is_assoc());
+        if f.no_array && was_array {
+            return Err(format!("{base}: cannot destroy array variables in this way"));
+        }
+        let is_array = !f.no_array && (f.array || f.assoc || was_array);
         let literal = if is_array && name == base && v.starts_with('(') && v.ends_with(')') { crate::parser::parse_array_literal(v) } else { None };
         if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
             let items = sh.decl_arrays.get(idx).cloned().unwrap_or_default();
