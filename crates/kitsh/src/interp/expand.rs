@@ -229,6 +229,7 @@ impl Shell {
                     extglob: self.shopt(EXTGLOB),
                     globstar: self.shopt(GLOBSTAR),
                     dot_dirs: !self.shopt(GLOBSKIPDOTS),
+                    bytes: self.byte_locale(),
                 };
                 let mut matches = glob::expand(&f.pat, &self.cwd, &*self.fs, opts);
                 if let Some(ignore) = self.vars.get_str("GLOBIGNORE").filter(|s| !s.is_empty()).map(str::to_string) {
@@ -527,6 +528,9 @@ impl Shell {
     /// Does `text` match the pattern `pat` (with the shell's extglob and the given case rule)?
     pub fn pattern_matches(&self, pat: &str, text: &str, nocase: bool) -> bool {
         let opts = MatchOpts { extglob: true, nocase, pathname: false, dotglob: true };
+        if !text.is_ascii() && self.byte_locale() {
+            return Pattern::new_bytes(pat, opts).matches(text);
+        }
         Pattern::new(pat, opts).matches(text)
     }
 

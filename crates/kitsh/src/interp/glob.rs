@@ -30,6 +30,8 @@ pub struct GlobOpts {
     pub globstar: bool,
     /// `globskipdots` off: a pattern starting with `.` can also match `.` and `..`.
     pub dot_dirs: bool,
+    /// The C locale: names are matched byte by byte.
+    pub bytes: bool,
 }
 
 /// A path found so far: as it will be printed, and its absolute filesystem path.
@@ -176,7 +178,7 @@ impl Globber<'_> {
             pathname: true,
             dotglob: self.opts.dotglob,
         };
-        let pat = Pattern::new(comp.text, mopts);
+        let pat = if self.opts.bytes { Pattern::new_bytes(comp.text, mopts) } else { Pattern::new(comp.text, mopts) };
         let mut out = Vec::new();
         for c in cands {
             let Ok(entries) = self.fs.read_dir(&c.path) else {

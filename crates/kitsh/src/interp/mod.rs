@@ -363,6 +363,14 @@ impl Shell {
         self.rng_reseed = false;
     }
 
+    /// Is the character type locale the C one (bytes, not UTF-8 characters)? The first
+    /// non-empty of `LC_ALL`, `LC_CTYPE` and `LANG` decides; none set is the C locale, as in
+    /// bash.
+    pub fn byte_locale(&self) -> bool {
+        let name = ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|n| self.vars.get_str(n).filter(|v| !v.is_empty()));
+        !name.is_some_and(crate::util::locale::is_utf8)
+    }
+
     /// Is `pid` the `$BASHPID` of a shell that started this one?
     pub fn is_enclosing_shell(&self, pid: u64) -> bool {
         self.parent_pids.contains(&pid)

@@ -393,6 +393,8 @@ impl Shell {
                 }
                 let n = match (&val, param) {
                     (Val::List(v, _), _) => v.len(),
+                    // Characters, or bytes in the C locale.
+                    (Val::Str(Some(s)), _) if !s.is_ascii() && self.byte_locale() => crate::util::bytes::encode(s).len(),
                     (Val::Str(s), _) => s.as_deref().map_or(0, |s| s.chars().count()),
                 };
                 Ok(Val::Str(Some(n.to_string())))

@@ -44,6 +44,14 @@ pub struct Pattern {
     groups: usize,
     /// The text to compare when the pattern has no special characters (case-sensitive only).
     literal: Option<String>,
+    /// Compiled for the C locale: pattern and text are matched byte by byte (`?` is one
+    /// byte of a multibyte character), each byte standing for the char of the same number.
+    bytes: bool,
+}
+
+/// `text` with each UTF-8 byte as the char of the same number (the C locale's view).
+fn byte_chars(text: &str) -> String {
+    text.bytes().map(char::from).collect()
 }
 
 /// Character positions of a text: its chars and the byte offset of each (plus the length).
@@ -97,7 +105,16 @@ impl Pattern {
             opts,
             groups: c.groups,
             literal,
+            bytes: false,
         }
+    }
+
+    /// Compile `pat` for the C locale (see the `bytes` field): whole-text matches of
+    /// non-ASCII text then go byte by byte.
+    pub fn new_bytes(pat: &str, opts: MatchOpts) -> Pattern {
+        let mut p = if pat.is_ascii() { Pattern::new(pat, opts) } else { Pattern::new(&byte_chars(pat), opts) };
+        p.bytes = true;
+        p
     }
 
     /// The options the pattern was compiled with.
@@ -112,6 +129,13 @@ impl Pattern {
 
     /// Whether the whole of `text` matches.
     pub fn matches(&self, text: &str) -> bool {
+        if self.bytes && !text.is_ascii() {
+            return self.matches_chars(&byte_chars(text));
+        }
+        self.matches_chars(text)
+    }
+
+    fn matches_chars(&self, text: &str) -> bool {
         if let Some(lit) = &self.literal {
             return text == lit;
         }

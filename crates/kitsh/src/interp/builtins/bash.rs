@@ -82,6 +82,12 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
         Err(s) => return Ok(s),
     };
     let mut child = sh.child_shell();
+    // A new bash sets its locale from the environment and warns when LC_ALL names one it
+    // lacks.
+    if let Some(v) = child.vars.get_str("LC_ALL").filter(|v| !crate::util::locale::is_known(v)) {
+        let msg = format!("{}: warning: setlocale: LC_ALL: cannot change locale ({v})\n", args[0]);
+        sh.write_fd(2, msg.as_bytes());
+    }
     if sh.vars.get_raw("SHELLOPTS").is_some_and(|v| v.has(crate::interp::vars::attr::EXPORT)) {
         for n in sh.opts.shellopts().split(':') {
             if let Some(k) = Options::set_index_of(n) {

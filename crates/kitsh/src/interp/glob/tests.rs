@@ -124,6 +124,7 @@ fn bash_cases() {
             nocase: f[0].contains('i'),
             extglob: f[0].contains('e'),
             dot_dirs: f[0].contains('.'),
+            bytes: false,
         };
         let got = expand(f[1], "/w", &fs, opts).join("|");
         if got != f[2] {

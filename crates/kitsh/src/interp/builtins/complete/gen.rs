@@ -288,6 +288,7 @@ pub(super) fn glob_matches(sh: &Shell, pattern: &str, shell_opts: bool, out: &mu
         extglob: sh.shopt(EXTGLOB),
         globstar: sh.shopt(GLOBSTAR),
         dot_dirs: !sh.shopt(GLOBSKIPDOTS),
+        bytes: sh.byte_locale(),
     };
     if pattern.is_empty() {
         // bash's `glob_filename` gives the empty pattern back as its one match.
