@@ -153,20 +153,7 @@ pub struct CompSpec {
     pub filterpat: Option<String>,
 }
 
-/// `'text'` with each `'` written `'\''`, as bash's `sh_single_quote`.
-pub(crate) fn single_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        if c == '\'' {
-            out.push_str("'\\''");
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('\'');
-    out
-}
+pub(crate) use crate::util::quote::single_quote;
 
 /// Does `s` need quoting to be read back as one word (bash's `sh_contains_shell_metas`)?
 fn has_shell_metas(s: &str) -> bool {
