@@ -788,6 +788,10 @@ impl Shell {
                     };
                 }
                 Some(Ok(list)) => {
+                    if level == Level::Script && self.set_opt(HISTORY) {
+                        let text = src.get(start..parser.offset().min(src.len())).unwrap_or("");
+                        self.record_history(text);
+                    }
                     if self.set_opt(VERBOSE) {
                         // `set -v`: the input as it is read.
                         let end = parser.offset().min(src.len());
@@ -1168,8 +1172,7 @@ impl Shell {
         child.arg0 = argv[0].clone();
         child.positional = argv[1..].to_vec();
         child.sources.push(argv[0].clone());
-        let r = child.run_in_subshell(|c| c.run_script(text, 1));
-        r
+        child.run_in_subshell(|c| c.run_script(text, 1))
     }
 
     /// A new shell process as `bash` would start it from this one: exported variables,

@@ -210,6 +210,8 @@ pub struct Shell {
     pub getopts_last_optind: usize,
     /// Programmable completion specifications (`complete`), shared with subshells until changed.
     pub completions: Arc<builtins::complete::Completions>,
+    /// The command history list (`history`, `set -o history`).
+    pub history: builtins::history::History,
 }
 
 impl Shell {
@@ -269,6 +271,7 @@ impl Shell {
             keep_redirects: false,
             getopts_last_optind: 1,
             completions: Arc::default(),
+            history: Default::default(),
         }
     }
 

@@ -169,7 +169,17 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     }
-    child.run_in_subshell(|c| c.run_script(&text, 1))
+    // An interactive shell reading commands loads its history file first and appends the
+    // session's lines when it ends.
+    let keeps_history = inv.interactive && inv.command.is_none();
+    if keeps_history {
+        child.load_history_at_start();
+    }
+    let r = child.run_in_subshell(|c| c.run_script(&text, 1));
+    if keeps_history {
+        child.save_history_at_exit();
+    }
+    r
 }
 
 /// The script of `bash -s` / `bash < file`: all of standard input (bounded).

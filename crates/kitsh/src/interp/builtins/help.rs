@@ -28,6 +28,7 @@ const SYNOPSES: &[(&str, &str)] = &[
     ("getopts", "getopts optstring name [arg ...]"),
     ("hash", "hash [-lr] [-p pathname] [-dt] [name ...]"),
     ("help", "help [-dms] [pattern ...]"),
+    ("history", "history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"),
     ("jobs", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]"),
     ("kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"),
     ("let", "let arg [arg ...]"),

@@ -9,6 +9,7 @@ mod dirs;
 mod flow;
 mod hash;
 mod help;
+pub mod history;
 mod io;
 mod jobs;
 mod meta;
@@ -58,6 +59,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("getopts", meta::getopts),
     ("hash", hash::hash),
     ("help", help::help),
+    ("history", history::history),
     ("jobs", jobs::jobs),
     ("kill", kill::kill),
     ("let", vars::let_),
