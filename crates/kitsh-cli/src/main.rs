@@ -127,6 +127,10 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     if !cli.json {
         b = b.stdout(Box::new(std::io::stdout())).stderr(Box::new(std::io::stderr()));
     }
+    // A script given by -c or as a file reads the CLI's standard input (read only when it does).
+    if invocation != 's' {
+        b = b.stdin_reader(Box::new(std::io::stdin()));
+    }
     let mut bash = b.build().map_err(|e| e.to_string())?;
     bash.shell().opts.invocation = invocation;
     if let Ok(env_file) = std::env::var("BASH_ENV") {

@@ -57,6 +57,7 @@ pub struct BashBuilder {
     stdout: Option<Box<dyn std::io::Write + Send>>,
     stderr: Option<Box<dyn std::io::Write + Send>>,
     stdin: Option<Vec<u8>>,
+    stdin_reader: Option<Box<dyn std::io::Read + Send>>,
 }
 
 impl Default for BashBuilder {
@@ -74,6 +75,7 @@ impl Default for BashBuilder {
             stdout: None,
             stderr: None,
             stdin: None,
+            stdin_reader: None,
         }
     }
 }
@@ -141,6 +143,14 @@ impl BashBuilder {
         self
     }
 
+    /// Standard input read from `r` when (and only as far as) the script reads it, as the
+    /// CLI passes its own standard input on. A wait for input ends when the script is
+    /// stopped (timeout, limits).
+    pub fn stdin_reader(mut self, r: Box<dyn std::io::Read + Send>) -> Self {
+        self.stdin_reader = Some(r);
+        self
+    }
+
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
         let home = format!("/home/{}", self.username);
@@ -177,9 +187,10 @@ impl BashBuilder {
             Some(w) => Sink::writer(w),
             None => Sink::memory(),
         }));
-        shell.fds.set(0, Some(Arc::new(match self.stdin {
-            Some(d) => FdObj::bytes(d),
-            None => FdObj::Null,
+        shell.fds.set(0, Some(Arc::new(match (self.stdin, self.stdin_reader) {
+            (Some(d), _) => FdObj::bytes(d),
+            (None, Some(r)) => FdObj::Host(crate::interp::io::HostInput::new(r, shell.shared.clone())),
+            (None, None) => FdObj::Null,
         })));
         shell.fds.set(1, Some(Arc::new(FdObj::Sink(out.clone(), true))));
         shell.fds.set(2, Some(Arc::new(FdObj::Sink(err.clone(), false))));

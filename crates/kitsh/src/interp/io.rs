@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::fs::{FileSystem, FsError};
 
 use super::shared::Shared;
+pub use super::host_input::HostInput;
 
 const PIPE_CAPACITY: usize = 64 * 1024;
 
@@ -175,6 +176,8 @@ pub enum FdObj {
     Capture(Mutex<Vec<u8>>),
     /// `/dev/null`-like: reads give EOF, writes vanish.
     Null,
+    /// Input from the host, read on demand (the CLI's standard input).
+    Host(HostInput),
 }
 
 /// A shared handle to an [`FdObj`].
@@ -224,6 +227,7 @@ impl FdObj {
                 }
             }
             FdObj::Null => Ok(0),
+            FdObj::Host(h) => h.read(buf),
             FdObj::Sink(..) | FdObj::PipeW(_) | FdObj::Capture(_) => Err(io::Error::from_raw_os_error(9)),
         }
     }
@@ -256,7 +260,7 @@ impl FdObj {
                 }
             }
             FdObj::Null => Ok(()),
-            FdObj::PipeR(_) | FdObj::Bytes(_) => Err(io::Error::from_raw_os_error(9)),
+            FdObj::PipeR(_) | FdObj::Bytes(_) | FdObj::Host(_) => Err(io::Error::from_raw_os_error(9)),
         }
     }
 

@@ -15,6 +15,7 @@ pub mod builtins;
 mod exec;
 mod expand;
 pub mod io;
+mod host_input;
 pub mod job;
 pub mod options;
 mod lookup;

@@ -25,6 +25,7 @@ const SYNOPSES: &[(&str, &str)] = &[
     ("exit", "exit [n]"),
     ("export", "export [-fn] [name[=value] ...] or export -p"),
     ("false", "false"),
+    ("fc", "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"),
     ("getopts", "getopts optstring name [arg ...]"),
     ("hash", "hash [-lr] [-p pathname] [-dt] [name ...]"),
     ("help", "help [-dms] [pattern ...]"),

@@ -6,6 +6,7 @@
 //! bash; files go through the sandbox's filesystem.
 
 mod expand;
+pub mod fc;
 mod file;
 mod record;
 
@@ -83,6 +84,11 @@ impl History {
     /// No entries?
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// Was the command line being run added to the list (so that it is the newest entry)?
+    pub fn current_line_added(&self) -> bool {
+        self.line_added
     }
 
     /// The number `history` shows for the first entry (bash's `history_base`).
@@ -250,6 +256,15 @@ impl Shell {
             let p = if p.contains('&') { expand_ampersand(&p, last) } else { p };
             Pattern::new(&p, opts).matches(line)
         })
+    }
+
+    /// Put `line` in place of the command line being run (`fc -s` records what it runs).
+    pub(crate) fn replace_current_history_line(&mut self, line: &str) {
+        if self.opts.set[HISTORY] && self.history.line_added {
+            if let Some(e) = self.history.entries.last_mut() {
+                e.line = line.to_string();
+            }
+        }
     }
 
     /// `history -s ARGS`: the arguments as one entry, replacing the `history -s` line itself.

@@ -56,6 +56,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("exit", flow::exit),
     ("export", vars::export),
     ("false", flow::false_),
+    ("fc", history::fc::fc),
     ("getopts", meta::getopts),
     ("hash", hash::hash),
     ("help", help::help),
