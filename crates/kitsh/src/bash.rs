@@ -239,6 +239,8 @@ impl Bash {
     pub fn exec_with_args(&mut self, script: &str, name: Option<&str>, args: &[String]) -> ExecResult {
         if let Some(n) = name {
             self.shell.arg0 = n.to_string();
+            // bash names itself by `$0` in its messages (`NAME: line 1: ...`).
+            self.shell.shell_name = n.to_string();
         }
         if !args.is_empty() || name.is_some() {
             self.shell.positional = args.to_vec();

@@ -158,6 +158,9 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     };
+    if child.opts.invocation == 'c' {
+        child.shell_name = name.clone();
+    }
     child.arg0 = name;
     child.positional = rest;
     if let Some(env_file) = child.vars.get_str("BASH_ENV").map(str::to_string) {
