@@ -765,7 +765,11 @@ impl Shell {
         };
         let mut parser = Parser::new(src, opts);
         let mut status = 0;
+        let prompts = level == Level::Script && self.opts.interactive && self.opts.invocation != 'c';
         loop {
+            if prompts {
+                self.run_prompt_command()?;
+            }
             let start = parser.offset();
             parser.set_extglob(self.shopt(EXTGLOB));
             let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {

@@ -4,6 +4,23 @@
 use super::{Exec, Shell};
 
 impl Shell {
+    /// Run `PROMPT_COMMAND` (each element, when it is an array), as an interactive shell does
+    /// before it prompts for a command; `$?` is kept for the next command.
+    pub(crate) fn run_prompt_command(&mut self) -> Exec<()> {
+        let commands: Vec<String> = match self.vars.get("PROMPT_COMMAND").and_then(|v| v.value.as_ref()) {
+            Some(super::vars::Value::Str(s)) => vec![s.clone()],
+            Some(super::vars::Value::Indexed(m)) => m.values().cloned().collect(),
+            _ => return Ok(()),
+        };
+        let saved = self.status;
+        for c in commands.iter().filter(|c| !c.is_empty()) {
+            self.status = saved;
+            self.run_source(c, self.lineno)?;
+        }
+        self.status = saved;
+        Ok(())
+    }
+
     /// Expand `text` as bash expands a prompt string.
     pub(crate) fn expand_prompt(&mut self, text: &str) -> Exec<String> {
         let (decoded, quoted) = self.decode_prompt(text);

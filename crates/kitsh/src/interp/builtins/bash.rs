@@ -15,6 +15,10 @@ struct Invocation {
     command: Option<String>,
     read_stdin: bool,
     interactive: bool,
+    /// `--norc`: an interactive shell reads no startup file.
+    norc: bool,
+    /// `--rcfile FILE` / `--init-file FILE` instead of `~/.bashrc`.
+    rcfile: Option<String>,
     letters: Vec<(char, bool)>,
     set_names: Vec<(String, bool)>,
     shopt_names: Vec<(String, bool)>,
@@ -26,9 +30,13 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
     while let Some(a) = args.get(i) {
         match a.as_str() {
             "--" | "-" => return Ok(i + 1),
-            "--norc" | "--noprofile" | "--login" | "--noediting" | "--restricted" | "--verbose" => {}
+            "--norc" => inv.norc = true,
+            "--noprofile" | "--login" | "--noediting" | "--restricted" | "--verbose" => {}
             "--posix" => inv.set_names.push(("posix".into(), true)),
-            "--rcfile" | "--init-file" => i += 1,
+            "--rcfile" | "--init-file" => {
+                i += 1;
+                inv.rcfile = args.get(i).cloned();
+            }
             "--version" => {
                 sh.out(b"GNU bash, version 5.2.21(1)-release (x86_64-pc-linux-gnu)\n");
                 return Err(0);
@@ -172,9 +180,28 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     }
-    // An interactive shell reading commands loads its history file first and appends the
-    // session's lines when it ends.
+    // An interactive shell reads its startup file (`exit` there ends it) and, when it reads
+    // commands, loads its history file first and appends the session's lines when it ends.
+    if inv.interactive && !inv.norc {
+        let home = child.vars.get_str("HOME").unwrap_or("").to_string();
+        let rc = inv.rcfile.clone().unwrap_or_else(|| format!("{home}/.bashrc"));
+        let path = crate::fs::join_path(&child.cwd, &rc);
+        if let Ok(b) = child.fs.read_file(&path) {
+            let t = crate::util::bytes::decode_owned(b);
+            child.sources.push(rc.clone());
+            let r = child.run_source(&t, 1);
+            child.sources.pop();
+            match r {
+                Err(crate::interp::Flow::Exit(st)) => return Ok(st),
+                Err(crate::interp::Flow::Limit(l)) => return Err(crate::interp::Flow::Limit(l)),
+                _ => {}
+            }
+        }
+    }
     let keeps_history = inv.interactive && inv.command.is_none();
+    if inv.interactive {
+        child.history_defaults();
+    }
     if keeps_history {
         child.load_history_at_start();
     }

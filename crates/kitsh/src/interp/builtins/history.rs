@@ -177,6 +177,11 @@ impl Shell {
         }
     }
 
+    /// Set `HISTFILE` as an interactive bash does at start (also for `bash -i -c`).
+    pub(crate) fn history_defaults(&mut self) {
+        file::defaults(self);
+    }
+
     /// What an interactive bash does before it reads commands (not for `bash -i -c`): set
     /// `HISTFILE` (`~/.bash_history`), `HISTSIZE` and `HISTFILESIZE` (500) unless set, and
     /// read the history file.

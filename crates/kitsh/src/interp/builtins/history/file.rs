@@ -205,16 +205,25 @@ fn parse(text: &str, from: usize, stamps: bool, have_entries: bool) -> Parsed<'_
 /// An interactive shell starting: `HISTFILE` (`~/.bash_history`), `HISTSIZE` and
 /// `HISTFILESIZE` (500) set unless they are, and the history file read.
 pub(super) fn load_at_start(sh: &mut Shell) {
-    let home = sh.vars.get_str("HOME").unwrap_or("").to_string();
-    for (name, value) in [("HISTFILE", format!("{home}/.bash_history")), ("HISTSIZE", "500".into()), ("HISTFILESIZE", "500".into())] {
+    for name in ["HISTSIZE", "HISTFILESIZE"] {
         if sh.vars.get_raw(name).is_none() {
-            sh.vars.entry(name).value = Some(crate::interp::vars::Value::Str(value));
+            sh.vars.entry(name).value = Some(crate::interp::vars::Value::Str("500".into()));
         }
     }
-    sh.sync_histsize();
+    defaults(sh);
     if let Some(name) = sh.vars.get_str("HISTFILE").filter(|s| !s.is_empty()).map(str::to_string) {
         read(sh, Some(name), false);
     }
+}
+
+/// `HISTFILE` (`~/.bash_history`), which every interactive bash sets unless it is set
+/// (`HISTSIZE` and `HISTFILESIZE` only one that reads commands, see [`load_at_start`]).
+pub(super) fn defaults(sh: &mut Shell) {
+    if sh.vars.get_raw("HISTFILE").is_none() {
+        let home = sh.vars.get_str("HOME").unwrap_or("").to_string();
+        sh.vars.entry("HISTFILE").value = Some(crate::interp::vars::Value::Str(format!("{home}/.bash_history")));
+    }
+    sh.sync_histsize();
 }
 
 /// An interactive shell exiting: this session's lines appended to `$HISTFILE` (created if
