@@ -252,11 +252,20 @@ impl Builtin for Cmp {
         for (opt, v) in &parsed.opts {
             let v = v.as_deref().unwrap_or("");
             let r = match opt {
-                O::PrintBytes => Ok(o.print_bytes = true),
+                O::PrintBytes => {
+                    o.print_bytes = true;
+                    Ok(())
+                }
                 O::Ignore => skips(ctx, v).map(|s| skip = s),
-                O::Verbose => Ok(o.verbose = true),
+                O::Verbose => {
+                    o.verbose = true;
+                    Ok(())
+                }
                 O::Bytes => size(ctx, v, "bytes").map(|n| o.limit = Some(n)),
-                O::Silent => Ok(o.silent = true),
+                O::Silent => {
+                    o.silent = true;
+                    Ok(())
+                }
             };
             if let Err(st) = r {
                 return st;

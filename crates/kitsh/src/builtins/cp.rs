@@ -192,7 +192,7 @@ impl Opts {
                         return false;
                     }
                 };
-                ctx.fs.write_file(to, &data, WriteMode::Truncate).and_then(|()| {
+                ctx.fs.write_file(to, &data, WriteMode::Truncate).map(|()| {
                     // A new file gets the source's permissions (less the usual umask 022).
                     let mode = if self.preserve { meta.mode & 0o7777 } else { meta.mode & 0o755 };
                     if self.preserve || existing.is_none() {
@@ -201,7 +201,6 @@ impl Opts {
                     if self.preserve {
                         let _ = ctx.fs.set_mtime(to, meta.mtime);
                     }
-                    Ok(())
                 })
             }
         };

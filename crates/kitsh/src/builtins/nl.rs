@@ -79,7 +79,7 @@ impl Numberer {
     /// The section a delimiter line starts (0 header, 1 body, 2 footer), if it is one.
     fn section_of(&self, line: &[u8]) -> Option<usize> {
         let d = self.delim.len();
-        if d == 0 || line.is_empty() || line.len() % d != 0 || line.len() / d > 3 {
+        if d == 0 || line.is_empty() || !line.len().is_multiple_of(d) || line.len() / d > 3 {
             return None;
         }
         if line.chunks(d).all(|c| c == self.delim.as_slice()) {

@@ -212,7 +212,7 @@ fn expand(set: &[Elem], fill: usize) -> (Vec<u8>, Vec<(usize, Class)>) {
                 classes.push((out.len(), c));
                 out.extend((0..=255u8).filter(|&b| c.has(b)));
             }
-            Elem::Repeat(c, n) => out.extend(std::iter::repeat(c).take(n.unwrap_or(fill))),
+            Elem::Repeat(c, n) => out.extend(std::iter::repeat_n(c, n.unwrap_or(fill))),
         }
     }
     (out, classes)

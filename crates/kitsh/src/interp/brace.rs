@@ -70,7 +70,7 @@ fn rescan(mut w: Word) -> Word {
             if valid && !name.contains(['{', '}', '*', '?', '[']) {
                 let tail = rest[name.len()..].to_string();
                 let name = name.to_string();
-                w.parts.splice(0..1, [WordPart::Tilde(name)].into_iter().chain((!tail.is_empty()).then(|| WordPart::Literal(tail))));
+                w.parts.splice(0..1, [WordPart::Tilde(name)].into_iter().chain((!tail.is_empty()).then_some(WordPart::Literal(tail))));
             }
         }
     }

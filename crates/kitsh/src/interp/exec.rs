@@ -165,10 +165,9 @@ impl Shell {
             self.errexit_ignored += 1;
         }
         let r = if p.commands.len() == 1 {
-            self.run_command(&p.commands[0]).map(|s| {
+            self.run_command(&p.commands[0]).inspect(|&s| {
                 self.pipestatus.clear();
                 self.pipestatus.push(s);
-                s
             })
         } else {
             let r = self.run_multi_pipeline(p);
@@ -450,7 +449,8 @@ impl Shell {
                 self.loop_depth += 1;
                 let r = (|| loop {
                     self.loop_guard(&mut iters)?;
-                    let c = match { let r = self.run_cond_ret(cond); self.loop_flow(r)? } {
+                    let r = self.run_cond_ret(cond);
+                    let c = match self.loop_flow(r)? {
                         Some(true) => break Ok(status),
                         Some(false) => continue,
                         None => self.status,
@@ -490,7 +490,8 @@ impl Shell {
                             self.error(&msg);
                             return Ok(1);
                         }
-                        match { let r = self.run_list(body); self.loop_flow(r)? } {
+                        let r = self.run_list(body);
+                        match self.loop_flow(r)? {
                             Some(true) => return Ok(self.status),
                             Some(false) => {}
                             None => {}
@@ -524,7 +525,8 @@ impl Shell {
                             Some(_) => {}
                         }
                     }
-                    match { let r = self.run_list(body); self.loop_flow(r)? } {
+                    let r = self.run_list(body);
+                    match self.loop_flow(r)? {
                         Some(true) => break Ok(self.status),
                         _ => status = self.status,
                     }
@@ -676,10 +678,7 @@ impl Shell {
             self.loop_depth += 1;
             let r = self.run_list(body);
             self.loop_depth -= 1;
-            match self.loop_flow(r)? {
-                Some(true) => return Ok(0),
-                _ => {}
-            }
+            if let Some(true) = self.loop_flow(r)? { return Ok(0) }
         }
     }
 

@@ -308,9 +308,7 @@ impl Fds {
         }
         let n = n as usize;
         if self.slots.len() <= n {
-            if fd.is_none() {
-                return None;
-            }
+            fd.as_ref()?;
             self.slots.resize(n + 1, None);
         }
         std::mem::replace(&mut self.slots[n], fd)

@@ -575,9 +575,9 @@ impl Core<'_, '_, '_> {
                 Ok(_) => break,
             }
         }
-        Some(self.top_line().and_then(|mut l| {
+        Some(self.top_line().map(|mut l| {
             self.fill_docs(&mut l);
-            Ok(l)
+            l
         }))
     }
 

@@ -120,7 +120,7 @@ impl<'a> Printer<'a> {
 
     /// Append `n` spaces.
     fn indent(&mut self, n: usize) {
-        self.out.extend(std::iter::repeat(' ').take(n));
+        self.out.extend(std::iter::repeat_n(' ', n));
     }
 
     /// A newline, the current indentation, then `s`.

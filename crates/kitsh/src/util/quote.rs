@@ -21,7 +21,7 @@ fn printable_non_ascii(c: char) -> bool {
         return false;
     }
     let mut buf = [0u8; 4];
-    unprintable().map_or(true, |re| !re.is_match(c.encode_utf8(&mut buf)))
+    unprintable().is_none_or(|re| !re.is_match(c.encode_utf8(&mut buf)))
 }
 
 /// bash `ansic_shouldquote`: whether `s` needs the `$'...'` style.
@@ -32,7 +32,7 @@ pub fn needs_ansi_c(s: &str) -> bool {
     if s.is_ascii() {
         return true;
     }
-    unprintable().map_or(true, |re| re.is_match(s))
+    unprintable().is_none_or(|re| re.is_match(s))
 }
 
 fn push_octal(out: &mut String, b: u8) {

@@ -286,7 +286,7 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
         }
         text.push(c);
         escaped.push(false);
-        if c < 0x80 || c >= 0xC0 {
+        if !(0x80..0xC0).contains(&c) {
             chars += 1;
         }
         if text.len() > sh.shared.limits.max_string_bytes {

@@ -80,7 +80,7 @@ impl Big {
             }
         }
         if words > 0 {
-            self.limbs.splice(0..0, std::iter::repeat(0).take(words));
+            self.limbs.splice(0..0, std::iter::repeat_n(0, words));
         }
     }
 

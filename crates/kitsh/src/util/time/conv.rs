@@ -72,7 +72,7 @@ pub(super) fn conversion(s: &str, tm: &Tm, nanos: u32, glibc: bool, out: &mut St
 }
 
 fn convert(conv: char, colons: usize, sp: Spec, tm: &Tm, nanos: u32, out: &mut String) -> bool {
-    let hour12 = if tm.hour % 12 == 0 { 12 } else { tm.hour % 12 } as i64;
+    let hour12 = if tm.hour.is_multiple_of(12) { 12 } else { tm.hour % 12 } as i64;
     let (iso_year, iso_week) = iso_week(tm);
     match conv {
         'Y' => num(out, sp, tm.year, 1, b'0'),
