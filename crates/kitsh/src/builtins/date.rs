@@ -60,7 +60,7 @@ fn argmatch<'a>(arg: &str, valid: &[&'a str]) -> Option<&'a str> {
 fn invalid_arg(arg: &str, opt: &str, valid: &[&str]) -> String {
     let mut m = format!("invalid argument {} for ‘--{opt}’\nValid arguments are:", quote(arg));
     for v in valid {
-        m.push_str(&format!("\n  - ‘{v}’"));
+        m.push_str(&format!("\n  - {}", crate::builtins::args::quote(v)));
     }
     m
 }

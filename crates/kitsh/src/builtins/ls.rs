@@ -180,7 +180,7 @@ struct Entry {
 fn invalid_arg(arg: &str, opt: &str, valid: &[&str]) -> String {
     let mut m = format!("invalid argument {} for ‘--{opt}’\nValid arguments are:", quote(arg));
     for v in valid {
-        m.push_str(&format!("\n  - ‘{v}’"));
+        m.push_str(&format!("\n  - {}", crate::builtins::args::quote(v)));
     }
     m
 }

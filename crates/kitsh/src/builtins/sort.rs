@@ -396,7 +396,7 @@ fn setup(ctx: &mut Ctx<'_>, parsed: args::Parsed<O>) -> Result<Setup, String> {
                 None => {
                     let mut m = format!("invalid argument {} for ‘--sort’\nValid arguments are:", quote(&v));
                     for (w, _) in SORT_WORDS {
-                        m.push_str(&format!("\n  - ‘{w}’"));
+                        m.push_str(&format!("\n  - {}", crate::builtins::args::quote(w)));
                     }
                     return Err(m + "\u{0}");
                 }

@@ -1090,6 +1090,7 @@ impl Shell {
         let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
         let env = super::builtins::ShellEnv(&self.vars);
+        crate::builtins::args::set_c_locale(self.byte_locale());
         let mut ctx = crate::builtins::Ctx {
             name: &argv[0],
             stdin: &mut stdin,

@@ -3,11 +3,23 @@
 
 use crate::util::bytes::raw_byte;
 
-/// Locale-style quoting as GNU `quote()` in a UTF-8 locale: `‘x’`, with `\` and control
-/// characters written as C escapes.
+thread_local! {
+    /// The command running on this thread runs in the C locale (see [`set_c_locale`]).
+    static C_LOCALE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Say whether the command about to run on this thread has the C locale (its messages quote
+/// with `'x'`) or a UTF-8 one (`‘x’`); the shell calls this before each command.
+pub fn set_c_locale(c: bool) {
+    C_LOCALE.with(|l| l.set(c));
+}
+
+/// Locale-style quoting as GNU `quote()`: `‘x’` in a UTF-8 locale, `'x'` in the C locale,
+/// with `\` and control characters written as C escapes.
 pub fn quote(s: &str) -> String {
+    let (open, close) = if C_LOCALE.with(std::cell::Cell::get) { ('\'', '\'') } else { ('‘', '’') };
     let mut out = String::with_capacity(s.len() + 6);
-    out.push('‘');
+    out.push(open);
     for c in s.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
@@ -20,7 +32,7 @@ pub fn quote(s: &str) -> String {
             },
         }
     }
-    out.push('’');
+    out.push(close);
     out
 }
 
