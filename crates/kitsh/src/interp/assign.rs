@@ -373,7 +373,8 @@ impl Shell {
                 Err(format!("{}[{key}]: cannot assign list to array member", a.name))
             }
             (AssignValue::Array(elems), None) => {
-                let items = self.expand_array_elems(elems)?;
+                let assoc = self.vars.get(&a.name).is_some_and(|v| v.is_assoc());
+                let items = self.expand_array_elems_as(elems, !assoc)?;
                 if trace {
                     // bash shows the literal as written.
                     let text: Vec<String> = elems

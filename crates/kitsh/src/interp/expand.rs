@@ -147,6 +147,13 @@ impl Shell {
 
     /// Expand array literal elements into (optional key, value) pairs.
     pub(crate) fn expand_array_elems(&mut self, elems: &[ArrayElem]) -> Exec<Vec<ArrayItem>> {
+        self.expand_array_elems_as(elems, false)
+    }
+
+    /// [`Shell::expand_array_elems`] for `name=(...)`; `braces`: an indexed array's literal,
+    /// whose `[k]=v` elements are brace-expanded as whole words (bash does that for
+    /// `a=(...)`, not for associative arrays).
+    pub(crate) fn expand_array_elems_as(&mut self, elems: &[ArrayElem], braces: bool) -> Exec<Vec<ArrayItem>> {
         let mut out = Vec::new();
         for e in elems {
             match e {
@@ -156,6 +163,16 @@ impl Shell {
                     }
                 }
                 ArrayElem::Keyed { key, value, append } => {
+                    // bash brace-expands the whole `[k]=v` text first; when that makes several
+                    // words they are plain values (`[k]=-{a,b}-` gives `[k]=-a-` `[k]=-b-`).
+                    if let Some(words) = braces.then(|| self.keyed_brace_words(key, value, *append)).flatten() {
+                        for w in &words {
+                            for f in self.expand_word_fields(w)? {
+                                out.push(ArrayItem::value(f));
+                            }
+                        }
+                        continue;
+                    }
                     let key = Some(self.expand_word_str(key)?);
                     let value = self.expand_word_str(value)?;
                     out.push(ArrayItem { key, value, append: *append });
@@ -163,6 +180,21 @@ impl Shell {
             }
         }
         Ok(out)
+    }
+
+    /// The words brace expansion makes of an array element `[key]=value`, when it makes
+    /// more than one.
+    fn keyed_brace_words(&self, key: &Word, value: &Word, append: bool) -> Option<Vec<Word>> {
+        let has_brace = |w: &Word| w.parts.iter().any(|p| matches!(p, WordPart::Literal(s) if s.contains('{')));
+        if !has_brace(key) && !has_brace(value) {
+            return None;
+        }
+        let mut parts = vec![WordPart::Literal("[".to_string())];
+        parts.extend(key.parts.iter().cloned());
+        parts.push(WordPart::Literal(if append { "]+=" } else { "]=" }.to_string()));
+        parts.extend(value.parts.iter().cloned());
+        let words = super::brace::expand(&Word { parts }, self.shared.limits.max_fields)?;
+        (words.len() > 1).then_some(words)
     }
 
     /// Expand several words into fields.

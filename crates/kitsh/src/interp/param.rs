@@ -261,6 +261,10 @@ impl Shell {
         let target = match v {
             Val::Str(Some(s)) => s,
             Val::List(items, _) => items.join(" "),
+            // An array without element 0 refers to nothing, without an error (as in bash).
+            Val::Str(None) if matches!(p, Param::Var(n) if self.vars.get(n).is_some_and(|v| v.is_indexed() || v.is_assoc())) => {
+                return Ok(None);
+            }
             Val::Str(None) => {
                 self.error(&format!("{}: invalid indirect expansion", Self::param_display_name(p)));
                 if self.set_opt(NOUNSET) {
