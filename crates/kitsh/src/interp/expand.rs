@@ -748,6 +748,15 @@ fn split_globignore(s: &str) -> impl Iterator<Item = &str> {
     parts.into_iter()
 }
 
+/// A variable name or an array element written as text: `name` or `name[...]` (what
+/// `declare -n`, `printf -v` and other run-time names accept).
+pub(crate) fn is_name_or_element(s: &str) -> bool {
+    match s.find('[') {
+        None => is_name(s),
+        Some(open) => s.ends_with(']') && is_name(&s[..open]),
+    }
+}
+
 /// Is `s` a valid variable name?
 pub fn is_name(s: &str) -> bool {
     let mut cs = s.chars();

@@ -1,6 +1,6 @@
 //! `echo`, `printf`, `read`, `mapfile`/`readarray`.
 
-use crate::interp::expand::is_name;
+use crate::interp::expand::is_name_or_element;
 use crate::interp::options::XPG_ECHO;
 use crate::interp::{Exec, Shell};
 use crate::util::bytes;
@@ -92,10 +92,7 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
         }
     }
     if let Some(v) = &var {
-        let valid = match v.find('[') {
-            None => is_name(v),
-            Some(open) => v.ends_with(']') && is_name(&v[..open]),
-        };
+        let valid = is_name_or_element(v);
         if !valid {
             sh.builtin_error("printf", &format!("`{v}': not a valid identifier"));
             return Ok(2);

@@ -348,10 +348,7 @@ fn check_nameref_target(sh: &Shell, base: &str, name: &str, value: Option<&str>,
     if t == base {
         return Err(format!("{base}: nameref variable self references not allowed"));
     }
-    let valid = match t.find('[') {
-        None => is_name(t),
-        Some(open) => t.ends_with(']') && is_name(&t[..open]),
-    };
+    let valid = crate::interp::expand::is_name_or_element(t);
     if !valid && !t.is_empty() {
         return Err(format!("`{t}': invalid variable name for name reference"));
     }
