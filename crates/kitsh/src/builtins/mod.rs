@@ -32,6 +32,7 @@ pub mod grep;
 pub mod head;
 pub mod hostname;
 pub mod id;
+pub mod jq;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;
@@ -250,6 +251,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("head", &head::Head),
         ("hostname", &hostname::Hostname),
         ("id", &id::Id),
+        ("jq", &jq::Jq),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
         ("mkdir", &mkdir::Mkdir),

@@ -1,0 +1,107 @@
+//! Definitions that make jaq's standard library behave as jq 1.8's: builtins jaq lacks
+//! (`@csv`, `@tsv`, `@base32`, `tostream`, `INDEX`, `getpath`-based helpers, dates), and jq's
+//! own definitions where jaq's differ (`walk` is post-order in jq, `env` is the script's
+//! environment, `debug`/`stderr`/`halt_error` write to the command's stderr).
+
+/// jq-language definitions loaded after jaq's standard library (later definitions win).
+pub const DEFS: &str = r#"
+def env: $ENV;
+def tojson: _kitsh_tojson;
+def tostring: if type == "string" then . else _kitsh_tojson end;
+def fromjson: _kitsh_fromjson;
+def @json: _kitsh_tojson;
+def @text: tostring;
+def debug: (_kitsh_debug | empty), .;
+def debug(msg): ((msg | _kitsh_debug | empty), .);
+def stderr: (_kitsh_stderr | empty), .;
+def halt_error($code): (_kitsh_halt_msg | empty), halt($code);
+def halt_error: halt_error(5);
+def input_filename: _kitsh_input_filename;
+def input_line_number: _kitsh_input_line_number;
+def input: _kitsh_input;
+def inputs: _kitsh_inputs;
+def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
+def leaf_paths: paths(scalars);
+def toarray: if type == "array" then . else [.] end;
+def have_literal_numbers: true;
+def have_decnum: true;
+def ascii: [.] | implode;
+def tostream: path(def r: (.[]?|r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p+$q]);
+def fromstream(f): { x: null, e: false } as $init
+  | foreach f as $i ($init;
+      if .e then $init else . end
+      | if $i | length == 2
+        then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1])
+        else setpath(["e"]; $i[0] | length == 1) end;
+      if .e then .x else empty end);
+def truncate_stream(stream): . as $n | null | stream | . as $input
+  | if (.[0]|length) > $n then setpath([0];.[0][$n:]) else empty end;
+def from_entries: reduce .[] as $x ({};
+    . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
+              | if type == "string" then . else tojson end):
+          ($x | if has("value") then .value else .v end) });
+def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring] |= $row);
+def INDEX(idx_expr): INDEX(.[]; idx_expr);
+def IN(s): any(s == .; .);
+def IN(src; s): any(src == s; .);
+def GROUP_BY(f): group_by(f);
+def UNIQUE_BY(f): [group_by(f)[] | .[0]];
+def ANY: any;
+def ALL: all;
+def dateadd(u; n): . + n;
+def datesub(u; n): . - n;
+def date: todate;
+def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
+def fromdate: fromdateiso8601;
+def @csv:
+  if type != "array" then error("\(type) (\(tojson)) cannot be csv-formatted, only an array can be")
+  else map(if type == "string" then "\"" + (split("\"") | join("\"\"")) + "\""
+           elif type == "number" or type == "boolean" then tojson
+           elif . == null then ""
+           else error("\(type) (\(tojson)) is not valid in a csv row") end)
+    | join(",") end;
+def @tsv:
+  if type != "array" then error("\(type) (\(tojson)) cannot be tsv-formatted, only an array can be")
+  else map(if type == "string" then split("\\") | join("\\\\") | split("\t") | join("\\t")
+                | split("\n") | join("\\n") | split("\r") | join("\\r")
+           elif type == "number" or type == "boolean" then tojson
+           elif . == null then ""
+           else error("\(type) (\(tojson)) is not valid in a tsv row") end)
+    | join("\t") end;
+def @base32: tostring | _kitsh_base32;
+def @base32d: tostring | _kitsh_base32d;
+def ltrimstr($x): if type == "string" and ($x|type) == "string" and startswith($x) then .[($x|length):] else . end;
+def rtrimstr($x): if type == "string" and ($x|type) == "string" and endswith($x) and ($x|length) > 0 then .[:length - ($x|length)] else . end;
+def add(f): reduce f as $x (null; . + $x);
+def add: add(.[]);
+def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif type == "string" then . else tojson end)) // "";
+def finites: select(isinfinite or isnan | not);
+def builtins: _kitsh_builtins;
+def splits($re; flags): split($re; flags) | .[];
+def abs: if type == "number" and . < 0 then - . else . end;
+"#;
+
+/// The names jq 1.8's `builtins` lists (a representative subset, `name/arity`).
+pub const BUILTINS: &[&str] = &[
+    "length/0", "utf8bytelength/0", "not/0", "keys/0", "keys_unsorted/0", "values/0", "has/1", "in/1", "map/1",
+    "map_values/1", "path/1", "del/1", "getpath/1", "setpath/2", "delpaths/1", "to_entries/0", "from_entries/0",
+    "with_entries/1", "select/1", "recurse/0", "recurse/1", "recurse/2", "env/0", "transpose/0", "input/0",
+    "inputs/0", "debug/0", "debug/1", "stderr/0", "input_filename/0", "input_line_number/0", "splits/1",
+    "splits/2", "sub/2", "sub/3", "gsub/2", "gsub/3", "test/1", "test/2", "match/1", "match/2", "capture/1",
+    "capture/2", "scan/1", "scan/2", "split/1", "split/2", "ascii_downcase/0", "ascii_upcase/0", "ltrimstr/1",
+    "rtrimstr/1", "trim/0", "ltrim/0", "rtrim/0", "startswith/1", "endswith/1", "explode/0", "implode/0",
+    "join/1", "ascii/0", "tojson/0", "fromjson/0", "tostring/0", "tonumber/0", "type/0", "add/0", "add/1",
+    "any/0", "any/1", "any/2", "all/0", "all/1", "all/2", "flatten/0", "flatten/1", "range/1", "range/2",
+    "range/3", "floor/0", "sqrt/0", "pow/2", "log/1", "min/0", "max/0", "min_by/1", "max_by/1", "unique/0",
+    "unique_by/1", "group_by/1", "sort/0", "sort_by/1", "reverse/0", "contains/1", "inside/1", "indices/1",
+    "index/1", "rindex/1", "paths/0", "paths/1", "leaf_paths/0", "limit/2", "first/0", "first/1", "last/0",
+    "last/1", "nth/1", "nth/2", "until/2", "while/2", "repeat/1", "isempty/1", "error/0", "error/1", "halt/0",
+    "halt_error/0", "halt_error/1", "walk/1", "env/0", "builtins/0", "splits/1", "tostream/0", "fromstream/1",
+    "truncate_stream/1", "getpath/1", "combinations/0", "combinations/1", "todate/0", "fromdate/0", "now/0",
+    "mktime/0", "gmtime/0", "localtime/0", "strftime/1", "strptime/1", "strflocaltime/1", "dateadd/2",
+    "datesub/2", "date/0", "todateiso8601/0", "fromdateiso8601/0", "INDEX/1", "INDEX/2", "IN/1", "IN/2",
+    "pick/1", "abs/0", "toarray/0", "have_literal_numbers/0", "have_decnum/0", "significand/0", "infinite/0",
+    "nan/0", "isinfinite/0", "isnan/0", "isnormal/0", "isvalid/1", "ltrimstr/1", "splits/2", "tojson/0",
+    "getpath/1", "input_line_number/0", "$__loc__/0", "min_by/1", "to_number/0", "objects/0", "arrays/0",
+    "strings/0", "numbers/0", "booleans/0", "nulls/0", "iterables/0", "scalars/0", "empty/0",
+];

@@ -1,0 +1,677 @@
+//! `jq`: jq 1.8's command line on top of the jaq crates (jaq-core compiles and runs the
+//! program, jaq-std and jaq-json give the standard library). Reading and writing JSON, the
+//! options, messages and exit statuses are kitsh's own, shaped as jq 1.8's.
+//!
+//! Inputs are parsed one value at a time as they arrive (`yes '{}' | jq -c . | head -1` ends at
+//! once); output is written after each input's results.
+
+pub mod cli;
+mod defs;
+mod natives;
+pub mod read;
+pub mod write;
+
+use std::cell::RefCell;
+use std::io::Write;
+
+use jaq_core::load::{Arena, File, Loader};
+use jaq_core::{Compiler, Ctx as JCtx, Vars};
+use jaq_json::{Map, Val};
+
+use super::{status_for_write_error, Builtin, Ctx};
+use crate::fs::FileSystem;
+use cli::{NamedKind, Opts};
+use read::{ReadError, Reader};
+use write::Format;
+
+/// The `jq` command.
+pub struct Jq;
+
+/// The data kind of our filters: jaq-json values, with kitsh's run-time state.
+pub(crate) struct Kind;
+
+impl jaq_core::DataT for Kind {
+    type V<'a> = Val;
+    type Data<'a> = &'a Shared<'a>;
+}
+
+impl<'a> jaq_core::data::HasLut<'a, Kind> for &'a Shared<'a> {
+    fn lut(&self) -> &'a jaq_core::Lut<Kind> {
+        self.lut
+    }
+}
+
+/// Most bytes a single input (a `-s` array, a `-R` line, a file) may take in memory.
+const MAX_INPUT: usize = 1 << 30;
+
+/// Where input values come from: the operands one after the other (or stdin), parsed lazily.
+pub(crate) struct Inputs<'a> {
+    stdin: Option<&'a mut dyn std::io::Read>,
+    fs: &'a dyn FileSystem,
+    cwd: &'a str,
+    files: std::collections::VecDeque<String>,
+    reader: Option<Reader<'a>>,
+    /// The current input's name (`<stdin>` or the operand), `None` before any was opened.
+    pub name: Option<String>,
+    raw: bool,
+    /// Errors opening files (`jq: error: Could not open f: ...`), printed by the caller.
+    pub open_errors: Vec<String>,
+    /// A parse error that ended the input.
+    pub parse_error: Option<String>,
+    /// Set once every input has been read.
+    done: bool,
+}
+
+impl<'a> Inputs<'a> {
+    fn open_next(&mut self) -> bool {
+        loop {
+            let Some(f) = self.files.pop_front() else { return false };
+            if f == "-" || f == "/dev/stdin" || f == "<stdin>" {
+                if let Some(s) = self.stdin.take() {
+                    self.reader = Some(Reader::new(read::Src::Borrowed(s)));
+                    self.name = Some(if f == "<stdin>" { f } else { "<stdin>".into() });
+                    return true;
+                }
+                continue;
+            }
+            let abs = crate::fs::join_path(self.cwd, &f);
+            let opened = match self.fs.stat(&abs) {
+                Ok(m) if m.file_type == crate::fs::FileType::Dir => Err("Is a directory".to_string()),
+                Ok(_) => self.fs.open_read(&abs).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            match opened {
+                Ok(r) => {
+                    self.reader = Some(Reader::new(read::Src::Owned(r)));
+                    self.name = Some(f);
+                    return true;
+                }
+                Err(e) => self.open_errors.push(format!("jq: error: Could not open {f}: {e}")),
+            }
+        }
+    }
+
+    /// The next input value (`-R`: the next line), `None` at the end or after a parse error.
+    pub fn next_value(&mut self) -> Option<Val> {
+        if self.done {
+            return None;
+        }
+        loop {
+            if self.reader.is_none() && !self.open_next() {
+                self.done = true;
+                return None;
+            }
+            let r = self.reader.as_mut()?;
+            let res = if self.raw {
+                r.raw_line(MAX_INPUT).map(|o| o.map(|l| Val::utf8_str(read::sanitize_utf8(l))))
+            } else {
+                r.next_value()
+            };
+            match res {
+                Ok(Some(v)) => return Some(v),
+                Ok(None) => self.reader = None,
+                Err(ReadError::Parse(e)) => {
+                    self.parse_error = Some(format!("jq: error (at {}): {e}", self.location()));
+                    self.done = true;
+                    return None;
+                }
+                Err(ReadError::Io(e)) => {
+                    self.parse_error = Some(format!("jq: error: {e}"));
+                    self.done = true;
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// All remaining text (`-R -s`).
+    fn rest_text(&mut self) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        loop {
+            if self.reader.is_none() && !self.open_next() {
+                self.done = true;
+                return Ok(out);
+            }
+            if let Some(r) = self.reader.as_mut() {
+                match r.rest(MAX_INPUT) {
+                    Ok(b) => out.extend_from_slice(&b),
+                    Err(ReadError::Io(e)) => return Err(format!("jq: error: {e}")),
+                    Err(ReadError::Parse(e)) => return Err(format!("jq: error: {e}")),
+                }
+            }
+            self.reader = None;
+        }
+    }
+
+    /// Lines read so far in the current input.
+    pub fn line(&self) -> usize {
+        self.reader.as_ref().map_or(0, |r| r.line)
+    }
+
+    /// `<stdin>:N` as in jq's messages, or `<unknown>` before any input.
+    pub fn location(&self) -> String {
+        match &self.name {
+            Some(n) => format!("{n}:{}", self.line()),
+            None => "<unknown>".into(),
+        }
+    }
+}
+
+/// Run-time state the natives reach through the filter context.
+pub(crate) struct Shared<'a> {
+    lut: &'a jaq_core::Lut<Kind>,
+    /// The input values.
+    pub inputs: RefCell<Inputs<'a>>,
+    /// `debug`/`stderr` messages not yet written to stderr.
+    pub messages: RefCell<Vec<u8>>,
+    /// Cancellation (timeouts).
+    pub cancel: &'a dyn super::Cancel,
+}
+
+impl Builtin for Jq {
+    fn run(&self, ctx: &mut Ctx<'_>, args: &[String]) -> i32 {
+        let opts = match cli::parse(args) {
+            Ok(o) => o,
+            Err(e) => {
+                let _ = writeln!(ctx.stderr, "jq: {e}");
+                let _ = writeln!(ctx.stderr, "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org");
+                return 2;
+            }
+        };
+        if opts.version {
+            return match writeln!(ctx.stdout, "jq-1.8.1") {
+                Ok(()) => 0,
+                Err(e) => status_for_write_error(&e),
+            };
+        }
+        if opts.help {
+            return match ctx.stdout.write_all(USAGE.as_bytes()) {
+                Ok(()) => 0,
+                Err(e) => status_for_write_error(&e),
+            };
+        }
+        // jaq evaluates (and drops) nested values recursively: give it a large stack of its own
+        // so that the 10 000 levels jq accepts cannot overflow the thread's stack.
+        stacker::grow(STACK, || run(ctx, opts))
+    }
+}
+
+/// Stack for evaluating a program (reserved, committed only as used).
+const STACK: usize = 256 << 20;
+
+const USAGE: &str = "Usage:\tjq [OPTIONS] FILTER [FILES...]\n\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter's results as JSON on\nstandard output.\n\nThe simplest filter is ., which copies jq's input to its output\nunmodified except for formatting. For more advanced filters see\nthe jq(1) manpage (\"man jq\") and/or https://jqlang.org/.\n\nExample:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t  \"foo\": 0\n\t}\n\nFor listing the command options, use jq --help.\n";
+
+fn read_file(ctx: &Ctx<'_>, path: &str) -> Result<Vec<u8>, String> {
+    let abs = ctx.abs_path(path);
+    let mut r = ctx.fs.open_read(&abs).map_err(|e| format!("Could not open {path}: {e}"))?;
+    let mut buf = Vec::new();
+    std::io::Read::take(&mut r, MAX_INPUT as u64 + 1).read_to_end(&mut buf).map_err(|e| format!("Could not open {path}: {e}"))?;
+    if buf.len() > MAX_INPUT {
+        return Err(format!("{path}: file too large"));
+    }
+    Ok(buf)
+}
+
+use std::io::Read as _;
+
+/// Global variables: `$ENV`, `$__prog_args`-style `$ARGS`, and the named arguments.
+fn globals(ctx: &Ctx<'_>, opts: &Opts) -> Result<(Vec<String>, Vec<Val>), (String, i32)> {
+    let mut names = vec!["$ENV".to_string(), "$ARGS".to_string(), "$__prog_name".to_string()];
+    let env: Map = ctx.env.exported().into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect();
+    let mut named = Map::default();
+    let mut vals = Vec::new();
+    for (name, kind, value) in &opts.named {
+        let v = match kind {
+            NamedKind::Arg => Val::from(value.clone()),
+            NamedKind::Json => read::parse_single(value.as_bytes())
+                .map_err(|_| (format!("jq: Invalid JSON text passed to --argjson"), 2))?,
+            NamedKind::RawFile => {
+                let b = read_file(ctx, value).map_err(|e| (format!("jq: error: {e}"), 2))?;
+                Val::utf8_str(read::sanitize_utf8(b))
+            }
+            NamedKind::SlurpFile => {
+                let b = read_file(ctx, value).map_err(|e| (format!("jq: error: {e}"), 2))?;
+                let mut r = Reader::from_slice(&b);
+                let mut items = Vec::new();
+                loop {
+                    match r.next_value() {
+                        Ok(Some(v)) => items.push(v),
+                        Ok(None) => break,
+                        Err(ReadError::Parse(e)) => return Err((format!("jq: Bad JSON in --slurpfile {name} {value}: {e}"), 2)),
+                        Err(ReadError::Io(e)) => return Err((format!("jq: error: {e}"), 2)),
+                    }
+                }
+                Val::Arr(items.into())
+            }
+        };
+        named.insert(Val::from(name.clone()), v.clone());
+        names.push(format!("${name}"));
+        vals.push(v);
+    }
+    let mut positional = Vec::new();
+    for (json, text) in &opts.positional {
+        if *json {
+            let v = read::parse_single(text.as_bytes())
+                .map_err(|_| (format!("jq: Invalid JSON text passed to --jsonargs"), 2))?;
+            positional.push(v);
+        } else {
+            positional.push(Val::from(text.clone()));
+        }
+    }
+    let mut args = Map::default();
+    args.insert(Val::from("positional".to_string()), Val::Arr(positional.into()));
+    args.insert(Val::from("named".to_string()), Val::obj(named));
+    let mut all = vec![Val::obj(env), Val::obj(args), Val::from("jq".to_string())];
+    all.extend(vals);
+    Ok((names, all))
+}
+
+/// Replace `$__loc__` by `{"file":"<top-level>","line":N}` (jaq has no `$__loc__`).
+fn subst_loc(code: &str) -> String {
+    if !code.contains("$__loc__") {
+        return code.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("$__loc__") {
+        let line = code[..code.len() - rest.len() + i].matches('\n').count() + 1;
+        out.push_str(&rest[..i]);
+        out.push_str(&format!("{{\"file\":\"<top-level>\",\"line\":{line}}}"));
+        rest = &rest[i + "$__loc__".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
+    let code = match (&opts.from_file, &opts.program) {
+        (Some(f), _) => match read_file(ctx, f) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => {
+                let _ = writeln!(ctx.stderr, "jq: error: {e}");
+                return 2;
+            }
+        },
+        (None, Some(p)) => p.clone(),
+        (None, None) => {
+            let _ = write!(ctx.stderr, "{USAGE}");
+            return 2;
+        }
+    };
+    let code = subst_loc(&code);
+    let (var_names, var_vals) = match globals(ctx, &opts) {
+        Ok(g) => g,
+        Err((msg, status)) => {
+            let _ = writeln!(ctx.stderr, "{msg}");
+            return status;
+        }
+    };
+    let filter = match compile(&code, &var_names) {
+        Ok(f) => f,
+        Err(msgs) => {
+            for m in &msgs {
+                let _ = writeln!(ctx.stderr, "jq: error: {m}");
+            }
+            let n = msgs.len();
+            let _ = writeln!(ctx.stderr, "jq: {n} compile error{}", if n == 1 { "" } else { "s" });
+            return 3;
+        }
+    };
+
+    let mut fmt = Format { sort_keys: opts.sort_keys, ascii: opts.ascii, color: opts.color, ..Format::default() };
+    fmt.indent = if opts.compact {
+        String::new()
+    } else if opts.tab {
+        "\t".into()
+    } else {
+        " ".repeat(opts.indent.unwrap_or(2))
+    };
+
+    let Ctx { stdin, stdout, stderr, fs, cwd, cancel, .. } = ctx;
+    let files: std::collections::VecDeque<String> =
+        if opts.files.is_empty() { ["<stdin>".to_string()].into() } else { opts.files.iter().cloned().collect() };
+    let inputs = Inputs {
+        stdin: Some(&mut **stdin),
+        fs: *fs,
+        cwd,
+        files,
+        reader: None,
+        name: None,
+        raw: opts.raw_input,
+        open_errors: Vec::new(),
+        parse_error: None,
+        done: false,
+    };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel };
+    let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
+    let vars = Vars::new(var_vals);
+    let jctx = JCtx::<Kind>::new(&shared, vars);
+
+    let run_one = |runner: &mut Runner<'_>, input: Val| -> Result<(), i32> {
+        let outputs = filter.id.run((jctx.clone(), input));
+        for (n, y) in outputs.enumerate() {
+            if n % 1024 == 1023 && shared.cancel.cancelled() {
+                return Err(130);
+            }
+            runner.flush_messages(&shared)?;
+            match y {
+                Ok(v) => runner.emit(&v)?,
+                Err(e) => match e.get_halt() {
+                    Ok(code) => {
+                        runner.flush_messages(&shared)?;
+                        runner.flush()?;
+                        return Err(code);
+                    }
+                    Err(e) => {
+                        let msg = match e.get_err() {
+                            Ok(err) => error_message(err),
+                            Err(_) => ErrMsg::Str("unknown error".to_string()),
+                        };
+                        runner.flush_messages(&shared)?;
+                        runner.flush()?;
+                        let loc = shared.inputs.borrow().location();
+                        let _ = match msg {
+                            ErrMsg::Str(s) => writeln!(runner.stderr, "jq: error (at {loc}): {s}"),
+                            ErrMsg::Other(s) => writeln!(runner.stderr, "jq: error (at {loc}) (not a string): {s}"),
+                        };
+                        runner.status = 5;
+                        break;
+                    }
+                },
+            }
+        }
+        runner.flush_messages(&shared)?;
+        runner.flush()
+    };
+
+    let result: Result<(), i32> = (|| {
+        if opts.null_input {
+            run_one(&mut runner, Val::Null)?;
+        } else if opts.slurp {
+            let v = if opts.raw_input {
+                let r = shared.inputs.borrow_mut().rest_text();
+                match r {
+                    Ok(b) => Val::utf8_str(read::sanitize_utf8(b)),
+                    Err(e) => {
+                        let _ = writeln!(runner.stderr, "{e}");
+                        return Err(2);
+                    }
+                }
+            } else {
+                let mut items = Vec::new();
+                loop {
+                    if shared.cancel.cancelled() {
+                        return Err(130);
+                    }
+                    let v = shared.inputs.borrow_mut().next_value();
+                    match v {
+                        Some(v) => items.push(v),
+                        None => break,
+                    }
+                }
+                if shared.inputs.borrow().parse_error.is_some() {
+                    return Ok(());
+                }
+                Val::Arr(items.into())
+            };
+            run_one(&mut runner, v)?;
+        } else {
+            loop {
+                if shared.cancel.cancelled() {
+                    return Err(130);
+                }
+                let v = shared.inputs.borrow_mut().next_value();
+                let Some(v) = v else { break };
+                if opts.stream {
+                    for ev in stream_events(&v) {
+                        run_one(&mut runner, ev)?;
+                    }
+                } else {
+                    run_one(&mut runner, v)?;
+                }
+            }
+        }
+        Ok(())
+    })();
+    let _ = runner.flush();
+    let inputs = shared.inputs.borrow();
+    for e in &inputs.open_errors {
+        let _ = writeln!(runner.stderr, "{e}");
+    }
+    if let Err(code) = result {
+        return code;
+    }
+    if let Some(e) = &inputs.parse_error {
+        let _ = writeln!(runner.stderr, "{e}");
+        return 2;
+    }
+    if !inputs.open_errors.is_empty() {
+        return 2;
+    }
+    if runner.status != 0 {
+        return runner.status;
+    }
+    if opts.exit_status {
+        return match runner.last {
+            None => 4,
+            Some(true) => 0,
+            Some(false) => 1,
+        };
+    }
+    0
+}
+
+/// `--stream`: the `[path, leaf]` / `[path]` events of a value, as jq's streaming parser emits.
+fn stream_events(v: &Val) -> Vec<Val> {
+    fn walk(v: &Val, path: &mut Vec<Val>, out: &mut Vec<Val>, top: bool) {
+        let p = |path: &Vec<Val>| Val::Arr(path.clone().into());
+        match v {
+            Val::Arr(a) if !a.is_empty() => {
+                for (i, x) in a.iter().enumerate() {
+                    path.push(Val::from(i));
+                    walk(x, path, out, false);
+                    path.pop();
+                }
+                let mut last = path.clone();
+                last.push(Val::from(a.len() - 1));
+                out.push(Val::Arr(vec![Val::Arr(last.into())].into()));
+            }
+            Val::Obj(o) if !o.is_empty() => {
+                let mut last_key = None;
+                for (k, x) in o.iter() {
+                    path.push(k.clone());
+                    walk(x, path, out, false);
+                    path.pop();
+                    last_key = Some(k.clone());
+                }
+                let mut last = path.clone();
+                last.extend(last_key);
+                out.push(Val::Arr(vec![Val::Arr(last.into())].into()));
+            }
+            _ => {
+                out.push(Val::Arr(vec![p(path), v.clone()].into()));
+                if top {
+                    // A scalar at the top level has no closing event.
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, &mut Vec::new(), &mut out, true);
+    out
+}
+
+/// Compile `code`, or give jq-style compile error messages.
+fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<String>> {
+    let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs());
+    let loader = Loader::new(defs);
+    let arena = Arena::default();
+    let modules = loader.load(&arena, File { path: (), code }).map_err(|errs| {
+        use jaq_core::load::Error;
+        let mut msgs = Vec::new();
+        for (_file, err) in errs {
+            match err {
+                Error::Io(es) => {
+                    for (path, e) in es {
+                        msgs.push(format!("module not found: {path} ({e})"));
+                    }
+                }
+                Error::Lex(es) => {
+                    for (expect, found) in es {
+                        let what = match expect {
+                            jaq_core::load::lex::Expect::Delim(d) => format!("unterminated '{d}'"),
+                            jaq_core::load::lex::Expect::Digit => "expected digit".into(),
+                            jaq_core::load::lex::Expect::Ident => "expected identifier".into(),
+                            jaq_core::load::lex::Expect::Escape => "invalid escape".into(),
+                            jaq_core::load::lex::Expect::Unicode => "invalid \\u escape".into(),
+                            _ => "unexpected token".into(),
+                        };
+                        msgs.push(format!("syntax error, {what}{} {}", unexpected(found), at(code, found)));
+                    }
+                }
+                Error::Parse(es) => {
+                    for (expect, found) in es {
+                        msgs.push(format!("syntax error, {}, expected {} {}", unexpected_tok(found), expect.as_str(), at(code, found)));
+                    }
+                }
+            }
+        }
+        msgs
+    })?;
+    jaq_core::load::import(&modules, |_| Err("module system is not supported".into())).map_err(|errs| {
+        errs.into_iter()
+            .flat_map(|(_, e)| match e {
+                jaq_core::load::Error::Io(es) => es.into_iter().map(|(p, m)| format!("{m}: {p}")).collect::<Vec<_>>(),
+                _ => vec!["module error".to_string()],
+            })
+            .collect::<Vec<_>>()
+    })?;
+    let funs = jaq_core::funs::<Kind>().chain(jaq_std::funs::<Kind>()).chain(jaq_json::funs::<Kind>()).chain(natives::funs());
+    Compiler::default()
+        .with_funs(funs)
+        .with_global_vars(vars.iter().map(|v| v.as_str()))
+        .compile(modules)
+        .map_err(|errs| {
+            let mut msgs = Vec::new();
+            for (_file, es) in errs {
+                for (found, undef) in es {
+                    use jaq_core::compile::Undefined;
+                    let m = match undef {
+                        Undefined::Filter(arity) => format!("{found}/{arity} is not defined"),
+                        Undefined::Var => format!("{found} is not defined"),
+                        Undefined::Label => format!("$*label-{found} is not defined"),
+                        _ => format!("module {found} is not defined"),
+                    };
+                    msgs.push(format!("{m} {}", at(code, found)));
+                }
+            }
+            msgs
+        })
+}
+
+fn unexpected(found: &str) -> String {
+    match found.chars().next() {
+        None => ", unexpected end of file".into(),
+        Some(_) => String::new(),
+    }
+}
+
+fn unexpected_tok(found: &str) -> String {
+    let tok: String = found.chars().take_while(|c| !c.is_whitespace()).take(20).collect();
+    if tok.is_empty() {
+        "unexpected end of file".into()
+    } else {
+        format!("unexpected '{tok}'")
+    }
+}
+
+/// `at <top-level>, line L, column C:` for a slice of the program.
+fn at(code: &str, part: &str) -> String {
+    let start = (part.as_ptr() as usize).saturating_sub(code.as_ptr() as usize).min(code.len());
+    let before = code.get(..start).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+    format!("at <top-level>, line {line}, column {col}:\n{code}")
+}
+
+fn extra_defs() -> impl Iterator<Item = jaq_core::load::parse::Def<&'static str>> {
+    jaq_core::load::parse(defs::DEFS, |p| p.defs()).unwrap_or_default().into_iter()
+}
+
+/// The text of a run-time error, as jq prints it.
+enum ErrMsg {
+    /// `error("text")` and jaq's own errors.
+    Str(String),
+    /// `error({...})`: printed as JSON, `(not a string)`.
+    Other(String),
+}
+
+fn error_message(err: jaq_core::Error<Val>) -> ErrMsg {
+    match err.into_val() {
+        Val::TStr(s) | Val::BStr(s) => ErrMsg::Str(natives::jq_message(&String::from_utf8_lossy(&s))),
+        v => ErrMsg::Other(String::from_utf8_lossy(&write::to_json(&v)).into_owned()),
+    }
+}
+
+struct Runner<'r> {
+    opts: &'r Opts,
+    fmt: Format,
+    out: Vec<u8>,
+    stdout: &'r mut dyn Write,
+    stderr: &'r mut dyn Write,
+    last: Option<bool>,
+    status: i32,
+}
+
+impl Runner<'_> {
+    fn emit(&mut self, v: &Val) -> Result<(), i32> {
+        self.last = Some(!matches!(v, Val::Null | Val::Bool(false)));
+        if self.opts.seq {
+            self.out.push(0x1e);
+        }
+        match v {
+            Val::TStr(s) | Val::BStr(s) if self.opts.raw_output => {
+                if self.opts.raw_output0 && s.contains(&0) {
+                    self.flush()?;
+                    let _ = writeln!(self.stderr, "jq: error (at <stdin>:0): Cannot dump a string containing NUL with --raw-output0 option");
+                    return Err(5);
+                }
+                self.out.extend_from_slice(s)
+            }
+            _ => write::write_val(&mut self.out, &self.fmt, v),
+        }
+        if self.opts.raw_output0 {
+            self.out.push(0);
+        } else if !self.opts.join_output {
+            self.out.push(b'\n');
+        }
+        if self.out.len() >= 64 * 1024 {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), i32> {
+        if self.out.is_empty() {
+            return Ok(());
+        }
+        let r = self.stdout.write_all(&self.out);
+        self.out.clear();
+        r.map_err(|e| status_for_write_error(&e))
+    }
+
+    fn flush_messages(&mut self, shared: &Shared<'_>) -> Result<(), i32> {
+        let mut m = shared.messages.borrow_mut();
+        if !m.is_empty() {
+            // Keep stdout and stderr in order as jq (unbuffered stderr) would.
+            let _ = self.stdout.write_all(&self.out);
+            self.out.clear();
+            let _ = self.stderr.write_all(&m);
+            m.clear();
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,286 @@
+//! Native filters kitsh adds to jaq (input, debug/stderr to the command's stderr, jq-format
+//! `tojson`/`fromjson`, base32) and the translation of jaq's error texts into jq 1.8's.
+
+use jaq_core::box_iter::box_once;
+use jaq_core::native::{bome, run, v, Fun};
+use jaq_core::{Error, Exn, ValT as _};
+use jaq_json::Val;
+
+use super::{read, write, Kind, Shared};
+
+fn shared<'a>(cv: &jaq_core::Cv<'a, Kind>) -> &'a Shared<'a> {
+    cv.0.data()
+}
+
+fn str_err(msg: impl Into<String>) -> Error<Val> {
+    Error::new(Val::from(msg.into()))
+}
+
+fn bytes_of(v: &Val) -> Option<&[u8]> {
+    match v {
+        Val::TStr(s) | Val::BStr(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The natives, named `_kitsh_*`; `defs.rs` binds jq's names to them.
+pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
+    let list: Vec<jaq_core::native::Filter<jaq_core::RunPtr<Kind>>> = vec![
+        ("_kitsh_tojson", v(0), |cv| bome(Ok(Val::utf8_str(write::to_json(&cv.1))))),
+        ("_kitsh_fromjson", v(0), |cv| {
+            let r = match bytes_of(&cv.1) {
+                Some(b) => read::parse_single(b).map_err(|e| {
+                    let text = String::from_utf8_lossy(b);
+                    str_err(format!("{e} (while parsing '{text}')"))
+                }),
+                None => Err(str_err(format!("{} cannot be parsed as JSON", describe(&cv.1)))),
+            };
+            bome(r)
+        }),
+        ("_kitsh_debug", v(0), |cv| {
+            let sh = shared(&cv);
+            let mut m = sh.messages.borrow_mut();
+            m.extend_from_slice(b"[\"DEBUG:\",");
+            m.extend_from_slice(&write::to_json(&cv.1));
+            m.extend_from_slice(b"]\n");
+            box_once(Ok(Val::Null))
+        }),
+        ("_kitsh_stderr", v(0), |cv| {
+            let sh = shared(&cv);
+            let mut m = sh.messages.borrow_mut();
+            m.extend_from_slice(&write::to_json(&cv.1));
+            box_once(Ok(Val::Null))
+        }),
+        ("_kitsh_halt_msg", v(0), |cv| {
+            let sh = shared(&cv);
+            let mut m = sh.messages.borrow_mut();
+            match bytes_of(&cv.1) {
+                Some(b) => m.extend_from_slice(b),
+                None => {
+                    m.extend_from_slice(&write::to_json(&cv.1));
+                    m.push(b'\n');
+                }
+            }
+            box_once(Ok(Val::Null))
+        }),
+        ("_kitsh_input_filename", v(0), |cv| {
+            let sh = shared(&cv);
+            let name = sh.inputs.borrow().name.clone();
+            bome(Ok(match name {
+                Some(n) if n != "<stdin>" => Val::from(n),
+                _ => Val::Null,
+            }))
+        }),
+        ("_kitsh_input_line_number", v(0), |cv| {
+            let sh = shared(&cv);
+            let n = sh.inputs.borrow().line();
+            bome(Ok(Val::from(n)))
+        }),
+        ("_kitsh_input", v(0), |cv| {
+            let sh = shared(&cv);
+            let next = sh.inputs.borrow_mut().next_value();
+            bome(next.ok_or_else(|| str_err("No more inputs")))
+        }),
+        ("_kitsh_inputs", v(0), |cv| {
+            let sh = shared(&cv);
+            Box::new(std::iter::from_fn(move || {
+                if sh.cancel.cancelled() {
+                    return Some(Err(Exn::from(str_err("cancelled"))));
+                }
+                let next = sh.inputs.borrow_mut().next_value();
+                next.map(Ok)
+            }))
+        }),
+        ("_kitsh_base32", v(0), |cv| {
+            let b = bytes_of(&cv.1).unwrap_or_default();
+            bome(Ok(Val::from(base32_encode(b))))
+        }),
+        ("_kitsh_base32d", v(0), |cv| {
+            let b = bytes_of(&cv.1).unwrap_or_default();
+            bome(Ok(Val::utf8_str(read::sanitize_utf8(base32_decode(b)))))
+        }),
+        ("_kitsh_builtins", v(0), |_| {
+            let list: Vec<Val> = super::defs::BUILTINS.iter().map(|s| Val::from(s.to_string())).collect();
+            bome(Ok(Val::Arr(list.into())))
+        }),
+        ("_kitsh_errmsg", v(0), |cv| {
+            let r = match &cv.1 {
+                Val::TStr(s) => Val::from(jq_message(&String::from_utf8_lossy(s))),
+                other => other.clone(),
+            };
+            bome(Ok(r))
+        }),
+    ];
+    list.into_iter().map(run::<Kind>)
+}
+
+const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+fn base32_encode(b: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in b.chunks(5) {
+        let mut buf = [0u8; 5];
+        buf[..chunk.len()].copy_from_slice(chunk);
+        let n = buf.iter().fold(0u64, |acc, &x| (acc << 8) | x as u64);
+        let chars = match chunk.len() {
+            1 => 2,
+            2 => 4,
+            3 => 5,
+            4 => 7,
+            _ => 8,
+        };
+        for i in 0..8 {
+            if i < chars {
+                out.push(B32[((n >> (35 - 5 * i)) & 31) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn base32_decode(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut acc: u64 = 0;
+    let mut bits = 0;
+    for &c in b {
+        let Some(v) = B32.iter().position(|&x| x == c.to_ascii_uppercase()) else { continue };
+        acc = (acc << 5) | v as u64;
+        bits += 5;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// jq's name of a value's type.
+pub fn type_name(v: &Val) -> &'static str {
+    match v {
+        Val::Null => "null",
+        Val::Bool(_) => "boolean",
+        Val::Num(_) => "number",
+        Val::TStr(_) | Val::BStr(_) => "string",
+        Val::Arr(_) => "array",
+        Val::Obj(_) => "object",
+    }
+}
+
+/// A value as jq shows it in messages: `string ("abc")`, truncated as jq 1.8 does.
+pub fn describe(v: &Val) -> String {
+    let dump = String::from_utf8_lossy(&write::to_json(v)).into_owned();
+    let shown = if dump.len() > 29 {
+        let is_str = matches!(v, Val::TStr(_) | Val::BStr(_));
+        let mut cut = if is_str { 25 } else { 26 };
+        while !dump.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        format!("{}...{}", &dump[..cut], if is_str { "\"" } else { "" })
+    } else {
+        dump
+    };
+    format!("{} ({})", type_name(v), shown)
+}
+
+/// Parse a JSON value at the start of `s`; the value and the rest.
+fn json_prefix(s: &str) -> Option<(Val, &str)> {
+    let mut r = read::Reader::from_slice(s.as_bytes());
+    let v = r.next_value().ok()??;
+    let used = r.consumed();
+    Some((v, s.get(used..)?))
+}
+
+/// Translate one of jaq's error texts into jq 1.8's wording; other texts are kept.
+pub fn jq_message(msg: &str) -> String {
+    if let Some(rest) = msg.strip_prefix("cannot index ") {
+        if let Some((l, rest)) = json_prefix(rest) {
+            if let Some(r) = rest.trim_start().strip_prefix("with ") {
+                if let Some((r, _)) = json_prefix(r) {
+                    if matches!(l, Val::Obj(_)) || matches!(l, Val::Arr(_)) || matches!(l, Val::Null) {
+                        return format!("Cannot index {} with {}", type_name(&l), describe(&r));
+                    }
+                    return format!("Cannot index {} with {}", type_name(&l), describe(&r));
+                }
+            }
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("cannot use ") {
+        if let Some((v, rest)) = json_prefix(rest) {
+            let what = rest.trim_start().strip_prefix("as ").unwrap_or("");
+            return match what {
+                "iterable (array or object)" => format!("Cannot iterate over {}", describe(&v)),
+                "number" => format!("{} cannot be negated", describe(&v)),
+                "integer" => format!("{} is not an integer", describe(&v)),
+                _ => format!("{} cannot be used as {what}", describe(&v)),
+            };
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("cannot calculate ") {
+        if let Some((l, rest)) = json_prefix(rest) {
+            let rest = rest.trim_start();
+            let (op, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+            if let Some((r, _)) = json_prefix(rest) {
+                let verb = match op {
+                    "+" => "added",
+                    "-" => "subtracted",
+                    "*" => "multiplied",
+                    "/" => "divided",
+                    _ => "divided (remainder)",
+                };
+                let zero = matches!(op, "/" | "%") && matches!(&r, Val::Num(_)) && r.as_f64().is_some_and(|f| f == 0.0);
+                return format!(
+                    "{} and {} cannot be {verb}{}",
+                    describe(&l),
+                    describe(&r),
+                    if zero { " because the divisor is zero" } else { "" }
+                );
+            }
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("invalid path expression with input ") {
+        if let Some((v, _)) = json_prefix(rest) {
+            return format!("Invalid path expression with result {}", describe(&v));
+        }
+    }
+    if let Some(head) = msg.strip_suffix(" has no length") {
+        if let Some((v, _)) = json_prefix(head) {
+            return format!("{} has no length", describe(&v));
+        }
+    }
+    msg.to_string()
+}
+
+trait AsF64 {
+    fn as_f64(&self) -> Option<f64>;
+}
+impl AsF64 for Val {
+    fn as_f64(&self) -> Option<f64> {
+        <Val as jaq_std::ValT>::as_f64(self)
+    }
+}
+
+#[allow(dead_code)]
+fn _unused(v: Val) -> bool {
+    v.as_bool()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages() {
+        assert_eq!(jq_message("cannot index 1 with \"a\""), "Cannot index number with string (\"a\")");
+        assert_eq!(jq_message("cannot use 123 as iterable (array or object)"), "Cannot iterate over number (123)");
+        assert_eq!(jq_message("cannot calculate null + 1"), "null (null) and number (1) cannot be added");
+        assert_eq!(
+            describe(&Val::from("very-long-long-long-long-string".to_string())),
+            "string (\"very-long-long-long-long...\")"
+        );
+        assert_eq!(base32_encode(b"foobar"), "MZXW6YTBOI======");
+        assert_eq!(base32_decode(b"MZXW6YTBOI======"), b"foobar");
+    }
+}

@@ -1,0 +1,568 @@
+//! jq's JSON reader: values parsed one at a time as the bytes arrive, without recursion (deep
+//! nesting cannot overflow the stack), with jq 1.8's literals (`nan`, `NaN`) and error messages
+//! (`Unfinished JSON term at EOF at line 2, column 0`, `Exceeds depth limit for parsing`).
+
+use std::io::Read;
+
+use jaq_json::{Map, Num, Val};
+
+/// The deepest nesting jq parses (`MAX_PARSING_DEPTH` in jq 1.8).
+pub const MAX_DEPTH: usize = 10_000;
+
+/// A parse error in jq's words, with the position where it was found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    /// What went wrong (`Invalid numeric literal`).
+    pub msg: String,
+    /// Line (1-based) and column where it was found.
+    pub line: usize,
+    /// Column of the error.
+    pub col: usize,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at line {}, column {}", self.msg, self.line, self.col)
+    }
+}
+
+/// Failure of [`Reader::next_value`].
+#[derive(Debug)]
+pub enum ReadError {
+    /// The bytes are not JSON.
+    Parse(ParseError),
+    /// The underlying stream failed.
+    Io(std::io::Error),
+}
+
+/// A stream of bytes with one byte of look-ahead, refilled on demand.
+pub struct Reader<'r> {
+    src: Src<'r>,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    /// Newlines consumed so far (jq's `input_line_number`).
+    pub line: usize,
+    col: usize,
+    io_err: Option<std::io::Error>,
+}
+
+/// Where a [`Reader`]'s bytes come from. Borrowed streams are plain references so that a
+/// reader has no drop glue tied to their lifetime.
+pub enum Src<'r> {
+    /// A borrowed stream (the command's stdin).
+    Borrowed(&'r mut dyn Read),
+    /// An opened file.
+    Owned(Box<dyn Read + Send>),
+    /// Nothing more (bytes given up front).
+    Empty,
+}
+
+impl Read for Src<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Src::Borrowed(r) => r.read(buf),
+            Src::Owned(r) => r.read(buf),
+            Src::Empty => Ok(0),
+        }
+    }
+}
+
+const CHUNK: usize = 64 * 1024;
+
+impl<'r> Reader<'r> {
+    /// A reader over `src`.
+    pub fn new(src: Src<'r>) -> Self {
+        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None }
+    }
+
+    /// A reader over bytes already in memory.
+    pub fn from_slice(bytes: &'r [u8]) -> Self {
+        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None }
+    }
+
+    fn fill(&mut self) -> bool {
+        if self.pos < self.buf.len() {
+            return true;
+        }
+        if self.eof {
+            return false;
+        }
+        self.buf.clear();
+        self.pos = 0;
+        self.buf.resize(CHUNK, 0);
+        loop {
+            match self.src.read(&mut self.buf) {
+                Ok(0) => {
+                    self.buf.clear();
+                    self.eof = true;
+                    return false;
+                }
+                Ok(n) => {
+                    self.buf.truncate(n);
+                    return true;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.buf.clear();
+                    self.eof = true;
+                    self.io_err = Some(e);
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Bytes consumed so far (for a reader made by [`Reader::from_slice`]).
+    pub fn consumed(&self) -> usize {
+        self.pos
+    }
+
+    /// The next byte without consuming it.
+    pub fn peek(&mut self) -> Option<u8> {
+        if self.fill() {
+            Some(self.buf[self.pos])
+        } else {
+            None
+        }
+    }
+
+    /// Consume and return the next byte.
+    pub fn bump(&mut self) -> Option<u8> {
+        let b = self.peek()?;
+        self.pos += 1;
+        if b == b'\n' {
+            self.line += 1;
+            self.col = 0;
+        } else {
+            self.col += 1;
+        }
+        Some(b)
+    }
+
+    /// Read one line for `-R` (without its newline); `None` at the end.
+    pub fn raw_line(&mut self, max: usize) -> Result<Option<Vec<u8>>, ReadError> {
+        let mut out = Vec::new();
+        loop {
+            if !self.fill() {
+                if let Some(e) = self.io_err.take() {
+                    return Err(ReadError::Io(e));
+                }
+                return Ok(if out.is_empty() { None } else { Some(out) });
+            }
+            let avail = &self.buf[self.pos..];
+            if let Some(i) = avail.iter().position(|&b| b == b'\n') {
+                out.extend_from_slice(&avail[..i]);
+                self.pos += i + 1;
+                self.line += 1;
+                self.col = 0;
+                return Ok(Some(out));
+            }
+            out.extend_from_slice(avail);
+            self.pos = self.buf.len();
+            if out.len() > max {
+                return Err(ReadError::Io(std::io::Error::other("input exceeds the string size limit")));
+            }
+        }
+    }
+
+    /// All remaining bytes (`-Rs`, `--rawfile`), up to `max` bytes.
+    pub fn rest(&mut self, max: usize) -> Result<Vec<u8>, ReadError> {
+        let mut out = Vec::new();
+        while self.fill() {
+            let avail = &self.buf[self.pos..];
+            self.line += avail.iter().filter(|&&b| b == b'\n').count();
+            out.extend_from_slice(avail);
+            self.pos = self.buf.len();
+            if out.len() > max {
+                return Err(ReadError::Io(std::io::Error::other("input exceeds the string size limit")));
+            }
+        }
+        match self.io_err.take() {
+            Some(e) => Err(ReadError::Io(e)),
+            None => Ok(out),
+        }
+    }
+
+    fn err(&self, msg: impl Into<String>) -> ReadError {
+        ReadError::Parse(ParseError { msg: msg.into(), line: self.line + 1, col: self.col })
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b) = self.peek() {
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Skip whitespace already buffered (never blocks for more input), so that the line count
+    /// includes the newline after a value as jq's does.
+    fn skip_buffered_ws(&mut self) {
+        while self.pos < self.buf.len() && matches!(self.buf[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
+            self.bump();
+        }
+    }
+
+    fn io_or(&mut self, e: ReadError) -> ReadError {
+        match self.io_err.take() {
+            Some(io) => ReadError::Io(io),
+            None => e,
+        }
+    }
+
+    /// Parse the next JSON value; `Ok(None)` at the end of the input.
+    pub fn next_value(&mut self) -> Result<Option<Val>, ReadError> {
+        self.skip_ws();
+        if self.peek().is_none() {
+            return match self.io_err.take() {
+                Some(e) => Err(ReadError::Io(e)),
+                None => Ok(None),
+            };
+        }
+        let v = self.parse_value().map_err(|e| self.io_or(e))?;
+        self.skip_buffered_ws();
+        Ok(Some(v))
+    }
+
+    /// Parse exactly one value and nothing after it (`fromjson`, `--argjson`).
+    pub fn single(&mut self) -> Result<Val, ReadError> {
+        self.skip_ws();
+        if self.peek().is_none() {
+            return Err(self.err("Expected JSON value"));
+        }
+        let v = self.parse_value()?;
+        self.skip_ws();
+        if self.peek().is_some() {
+            return Err(self.err("Unexpected extra JSON values"));
+        }
+        Ok(v)
+    }
+
+    fn parse_value(&mut self) -> Result<Val, ReadError> {
+        enum Frame {
+            Arr(Vec<Val>),
+            Obj(Map, Option<Val>),
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        loop {
+            // Read one scalar or open a container.
+            self.skip_ws();
+            let b = match self.peek() {
+                Some(b) => b,
+                None => return Err(self.err("Unfinished JSON term at EOF")),
+            };
+            let mut val = match b {
+                b'[' | b'{' => {
+                    self.bump();
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(self.err("Exceeds depth limit for parsing"));
+                    }
+                    self.skip_ws();
+                    let close = if b == b'[' { b']' } else { b'}' };
+                    if self.peek() == Some(close) {
+                        self.bump();
+                        if b == b'[' { Val::Arr(Vec::new().into()) } else { Val::obj(Map::default()) }
+                    } else {
+                        stack.push(if b == b'[' { Frame::Arr(Vec::new()) } else { Frame::Obj(Map::default(), None) });
+                        if b == b'{' {
+                            self.skip_ws();
+                            if self.peek() != Some(b'"') {
+                                if self.peek().is_none() {
+                                    return Err(self.err("Unfinished JSON term at EOF"));
+                                }
+                                return Err(self.err("Object keys must be strings"));
+                            }
+                        }
+                        continue;
+                    }
+                }
+                b'"' => {
+                    self.bump();
+                    Val::utf8_str(self.string()?)
+                }
+                b']' | b'}' => {
+                    self.bump();
+                    return Err(self.err(format!("Unmatched '{}'", b as char)));
+                }
+                b',' => {
+                    self.bump();
+                    return Err(self.err("Expected value before ','"));
+                }
+                b':' => {
+                    self.bump();
+                    return Err(self.err("':' not as part of an object"));
+                }
+                _ => self.literal()?,
+            };
+            // Close containers as far as the input says.
+            loop {
+                let Some(top) = stack.last_mut() else { return Ok(val) };
+                self.skip_ws();
+                match top {
+                    Frame::Arr(items) => {
+                        items.push(val);
+                        match self.bump() {
+                            Some(b',') => break,
+                            Some(b']') => {
+                                let Some(Frame::Arr(items)) = stack.pop() else { return Err(internal()) };
+                                val = Val::Arr(items.into());
+                            }
+                            None => return Err(self.err("Unfinished JSON term at EOF")),
+                            Some(b'}') => return Err(self.err("Unmatched '}'")),
+                            Some(_) => return Err(self.err("Expected separator between values")),
+                        }
+                    }
+                    Frame::Obj(map, key) => match key.take() {
+                        None => {
+                            if !matches!(val, Val::TStr(_)) {
+                                return Err(self.err("Object keys must be strings"));
+                            }
+                            match self.bump() {
+                                Some(b':') => {
+                                    *key = Some(val);
+                                    break;
+                                }
+                                None => return Err(self.err("Unfinished JSON term at EOF")),
+                                Some(_) => return Err(self.err("Objects must consist of key:value pairs")),
+                            }
+                        }
+                        Some(k) => {
+                            map.insert(k, val);
+                            match self.bump() {
+                                Some(b',') => {
+                                    self.skip_ws();
+                                    match self.peek() {
+                                        Some(b'"') => break,
+                                        None => return Err(self.err("Unfinished JSON term at EOF")),
+                                        Some(_) => return Err(self.err("Object keys must be strings")),
+                                    }
+                                }
+                                Some(b'}') => {
+                                    let Some(Frame::Obj(map, _)) = stack.pop() else { return Err(internal()) };
+                                    val = Val::obj(map);
+                                }
+                                None => return Err(self.err("Unfinished JSON term at EOF")),
+                                Some(b']') => return Err(self.err("Unmatched ']'")),
+                                Some(_) => return Err(self.err("Expected separator between values")),
+                            }
+                        }
+                    },
+                }
+            }
+        }
+    }
+
+    /// The rest of a string after its opening quote.
+    fn string(&mut self) -> Result<Vec<u8>, ReadError> {
+        let mut out = Vec::new();
+        loop {
+            // Fast path: copy the run of plain bytes.
+            if self.fill() {
+                let avail = &self.buf[self.pos..];
+                let n = avail.iter().position(|&b| b == b'"' || b == b'\\' || b == b'\n').unwrap_or(avail.len());
+                if n > 0 {
+                    out.extend_from_slice(&avail[..n]);
+                    self.pos += n;
+                    self.col += n;
+                    continue;
+                }
+            }
+            match self.bump() {
+                None => return Err(self.err("Unfinished JSON term at EOF")),
+                Some(b'"') => return Ok(sanitize_utf8(out)),
+                Some(b'\\') => {
+                    let c = self.bump().ok_or_else(|| self.err("Unfinished JSON term at EOF"))?;
+                    let ch = match c {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let hi = self.hex4()?;
+                            if (0xD800..0xDC00).contains(&hi) {
+                                // A high surrogate: a low one should follow.
+                                if self.peek() == Some(b'\\') {
+                                    self.bump();
+                                    if self.peek() == Some(b'u') {
+                                        self.bump();
+                                        let lo = self.hex4()?;
+                                        if (0xDC00..0xE000).contains(&lo) {
+                                            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                                            char::from_u32(c).unwrap_or('\u{FFFD}')
+                                        } else {
+                                            push_char(&mut out, '\u{FFFD}');
+                                            char::from_u32(lo).unwrap_or('\u{FFFD}')
+                                        }
+                                    } else {
+                                        return Err(self.err("Invalid escape"));
+                                    }
+                                } else {
+                                    '\u{FFFD}'
+                                }
+                            } else {
+                                char::from_u32(hi).unwrap_or('\u{FFFD}')
+                            }
+                        }
+                        _ => return Err(self.err("Invalid escape")),
+                    };
+                    push_char(&mut out, ch);
+                }
+                Some(b) => out.push(b),
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Result<u32, ReadError> {
+        let mut v = 0u32;
+        for _ in 0..4 {
+            let b = self.bump().ok_or_else(|| self.err("Unfinished JSON term at EOF"))?;
+            let d = (b as char).to_digit(16).ok_or_else(|| self.err("Invalid characters in \\u escape"))?;
+            v = v * 16 + d;
+        }
+        Ok(v)
+    }
+
+    /// A literal token: number, `true`, `false`, `null`, `nan`.
+    fn literal(&mut self) -> Result<Val, ReadError> {
+        let mut tok = Vec::new();
+        while let Some(b) = self.peek() {
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'[' | b']' | b'{' | b'}' | b',' | b':' | b'"') {
+                break;
+            }
+            self.bump();
+            tok.push(b);
+            if tok.len() > 4096 {
+                return Err(self.err("Invalid literal"));
+            }
+        }
+        match &tok[..] {
+            b"true" => return Ok(Val::Bool(true)),
+            b"false" => return Ok(Val::Bool(false)),
+            b"null" => return Ok(Val::Null),
+            b"nan" | b"NaN" | b"-nan" | b"-NaN" => return Ok(Val::Num(Num::Float(f64::NAN))),
+            _ => {}
+        }
+        let is_numeric = matches!(tok.first(), Some(b'-' | b'0'..=b'9'));
+        match std::str::from_utf8(&tok).ok().and_then(parse_number) {
+            Some(n) => Ok(Val::Num(n)),
+            None if is_numeric => Err(self.err("Invalid numeric literal")),
+            None => Err(self.err("Invalid literal")),
+        }
+    }
+}
+
+fn internal() -> ReadError {
+    ReadError::Parse(ParseError { msg: "internal parser error".into(), line: 0, col: 0 })
+}
+
+fn push_char(out: &mut Vec<u8>, c: char) {
+    let mut b = [0; 4];
+    out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+}
+
+/// Replace invalid UTF-8 by U+FFFD, as jq does when it reads strings.
+pub fn sanitize_utf8(bytes: Vec<u8>) -> Vec<u8> {
+    match String::from_utf8(bytes) {
+        Ok(s) => s.into_bytes(),
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned().into_bytes(),
+    }
+}
+
+/// A JSON number (`-12`, `1.5e3`): machine integers stay integers, large integers are kept
+/// exact, other numbers keep their literal (jq 1.8 preserves number literals).
+pub fn parse_number(s: &str) -> Option<Num> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let int_start = i;
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == int_start {
+        return None;
+    }
+    let mut is_int = true;
+    if b.get(i) == Some(&b'.') {
+        is_int = false;
+        i += 1;
+        let s = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == s {
+            return None;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        is_int = false;
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let s = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == s {
+            return None;
+        }
+    }
+    if i != b.len() {
+        return None;
+    }
+    if is_int {
+        if let Ok(n) = s.parse::<isize>() {
+            return Some(Num::Int(n));
+        }
+        return Num::from_str_radix(s, 10);
+    }
+    Some(Num::Dec(std::rc::Rc::new(s.to_string())))
+}
+
+/// Parse a whole text as exactly one JSON value (`fromjson`, `--argjson`).
+pub fn parse_single(bytes: &[u8]) -> Result<Val, ParseError> {
+    let mut r = Reader::from_slice(bytes);
+    match r.single() {
+        Ok(v) => Ok(v),
+        Err(ReadError::Parse(e)) => Err(e),
+        Err(ReadError::Io(e)) => Err(ParseError { msg: e.to_string(), line: 0, col: 0 }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(s: &str) -> Result<Vec<String>, String> {
+        let mut r = Reader::from_slice(s.as_bytes());
+        let mut out = Vec::new();
+        loop {
+            match r.next_value() {
+                Ok(Some(v)) => out.push(v.to_string()),
+                Ok(None) => return Ok(out),
+                Err(ReadError::Parse(e)) => return Err(e.to_string()),
+                Err(ReadError::Io(e)) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    #[test]
+    fn values_and_errors() {
+        assert_eq!(all("1 [2,{\"a\":null}] \"x\"").unwrap(), ["1", "[2,{\"a\":null}]", "\"x\""]);
+        assert_eq!(all("{\"a\":1").unwrap_err(), "Unfinished JSON term at EOF at line 1, column 6");
+        assert!(all("[1 2]").unwrap_err().starts_with("Expected separator between values"));
+        assert!(all("tru").unwrap_err().starts_with("Invalid literal"));
+        assert!(all("1x").unwrap_err().starts_with("Invalid numeric literal"));
+        assert!(all(&"[".repeat(1 << 20)).unwrap_err().starts_with("Exceeds depth limit for parsing"));
+        assert_eq!(all("nan").unwrap().len(), 1);
+    }
+}

@@ -1,0 +1,152 @@
+//! jq 1.8's own test file (`shared/testdata/jq.test`) run through kitsh's `jq` command, the way
+//! a script calls it: `jq -c -- 'PROGRAM' <<'EOF' INPUT EOF`. Outputs are compared as JSON values,
+//! as jq's own harness does; `%%FAIL` cases pass when the program fails to compile (exit 3).
+//! The test fails when the number of passing cases drops below `conformance/jq-baseline.txt`.
+//!
+//! Run with `--nocapture` to see the failures; `JQ_SUITE_VERBOSE=1` prints each one in full.
+
+#![allow(clippy::panic)] // tests report failures by panicking
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use kitsh::builtins::jq::read::parse_single;
+use kitsh::{Bash, ExecutionLimits};
+
+/// One case of jq.test.
+struct Case {
+    line: usize,
+    program: String,
+    /// `None` for a `%%FAIL` case.
+    input: Option<String>,
+    expected: Vec<String>,
+}
+
+fn find_testfile() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut cands = Vec::new();
+    if let Ok(s) = std::env::var("KITSH_SHARED") {
+        cands.push(PathBuf::from(s).join("testdata"));
+    }
+    cands.push(root.join("../shared/testdata"));
+    cands.push(root.join("shared/testdata"));
+    cands.push(PathBuf::from("/work/shared/testdata"));
+    cands.into_iter().map(|d| d.join("jq.test")).find(|p| p.is_file())
+}
+
+fn parse_cases(text: &str) -> Vec<Case> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    let mut cases = Vec::new();
+    let skip = |l: &str| l.trim().is_empty() || l.starts_with('#');
+    while i < lines.len() {
+        if skip(lines[i]) {
+            i += 1;
+            continue;
+        }
+        let fail = lines[i].starts_with("%%FAIL");
+        if fail {
+            i += 1;
+        }
+        let Some(program) = lines.get(i) else { break };
+        let line = i + 1;
+        i += 1;
+        let input = if fail {
+            None
+        } else {
+            let l = lines.get(i).copied().unwrap_or("");
+            i += 1;
+            Some(l.to_string())
+        };
+        let mut expected = Vec::new();
+        while i < lines.len() && !lines[i].trim().is_empty() {
+            expected.push(lines[i].to_string());
+            i += 1;
+        }
+        cases.push(Case { line, program: program.to_string(), input, expected });
+    }
+    cases
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// Run one case; `Err` says why it failed.
+fn run_case(c: &Case) -> Result<(), String> {
+    let limits = ExecutionLimits::new().timeout(Duration::from_secs(5));
+    let mut sh = Bash::builder().limits(limits).build().map_err(|e| e.to_string())?;
+    match &c.input {
+        None => {
+            let r = sh.exec_sync(&format!("jq -n -- {} </dev/null", quote(&c.program)));
+            if r.exit_code == 3 {
+                Ok(())
+            } else {
+                Err(format!("expected a compile error, got status {}: {}", r.exit_code, r.stdout.trim()))
+            }
+        }
+        Some(input) => {
+            let script = format!("jq -c -- {} <<'JQ_SUITE_EOF'\n{}\nJQ_SUITE_EOF", quote(&c.program), input);
+            let r = sh.exec_sync(&script);
+            let got: Vec<&str> = r.stdout.lines().collect();
+            let mut why = Vec::new();
+            for (k, exp) in c.expected.iter().enumerate() {
+                let Some(g) = got.get(k) else {
+                    why.push(format!("missing output {exp}"));
+                    break;
+                };
+                match (parse_single(exp.as_bytes()), parse_single(g.as_bytes())) {
+                    (Ok(e), Ok(v)) if e == v => {}
+                    (Err(_), _) => why.push(format!("unparsable expectation {exp}")),
+                    _ => why.push(format!("expected {exp}, got {g}")),
+                }
+            }
+            if got.len() > c.expected.len() {
+                why.push(format!("extra output {}", got[c.expected.len()]));
+            }
+            if why.is_empty() {
+                Ok(())
+            } else {
+                let err = r.stderr.lines().next().unwrap_or("").to_string();
+                Err(format!("{} [status {}{}{}]", why.join("; "), r.exit_code, if err.is_empty() { "" } else { ", " }, err))
+            }
+        }
+    }
+}
+
+#[test]
+fn jq_test_file() {
+    let Some(path) = find_testfile() else {
+        panic!("jq.test not found (set KITSH_SHARED to the shared directory)");
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let cases = parse_cases(&text);
+    let verbose = std::env::var("JQ_SUITE_VERBOSE").is_ok();
+    let mut passed = 0;
+    let mut failures = Vec::new();
+    let trace = std::env::var("JQ_SUITE_TRACE").is_ok();
+    for c in &cases {
+        if trace {
+            eprintln!("case jq.test:{}", c.line);
+        }
+        // A panic inside one case must not hide the others' results.
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(c)))
+            .unwrap_or_else(|_| Err("PANIC".to_string()));
+        match r {
+            Ok(()) => passed += 1,
+            Err(why) => failures.push(format!("jq.test:{}: {}  =>  {}", c.line, c.program, why)),
+        }
+    }
+    for f in &failures {
+        if verbose {
+            println!("{f}");
+        } else {
+            println!("{}", f.chars().take(200).collect::<String>());
+        }
+    }
+    let total = cases.len();
+    println!("jq.test: {passed}/{total} passed ({:.1} %)", 100.0 * passed as f64 / total.max(1) as f64);
+    let baseline_file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../conformance/jq-baseline.txt");
+    let baseline: usize = std::fs::read_to_string(baseline_file).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
+    assert!(passed >= baseline, "jq.test regression: {passed} passed, baseline {baseline}");
+}
