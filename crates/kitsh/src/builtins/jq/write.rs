@@ -115,7 +115,7 @@ pub fn fmt_f64(f: f64) -> String {
     if f < 0.0 {
         out.push('-');
     }
-    if decpt <= -4 || decpt > nd + 15 {
+    if decpt <= -4 || decpt > 17 {
         out.push_str(&digits[..1]);
         if nd > 1 {
             out.push('.');
