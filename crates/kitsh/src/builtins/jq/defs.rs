@@ -5,7 +5,29 @@
 
 /// jq-language definitions loaded after jaq's standard library (later definitions win).
 pub const DEFS: &str = r#"
+def _jaq_limit($n; f): limit($n; f);
+def _jaq_skip($n; f): skip($n; f);
+def _jaq_flatten($d): flatten($d);
+def _jaq_trim: trim;
+def _jaq_ltrim: ltrim;
+def _jaq_rtrim: rtrim;
+def _jaq_utf8bytelength: utf8bytelength;
+def _jaq_implode: implode;
 def env: $ENV;
+def limit($n; f): if $n < 0 then error("limit doesn't support negative count") else _jaq_limit($n; f) end;
+def skip($n; f): if $n < 0 then error("skip doesn't support negative count") else _jaq_skip($n; f) end;
+def nth($n): .[$n];
+def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
+def flatten($d): if $d < 0 then error("flatten depth must not be negative") else _jaq_flatten($d) end;
+def trim: if type == "string" then _jaq_trim else error("trim input must be a string") end;
+def ltrim: if type == "string" then _jaq_ltrim else error("trim input must be a string") end;
+def rtrim: if type == "string" then _jaq_rtrim else error("trim input must be a string") end;
+def utf8bytelength: if type == "string" then _jaq_utf8bytelength else error("\(_kitsh_describe) only strings have UTF-8 byte length") end;
+def implode: if type != "array" then error("implode input must be an array") else _jaq_implode end;
+def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
+def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
+def splits($re): splits($re; null);
+
 def tojson: _kitsh_tojson;
 def tostring: if type == "string" then . else _kitsh_tojson end;
 def fromjson: _kitsh_fromjson;
@@ -70,11 +92,12 @@ def @tsv:
     | join("\t") end;
 def @base32: tostring | _kitsh_base32;
 def @base32d: tostring | _kitsh_base32d;
-def ltrimstr($x): if type == "string" and ($x|type) == "string" and startswith($x) then .[($x|length):] else . end;
-def rtrimstr($x): if type == "string" and ($x|type) == "string" and endswith($x) and ($x|length) > 0 then .[:length - ($x|length)] else . end;
+def ltrimstr($x): if type == "string" and ($x|type) == "string" then (if startswith($x) then .[($x|length):] end) else error("startswith() requires string inputs") end;
+def rtrimstr($x): if type == "string" and ($x|type) == "string" then (if endswith($x) and ($x|length) > 0 then .[:length - ($x|length)] end) else error("endswith() requires string inputs") end;
+def trimstr($x): ltrimstr($x) | rtrimstr($x);
 def add(f): reduce f as $x (null; . + $x);
 def add: add(.[]);
-def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif type == "string" then . else tojson end)) // "";
+def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif type == "boolean" or type == "number" then tojson else . end)) // "";
 def finites: select(isinfinite or isnan | not);
 def builtins: _kitsh_builtins;
 def splits($re; flags): split($re; flags) | .[];

@@ -9,6 +9,7 @@ pub mod cli;
 mod defs;
 mod natives;
 pub mod read;
+mod rewrite;
 pub mod write;
 
 use std::cell::RefCell;
@@ -215,8 +216,8 @@ fn read_file(ctx: &Ctx<'_>, path: &str) -> Result<Vec<u8>, String> {
 use std::io::Read as _;
 
 /// Global variables: `$ENV`, `$__prog_args`-style `$ARGS`, and the named arguments.
-fn globals(ctx: &Ctx<'_>, opts: &Opts) -> Result<(Vec<String>, Vec<Val>), (String, i32)> {
-    let mut names = vec!["$ENV".to_string(), "$ARGS".to_string(), "$__prog_name".to_string()];
+fn globals(ctx: &Ctx<'_>, opts: &Opts, loc_line: usize) -> Result<(Vec<String>, Vec<Val>), (String, i32)> {
+    let mut names = vec!["$ENV".to_string(), "$ARGS".to_string(), "$__prog_name".to_string(), "$__loc__".to_string()];
     let env: Map = ctx.env.exported().into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect();
     let mut named = Map::default();
     let mut vals = Vec::new();
@@ -261,26 +262,12 @@ fn globals(ctx: &Ctx<'_>, opts: &Opts) -> Result<(Vec<String>, Vec<Val>), (Strin
     let mut args = Map::default();
     args.insert(Val::from("positional".to_string()), Val::Arr(positional.into()));
     args.insert(Val::from("named".to_string()), Val::obj(named));
-    let mut all = vec![Val::obj(env), Val::obj(args), Val::from("jq".to_string())];
+    let mut loc = Map::default();
+    loc.insert(Val::from("file".to_string()), Val::from("<top-level>".to_string()));
+    loc.insert(Val::from("line".to_string()), Val::from(loc_line));
+    let mut all = vec![Val::obj(env), Val::obj(args), Val::from("jq".to_string()), Val::obj(loc)];
     all.extend(vals);
     Ok((names, all))
-}
-
-/// Replace `$__loc__` by `{"file":"<top-level>","line":N}` (jaq has no `$__loc__`).
-fn subst_loc(code: &str) -> String {
-    if !code.contains("$__loc__") {
-        return code.to_string();
-    }
-    let mut out = String::new();
-    let mut rest = code;
-    while let Some(i) = rest.find("$__loc__") {
-        let line = code[..code.len() - rest.len() + i].matches('\n').count() + 1;
-        out.push_str(&rest[..i]);
-        out.push_str(&format!("{{\"file\":\"<top-level>\",\"line\":{line}}}"));
-        rest = &rest[i + "$__loc__".len()..];
-    }
-    out.push_str(rest);
-    out
 }
 
 fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
@@ -298,15 +285,22 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
             return 2;
         }
     };
-    let code = subst_loc(&code);
-    let (var_names, var_vals) = match globals(ctx, &opts) {
+    let loc_line = code.find("$__loc__").map_or(1, |i| code[..i].matches('\n').count() + 1);
+    let (var_names, var_vals) = match globals(ctx, &opts, loc_line) {
         Ok(g) => g,
         Err((msg, status)) => {
             let _ = writeln!(ctx.stderr, "{msg}");
             return status;
         }
     };
-    let filter = match compile(&code, &var_names) {
+    let rewritten = rewrite::rewrite(&code);
+    let compiled = match compile(&rewritten, &var_names) {
+        Ok(f) => Ok(f),
+        // Report errors against the program as written.
+        Err(e) if rewritten != code => compile(&code, &var_names).and(Err(e)),
+        Err(e) => Err(e),
+    };
+    let filter = match compiled {
         Ok(f) => f,
         Err(msgs) => {
             for m in &msgs {

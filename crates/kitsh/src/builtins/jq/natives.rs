@@ -103,6 +103,24 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
             let list: Vec<Val> = super::defs::BUILTINS.iter().map(|s| Val::from(s.to_string())).collect();
             bome(Ok(Val::Arr(list.into())))
         }),
+        ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
+        ("_kitsh_tonumber", v(0), |cv| {
+            let r = bytes_of(&cv.1).and_then(|b| std::str::from_utf8(b).ok()).and_then(|t| {
+                let t = t.strip_prefix('+').unwrap_or(t);
+                let fixed = if let Some(r) = t.strip_prefix("-.") {
+                    format!("-0.{r}")
+                } else if let Some(r) = t.strip_prefix('.') {
+                    format!("0.{r}")
+                } else {
+                    t.to_string()
+                };
+                match fixed.as_str() {
+                    "nan" | "NaN" | "-nan" | "-NaN" => Some(jaq_json::Num::Float(f64::NAN)),
+                    _ => read::parse_number(&fixed),
+                }
+            });
+            bome(r.map(Val::Num).ok_or_else(|| str_err(format!("{} cannot be parsed as a number", describe(&cv.1)))))
+        }),
         ("_kitsh_errmsg", v(0), |cv| {
             let r = match &cv.1 {
                 Val::TStr(s) => Val::from(jq_message(&String::from_utf8_lossy(s))),

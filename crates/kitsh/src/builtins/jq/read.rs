@@ -215,6 +215,12 @@ impl<'r> Reader<'r> {
 
     /// Parse the next JSON value; `Ok(None)` at the end of the input.
     pub fn next_value(&mut self) -> Result<Option<Val>, ReadError> {
+        if self.line == 0 && self.col == 0 && self.peek() == Some(0xEF) {
+            // A UTF-8 byte order mark at the start of the input is skipped.
+            if self.buf.get(self.pos..self.pos + 3) == Some(&[0xEF, 0xBB, 0xBF][..]) {
+                self.pos += 3;
+            }
+        }
         self.skip_ws();
         if self.peek().is_none() {
             return match self.io_err.take() {
@@ -447,13 +453,16 @@ impl<'r> Reader<'r> {
             b"false" => return Ok(Val::Bool(false)),
             b"null" => return Ok(Val::Null),
             b"nan" | b"NaN" | b"-nan" | b"-NaN" => return Ok(Val::Num(Num::Float(f64::NAN))),
+            b"Infinity" | b"infinity" => return Ok(Val::Num(Num::Float(f64::INFINITY))),
+            b"-Infinity" | b"-infinity" => return Ok(Val::Num(Num::Float(f64::NEG_INFINITY))),
             _ => {}
         }
-        let is_numeric = matches!(tok.first(), Some(b'-' | b'0'..=b'9'));
+        let is_word = matches!(tok.first(), Some(b't' | b'f' | b'n'));
+        let at_eof = if self.peek().is_none() { " at EOF" } else { "" };
         match std::str::from_utf8(&tok).ok().and_then(parse_number) {
             Some(n) => Ok(Val::Num(n)),
-            None if is_numeric => Err(self.err("Invalid numeric literal")),
-            None => Err(self.err("Invalid literal")),
+            None if is_word => Err(self.err(format!("Invalid literal{at_eof}"))),
+            None => Err(self.err(format!("Invalid numeric literal{at_eof}"))),
         }
     }
 }
@@ -520,10 +529,15 @@ pub fn parse_number(s: &str) -> Option<Num> {
         return None;
     }
     if is_int {
-        if let Ok(n) = s.parse::<isize>() {
-            return Some(Num::Int(n));
+        // Integers a double holds exactly are machine integers; larger ones keep their literal
+        // (printed as written, computed with as doubles, as jq 1.8 does).
+        if let Ok(n) = s.parse::<i64>() {
+            if n.unsigned_abs() <= 1 << 53 {
+                if let Ok(n) = isize::try_from(n) {
+                    return Some(Num::Int(n));
+                }
+            }
         }
-        return Num::from_str_radix(s, 10);
     }
     Some(Num::Dec(std::rc::Rc::new(s.to_string())))
 }
