@@ -13,7 +13,25 @@ def _jaq_ltrim: ltrim;
 def _jaq_rtrim: rtrim;
 def _jaq_utf8bytelength: utf8bytelength;
 def _jaq_implode: implode;
+def _jaq_strftime($f): strftime($f);
+def _jaq_strflocaltime($f): strflocaltime($f);
+def _jaq_mktime: mktime;
+def _jaq_bsearch($t): bsearch($t);
 def env: $ENV;
+def _tm($name): if type == "number" then .
+  elif type == "array" and length > 0 and all(.[]; type == "number") then (. + [0,0,0,0,0,0,0,0])[:8]
+  else error("\($name) requires parsed datetime inputs") end;
+def strftime($f): if ($f|type) != "string" then error("strftime/1 requires a string format") else _tm("strftime/1") | _jaq_strftime($f) end;
+def strflocaltime($f): if ($f|type) != "string" then error("strflocaltime/1 requires a string format") else _tm("strflocaltime/1") | _jaq_strflocaltime($f) end;
+def mktime: if type != "array" then error("mktime requires array of 6 numbers") else _tm("mktime") | _jaq_mktime end;
+def bsearch($t): if type != "array" then error("\(_kitsh_describe) cannot be searched from") else _jaq_bsearch($t) end;
+def setpath($p; $v): _kitsh_setpath($p; $v);
+def delpaths($ps): if ($ps|type) != "array" then error("Paths must be specified as an array") else _kitsh_delpaths($ps) end;
+def del(f): delpaths([path(f)]);
+def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
+def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
+def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
+def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
 def limit($n; f): if $n < 0 then error("limit doesn't support negative count") else _jaq_limit($n; f) end;
 def skip($n; f): if $n < 0 then error("skip doesn't support negative count") else _jaq_skip($n; f) end;
 def nth($n): .[$n];
@@ -61,7 +79,7 @@ def truncate_stream(stream): . as $n | null | stream | . as $input
 def from_entries: reduce .[] as $x ({};
     . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
               | if type == "string" then . else tojson end):
-          ($x | if has("value") then .value else .v end) });
+          ($x | if has("value") then .value elif has("v") then .v else .Value end) });
 def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring] |= $row);
 def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def IN(s): any(s == .; .);

@@ -103,6 +103,34 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
             let list: Vec<Val> = super::defs::BUILTINS.iter().map(|s| Val::from(s.to_string())).collect();
             bome(Ok(Val::Arr(list.into())))
         }),
+        ("_kitsh_setpath", v(2), |mut cv| {
+            let x = cv.0.pop_var();
+            let p = cv.0.pop_var();
+            let r = match &p {
+                Val::Arr(path) => setpath(cv.1, path, x).map_err(str_err),
+                _ => Err(str_err("Path must be specified as an array")),
+            };
+            bome(r)
+        }),
+        ("_kitsh_delpaths", v(1), |mut cv| {
+            let ps = cv.0.pop_var();
+            let mut paths: Vec<Val> = match ps {
+                Val::Arr(a) => a.iter().cloned().collect(),
+                _ => Vec::new(),
+            };
+            paths.sort();
+            let mut v = cv.1;
+            for p in paths.iter().rev() {
+                match p {
+                    Val::Arr(path) => match delpath(v, path) {
+                        Ok(n) => v = n,
+                        Err(e) => return bome(Err(str_err(e))),
+                    },
+                    _ => return bome(Err(str_err("Path must be specified as an array"))),
+                }
+            }
+            bome(Ok(v))
+        }),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
         ("_kitsh_tonumber", v(0), |cv| {
             let r = bytes_of(&cv.1).and_then(|b| std::str::from_utf8(b).ok()).and_then(|t| {
@@ -130,6 +158,102 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         }),
     ];
     list.into_iter().map(run::<Kind>)
+}
+
+/// An array index as jq takes it: floored; `None` for NaN and non-numbers.
+fn index_of(k: &Val) -> Option<f64> {
+    match k {
+        Val::Num(_) => <Val as jaq_std::ValT>::as_f64(k).filter(|f| !f.is_nan()).map(f64::floor),
+        _ => None,
+    }
+}
+
+/// `setpath` with jq's semantics: missing objects and arrays are created, arrays padded.
+fn setpath(v: Val, path: &[Val], x: Val) -> Result<Val, String> {
+    let Some((k, rest)) = path.split_first() else { return Ok(x) };
+    match (v, k) {
+        (Val::Null, Val::TStr(_)) => setpath(Val::obj(jaq_json::Map::default()), path, x),
+        (Val::Obj(o), Val::TStr(_)) => {
+            let mut o = (*o).clone();
+            let child = o.get(k).cloned().unwrap_or(Val::Null);
+            o.insert(k.clone(), setpath(child, rest, x)?);
+            Ok(Val::obj(o))
+        }
+        (Val::Null, Val::Num(_)) => setpath(Val::Arr(Vec::new().into()), path, x),
+        (Val::Arr(a), Val::Num(_)) => {
+            let Some(i) = index_of(k) else { return Err("Cannot set array element at NaN index".into()) };
+            let mut a = (*a).clone();
+            let i = if i < 0.0 { i + a.len() as f64 } else { i };
+            if i < 0.0 {
+                return Err("Out of bounds negative array index".into());
+            }
+            if i > 536_870_911.0 {
+                return Err("Array index too large".into());
+            }
+            let i = i as usize;
+            if i >= a.len() {
+                a.resize(i + 1, Val::Null);
+            }
+            let child = std::mem::take(&mut a[i]);
+            a[i] = setpath(child, rest, x)?;
+            Ok(Val::Arr(a.into()))
+        }
+        (v @ (Val::Arr(_) | Val::Null), Val::Obj(_)) if rest.is_empty() => {
+            let _ = v;
+            Err("Cannot update field at object index of array".into())
+        }
+        (Val::Arr(_), Val::Arr(_)) => Err("Cannot update field at array index of array".into()),
+        (v, k) => Err(format!("Cannot index {} with {}", type_name(&v), describe(k))),
+    }
+}
+
+/// Delete one path (jq's `delpaths` deletes the sorted paths from the last).
+fn delpath(v: Val, path: &[Val]) -> Result<Val, String> {
+    let Some((k, rest)) = path.split_first() else { return Ok(Val::Null) };
+    match (v, k) {
+        (Val::Null, _) => Ok(Val::Null),
+        (Val::Obj(o), Val::TStr(_)) => {
+            let mut o = (*o).clone();
+            if rest.is_empty() {
+                o.shift_remove(k);
+            } else if let Some(child) = o.get(k).cloned() {
+                o.insert(k.clone(), delpath(child, rest)?);
+            }
+            Ok(Val::obj(o))
+        }
+        (Val::Arr(a), Val::Num(_)) => {
+            let Some(i) = index_of(k) else { return Ok(Val::Arr(a)) };
+            let len = a.len() as f64;
+            let i = if i < 0.0 { i + len } else { i };
+            if i < 0.0 || i >= len {
+                return Ok(Val::Arr(a));
+            }
+            let mut a = (*a).clone();
+            let i = i as usize;
+            if rest.is_empty() {
+                a.remove(i);
+            } else {
+                let child = std::mem::take(&mut a[i]);
+                a[i] = delpath(child, rest)?;
+            }
+            Ok(Val::Arr(a.into()))
+        }
+        (Val::Arr(a), Val::Obj(r)) if rest.is_empty() => {
+            let len = a.len() as f64;
+            let bound = |key: &str, default: f64| {
+                let b = r.get(&Val::from(key.to_string())).and_then(index_of).unwrap_or(default);
+                let b = if b < 0.0 { (b + len).max(0.0) } else { b.min(len) };
+                b as usize
+            };
+            let (s, e) = (bound("start", 0.0), bound("end", len));
+            let mut a = (*a).clone();
+            if s < e {
+                a.drain(s..e);
+            }
+            Ok(Val::Arr(a.into()))
+        }
+        (v, k) => Err(format!("Cannot delete field at {} index of {}", type_name(k), type_name(&v))),
+    }
 }
 
 const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -260,7 +384,8 @@ pub fn jq_message(msg: &str) -> String {
     }
     if let Some(rest) = msg.strip_prefix("invalid path expression with input ") {
         if let Some((v, _)) = json_prefix(rest) {
-            return format!("Invalid path expression with result {}", describe(&v));
+            let dump = String::from_utf8_lossy(&write::to_json(&v)).into_owned();
+            return format!("Invalid path expression with result {dump}");
         }
     }
     if let Some(head) = msg.strip_suffix(" has no length") {

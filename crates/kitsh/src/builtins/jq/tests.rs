@@ -1,11 +1,16 @@
-//! Unit tests of the `jq` command: options, exit statuses, output formats, errors.
+//! Unit tests of the `jq` command: options, exit statuses, output formats, errors and bad
+//! input. Expected outputs are jq 1.8's.
 
 use super::Jq;
+use crate::builtins::args::testfs::{fs_with, NOFS};
 use crate::builtins::testing::{run, Out};
-use crate::builtins::args::testfs::NOFS;
 
 fn jq(args: &[&str], input: &str) -> Out {
     run(&Jq, "jq", args, input.as_bytes(), &*NOFS, "/")
+}
+
+fn jqb(args: &[&str], input: &[u8]) -> Out {
+    run(&Jq, "jq", args, input, &*NOFS, "/")
 }
 
 #[test]
@@ -13,4 +18,222 @@ fn identity_pretty() {
     let o = jq(&["."], "{\"a\":[1,2.0,\"x\"],\"b\":{}}");
     assert_eq!(o.out(), "{\n  \"a\": [\n    1,\n    2.0,\n    \"x\"\n  ],\n  \"b\": {}\n}\n");
     assert_eq!(o.status, 0);
+}
+
+#[test]
+fn output_formats() {
+    assert_eq!(jq(&["-c", "."], "{\"b\":1, \"a\":[1, 2]}").out(), "{\"b\":1,\"a\":[1,2]}\n");
+    assert_eq!(jq(&["-S", "-c", "."], "{\"b\":1,\"a\":2}").out(), "{\"a\":2,\"b\":1}\n");
+    assert_eq!(jq(&["--tab", "."], "{\"a\":1}").out(), "{\n\t\"a\": 1\n}\n");
+    assert_eq!(jq(&["--indent", "1", "."], "[1]").out(), "[\n 1\n]\n");
+    assert_eq!(jq(&["--indent", "0", "."], "[1]").out(), "[1]\n");
+    assert_eq!(jq(&["-r", ".[]"], "[\"a\",1,\"b\\nc\"]").out(), "a\n1\nb\nc\n");
+    assert_eq!(jq(&["-j", ".[]"], "[\"a\",1]").out(), "a1");
+    assert_eq!(jq(&["-a", "-c", "."], "\"é😀\"").out(), "\"\\u00e9\\ud83d\\ude00\"\n");
+    assert_eq!(jq(&["--seq", "-c", "."], "1").out(), "\u{1e}1\n");
+    assert_eq!(jq(&["-c", "."], "\"\\u007f\\u0001\"").out(), "\"\\u007f\\u0001\"\n");
+    assert_eq!(jq(&["-c", "."], "[1.0, 1e1000, 100000000000000000000, 3.50]").out(), "[1.0,1E+1000,100000000000000000000,3.50]\n");
+    assert_eq!(jq(&["-n", "-c", "[1/3, 3.0*2, 1e17+0, 1e-5+0, infinite]"], "").out(), "[0.3333333333333333,6,1e+17,1e-05,1.7976931348623157e+308]\n");
+    assert_eq!(jq(&["-C", "-c", "."], "{\"a\":null}").out(), "\u{1b}[1;39m{\u{1b}[0m\u{1b}[34;1m\"a\"\u{1b}[0m\u{1b}[1;39m:\u{1b}[0m\u{1b}[1;30mnull\u{1b}[0m\u{1b}[1;39m}\u{1b}[0m\n");
+}
+
+#[test]
+fn options_and_args() {
+    let o = jq(&["-rc", "--arg", "x", "1", "--argjson", "y", "{\"z\":2}", "-n", "[$x, $y, $ARGS.named.x]"], "");
+    assert_eq!(o.out(), "[\"1\",{\"z\":2},\"1\"]\n");
+    assert_eq!(jq(&["-nc", "$ARGS.positional", "--args", "a", "b"], "").out(), "[\"a\",\"b\"]\n");
+    assert_eq!(jq(&["-nc", "$ARGS.positional", "--jsonargs", "1", "{}"], "").out(), "[1,{}]\n");
+    assert_eq!(jq(&["-s", "-c", "."], "1 2 3").out(), "[1,2,3]\n");
+    assert_eq!(jq(&["-R", "."], "a\nb\n").out(), "\"a\"\n\"b\"\n");
+    assert_eq!(jq(&["-Rs", "."], "a\nb\n").out(), "\"a\\nb\\n\"\n");
+    assert_eq!(jq(&["-n", "[inputs]", "-c"], "1 2").out(), "[1,2]\n");
+    assert_eq!(jq(&["-c", "[., input]"], "1 2 3 4").out(), "[1,2]\n[3,4]\n");
+    assert_eq!(jq(&["-c", "--stream", "."], "{\"a\":[1]}").out(), "[[\"a\",0],1]\n[[\"a\",0]]\n[[\"a\"]]\n");
+    assert_eq!(jq(&["--version"], "").out(), "jq-1.8.1\n");
+}
+
+#[test]
+fn files_and_slurpfile() {
+    let fs = fs_with(&[("/d/a.json", "{\"k\":1}\n"), ("/d/b.json", "[2]"), ("/d/p.jq", ".k")]);
+    let o = run(&Jq, "jq", &["-c", ".", "a.json", "b.json"], b"", &*fs, "/d");
+    assert_eq!(o.out(), "{\"k\":1}\n[2]\n");
+    let o = run(&Jq, "jq", &["-n", "-c", "--slurpfile", "s", "b.json", "--rawfile", "r", "p.jq", "[$s, $r]"], b"", &*fs, "/d");
+    assert_eq!(o.out(), "[[[2]],\".k\"]\n");
+    let o = run(&Jq, "jq", &["-f", "p.jq", "a.json"], b"", &*fs, "/d");
+    assert_eq!(o.out(), "1\n");
+    let o = run(&Jq, "jq", &["input_filename", "a.json"], b"", &*fs, "/d");
+    assert_eq!(o.out(), "\"a.json\"\n");
+    let o = run(&Jq, "jq", &[".", "missing.json"], b"", &*fs, "/d");
+    assert_eq!(o.status, 2);
+    assert!(o.stderr.starts_with("jq: error: Could not open missing.json:"), "{}", o.stderr);
+}
+
+#[test]
+fn exit_statuses() {
+    assert_eq!(jq(&["-e", ".a"], "{\"a\":false}").status, 1);
+    assert_eq!(jq(&["-e", ".a"], "{\"a\":null}").status, 1);
+    assert_eq!(jq(&["-e", ".a"], "{\"a\":0}").status, 0);
+    assert_eq!(jq(&["-e", "empty"], "1").status, 4);
+    assert_eq!(jq(&["-n", "halt"], "").status, 0);
+    let o = jq(&["-n", "\"bye\\n\" | halt_error(3)"], "");
+    assert_eq!((o.status, o.stderr.as_str()), (3, "bye\n"));
+    let o = jq(&["-n", "{a:1} | halt_error"], "");
+    assert_eq!((o.status, o.stderr.as_str()), (5, "{\"a\":1}\n"));
+}
+
+#[test]
+fn runtime_errors() {
+    let o = jq(&[".a"], "1");
+    assert_eq!(o.status, 5);
+    assert_eq!(o.stderr, "jq: error (at <stdin>:1): Cannot index number with string (\"a\")\n");
+    let o = jq(&[". + 1"], "null\n{}\n");
+    assert_eq!(o.out(), "1\n");
+    assert_eq!(o.stderr, "jq: error (at <stdin>:2): object ({}) and number (1) cannot be added\n");
+    let o = jq(&["-n", "error({a:1})"], "");
+    assert_eq!(o.stderr, "jq: error (at <unknown>) (not a string): {\"a\":1}\n");
+    let o = jq(&["-n", "try error(\"x\") catch ., (try (1|.[0]) catch .)"], "");
+    assert_eq!(o.out(), "\"x\"\n\"Cannot index number with number (0)\"\n");
+}
+
+#[test]
+fn debug_and_stderr() {
+    let o = jq(&["-c", "debug, (\"m\" | stderr)"], "[1]");
+    assert_eq!(o.out(), "[1]\n\"m\"\n");
+    assert_eq!(o.stderr, "[\"DEBUG:\",[1]]\n\"m\"");
+}
+
+#[test]
+fn malformed_program_exits_3() {
+    let o = jq(&[".a |"], "{}");
+    assert_eq!(o.status, 3);
+    assert!(o.stderr.starts_with("jq: error: syntax error"), "{}", o.stderr);
+    assert!(o.stderr.ends_with("jq: 1 compile error\n"), "{}", o.stderr);
+    let o = jq(&["nosuchfn"], "{}");
+    assert_eq!(o.status, 3);
+    assert!(o.stderr.starts_with("jq: error: nosuchfn/0 is not defined at <top-level>"), "{}", o.stderr);
+}
+
+#[test]
+fn malformed_json_exits_2() {
+    for (input, msg) in [
+        ("{\"a\":1", "Unfinished JSON term at EOF at line 1, column 6"),
+        ("[1,2] x", "Invalid literal at EOF at line 1, column 7"),
+        ("{\"a\" 1}", "Objects must consist of key:value pairs at line 1, column 6"),
+        ("[1 2]", "Expected separator between values at line 1, column 4"),
+    ] {
+        let o = jq(&["-c", "."], input);
+        assert_eq!(o.status, 2, "{input}");
+        assert!(o.stderr.contains(msg), "{input}: {}", o.stderr);
+        assert!(o.stderr.starts_with("jq: error (at <stdin>:"), "{}", o.stderr);
+    }
+    // Values before the error are still printed.
+    assert_eq!(jq(&["-c", "."], "1 2 }").out(), "1\n2\n");
+    // jq 1.8 reads NaN as a number (printed as null).
+    assert_eq!(jq(&["-c", "."], "NaN").out(), "null\n");
+}
+
+#[test]
+fn bad_argjson_and_unknown_flag() {
+    let o = jq(&["-n", "--argjson", "x", "{bad", "$x"], "");
+    assert_eq!(o.status, 2);
+    assert!(o.stderr.starts_with("jq: Invalid JSON text passed to --argjson"), "{}", o.stderr);
+    let o = jq(&["--frobnicate", "."], "1");
+    assert_eq!(o.status, 2);
+    assert!(o.stderr.starts_with("jq: Unknown option: --frobnicate\n"), "{}", o.stderr);
+    let o = jq(&["-n", "--arg", "x"], "");
+    assert_eq!(o.status, 2);
+    assert_eq!(jq(&[], "").status, 2);
+}
+
+#[test]
+fn deep_nesting_does_not_crash() {
+    let input = "[".repeat(1 << 20);
+    let o = jq(&["."], &input);
+    assert_eq!(o.status, 2);
+    assert!(o.stderr.contains("Exceeds depth limit for parsing"), "{}", o.stderr);
+    let ok = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let o = jq(&["-c", "."], &ok);
+    assert_eq!(o.status, 0);
+    assert_eq!(o.stdout.len(), 10001);
+}
+
+#[test]
+fn ten_megabyte_line() {
+    let s = format!("\"{}\"", "x".repeat(10 << 20));
+    let o = jq(&["length"], &s);
+    assert_eq!((o.out(), o.status), ("10485760\n".to_string(), 0));
+    let o = jq(&["-R", "length"], &"y".repeat(10 << 20));
+    assert_eq!(o.out(), "10485760\n");
+}
+
+#[test]
+fn binary_input() {
+    let o = jqb(&["."], b"\x00\xff\xfe binary");
+    assert_eq!(o.status, 2);
+    assert!(o.stderr.starts_with("jq: error (at <stdin>:"), "{}", o.stderr);
+    // Invalid UTF-8 inside strings becomes U+FFFD, as in jq.
+    let o = jqb(&["-c", "."], b"\"a\xffb\"");
+    assert_eq!(o.out(), "\"a\u{fffd}b\"\n");
+    let o = jqb(&["-R", "-c", "."], b"a\xffb\n");
+    assert_eq!(o.out(), "\"a\u{fffd}b\"\n");
+}
+
+#[test]
+fn builtins_agents_use() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("[.[] | tostring]", "[1, \"a\", [1]]", "[\"1\",\"a\",\"[1]\"]"),
+        ("[paths]", "{\"a\":[1]}", "[[\"a\"],[\"a\",0]]"),
+        ("[leaf_paths]", "{\"a\":[1]}", "[[\"a\",0]]"),
+        ("getpath([\"a\",\"b\"])", "null", "null"),
+        ("setpath([\"a\",1]; 5)", "null", "{\"a\":[null,5]}"),
+        ("delpaths([[\"a\"]])", "{\"a\":1,\"b\":2}", "{\"b\":2}"),
+        ("del(.[1,2])", "[1,2,3,4]", "[1,4]"),
+        ("[tostream]", "{\"a\":[1]}", "[[[\"a\",0],1],[[\"a\",0]],[[\"a\"]]]"),
+        ("fromstream(tostream)", "{\"a\":[1,2]}", "{\"a\":[1,2]}"),
+        ("[1|truncate_stream([[0],1],[[1,0],2],[[1,0]],[[1]])]", "null", "[[[0],2],[[0]]]"),
+        ("[limit(2; .[])]", "[1,2,3]", "[1,2]"),
+        ("[.[] | splits(\", *\")]", "[\"a, b,c\"]", "[\"a\",\"b\",\"c\"]"),
+        ("sub(\"(?<x>b)\"; \"[\\(.x)]\")", "\"abc\"", "\"a[b]c\""),
+        ("gsub(\"o\"; \"0\")", "\"foo\"", "\"f00\""),
+        ("[match(\"a+\"; \"g\").string]", "\"aa b a\"", "[\"aa\",\"a\"]"),
+        ("capture(\"(?<n>[0-9]+)\")", "\"ab12\"", "{\"n\":\"12\"}"),
+        ("[scan(\"[0-9]\")]", "\"a1b2\"", "[\"1\",\"2\"]"),
+        ("[ascii_downcase, ascii_upcase, ltrimstr(\"a\"), rtrimstr(\"C\")]", "\"aBC\"", "[\"abc\",\"ABC\",\"BC\",\"aB\"]"),
+        ("[min_by(.a), max_by(.a)] | map(.a)", "[{\"a\":2},{\"a\":1}]", "[1,2]"),
+        ("group_by(.k) | map(length)", "[{\"k\":1},{\"k\":2},{\"k\":1}]", "[2,1]"),
+        ("unique_by(length)", "[\"a\",\"bb\",\"c\"]", "[\"a\",\"bb\"]"),
+        ("walk(if type == \"number\" then . + 1 else . end)", "[1,{\"a\":2}]", "[2,{\"a\":3}]"),
+        ("[@csv, @tsv, @sh, @html, @uri, @base64, (@base64 | @base64d), @base32, (@base32|@base32d), @json, @text]",
+         "[\"a b\",\"<&>\"]",
+         "[\"\\\"a b\\\",\\\"<&>\\\"\",\"a b\\t<&>\",\"'a b' '<&>'\",\"[&quot;a b&quot;,&quot;&lt;&amp;&gt;&quot;]\",\"%5B%22a%20b%22%2C%22%3C%26%3E%22%5D\",\"WyJhIGIiLCI8Jj4iXQ==\",\"[\\\"a b\\\",\\\"<&>\\\"]\",\"LMRGCIBCEIWCEPBGHYRF2===\",\"[\\\"a b\\\",\\\"<&>\\\"]\",\"[\\\"a b\\\",\\\"<&>\\\"]\",\"[\\\"a b\\\",\\\"<&>\\\"]\"]"),
+        ("INDEX(.id) | keys", "[{\"id\":\"x\"},{\"id\":\"y\"}]", "[\"x\",\"y\"]"),
+        ("[.[] | IN(2, 3)]", "[1,2]", "[false,true]"),
+        ("todate", "1700000000", "\"2023-11-14T22:13:20Z\""),
+        ("fromdate", "\"2023-11-14T22:13:20Z\"", "1700000000"),
+        ("strftime(\"%Y-%m-%d\")", "1700000000", "\"2023-11-14\""),
+        ("gmtime | mktime", "1700000000", "1700000000"),
+        ("strptime(\"%Y-%m-%d\") | mktime", "\"2024-01-02\"", "1704153600"),
+        ("dateadd(\"seconds\"; 10)", "5", "15"),
+        ("[abs, toarray, significand]", "-8", "[8,[-8],-1]"),
+        ("[have_literal_numbers, (\" x \" | trim, ltrim, rtrim)]", "null", "[true,\"x\",\"x \",\" x\"]"),
+        ("pick(.a.b)", "{\"a\":{\"b\":1,\"c\":2}}", "{\"a\":{\"b\":1}}"),
+        ("[splits(\"a\")]", "\"bab\"", "[\"b\",\"b\"]"),
+        ("tojson | fromjson", "{\"a\":[1,2.5]}", "{\"a\":[1,2.5]}"),
+        ("[first(range(10)), last(range(10)), until(. > 100; . * 2)]", "1", "[0,9,128]"),
+        ("[implode, (\"ab\" | explode)]", "[65]", "[\"A\",[97,98]]"),
+        ("builtins | length > 10", "null", "true"),
+        ("$__loc__", "null", "{\"file\":\"<top-level>\",\"line\":1}"),
+        ("[.[] | ascii]", "[65]", "[\"A\"]"),
+        ("input_line_number", "1\n", "1"),
+    ];
+    for (prog, input, want) in cases {
+        let o = jq(&["-c", prog], input);
+        assert_eq!(o.out().trim_end(), *want, "program {prog}: {}", o.stderr);
+    }
+}
+
+#[test]
+fn env_is_the_scripts() {
+    // The test environment exports nothing: $ENV and env are empty, never the host's.
+    assert_eq!(jq(&["-nc", "[$ENV, env]"], "").out(), "[{},{}]\n");
 }
