@@ -112,7 +112,7 @@ impl<'a> Inputs<'a> {
                 Ok(Some(v)) => return Some(v),
                 Ok(None) => self.reader = None,
                 Err(ReadError::Parse(e)) => {
-                    self.parse_error = Some(format!("jq: error (at {}): {e}", self.location()));
+                    self.parse_error = Some(format!("jq: parse error: {e}"));
                     self.done = true;
                     return None;
                 }

@@ -458,11 +458,18 @@ impl<'r> Reader<'r> {
             _ => {}
         }
         let is_word = matches!(tok.first(), Some(b't' | b'f' | b'n'));
-        let at_eof = if self.peek().is_none() { " at EOF" } else { "" };
+        let next = self.peek();
         match std::str::from_utf8(&tok).ok().and_then(parse_number) {
             Some(n) => Ok(Val::Num(n)),
-            None if is_word => Err(self.err(format!("Invalid literal{at_eof}"))),
-            None => Err(self.err(format!("Invalid numeric literal{at_eof}"))),
+            None => {
+                let at_eof = if next.is_none() { " at EOF" } else { "" };
+                // jq checks a literal when the character after it arrives: its position counts.
+                if matches!(next, Some(b' ' | b'\t' | b'\n' | b'\r')) {
+                    self.bump();
+                }
+                let kind = if is_word { "Invalid literal" } else { "Invalid numeric literal" };
+                Err(self.err(format!("{kind}{at_eof}")))
+            }
         }
     }
 }
