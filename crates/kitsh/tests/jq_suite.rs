@@ -74,7 +74,7 @@ fn quote(s: &str) -> String {
 
 /// Run one case; `Err` says why it failed.
 fn run_case(c: &Case) -> Result<(), String> {
-    let limits = ExecutionLimits::new().timeout(Duration::from_secs(5));
+    let limits = ExecutionLimits::new().timeout(Duration::from_secs(15));
     let mut sh = Bash::builder().limits(limits).build().map_err(|e| e.to_string())?;
     match &c.input {
         None => {

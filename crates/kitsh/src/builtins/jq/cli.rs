@@ -206,6 +206,7 @@ pub fn parse(args: &[String]) -> Result<Opts, String> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests report failures by panicking
 mod tests {
     use super::*;
 

@@ -17,6 +17,16 @@ def _jaq_strftime($f): strftime($f);
 def _jaq_strflocaltime($f): strflocaltime($f);
 def _jaq_mktime: mktime;
 def _jaq_bsearch($t): bsearch($t);
+def _jaq_range($f; $t; $b): range($f; $t; $b);
+def range($f; $t; $b): _jaq_range($f; $t; $b) | _kitsh_tick;
+def range($f; $t): range($f; $t; 1);
+def range($t): range(0; $t; 1);
+def repeat(f): def _repeat: _kitsh_tick | (., (f | _repeat)); _repeat;
+def recurse(f): def r: _kitsh_tick | (., (f | r)); r;
+def recurse(f; cond): def r: _kitsh_tick | (., (f | select(cond) | r)); r;
+def recurse: recurse(.[]?);
+def while(cond; update): def _w: _kitsh_tick | if cond then ., (update | _w) else empty end; _w;
+def until(cond; update): def _u: _kitsh_tick | if cond then . else (update | _u) end; _u;
 def env: $ENV;
 def _tm($name): if type == "number" then .
   elif type == "array" and length > 0 and all(.[]; type == "number") then (. + [0,0,0,0,0,0,0,0])[:8]

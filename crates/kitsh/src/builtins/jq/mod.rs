@@ -225,7 +225,7 @@ fn globals(ctx: &Ctx<'_>, opts: &Opts, loc_line: usize) -> Result<(Vec<String>, 
         let v = match kind {
             NamedKind::Arg => Val::from(value.clone()),
             NamedKind::Json => read::parse_single(value.as_bytes())
-                .map_err(|_| (format!("jq: Invalid JSON text passed to --argjson"), 2))?,
+                .map_err(|_| ("jq: Invalid JSON text passed to --argjson".to_string(), 2))?,
             NamedKind::RawFile => {
                 let b = read_file(ctx, value).map_err(|e| (format!("jq: error: {e}"), 2))?;
                 Val::utf8_str(read::sanitize_utf8(b))
@@ -253,7 +253,7 @@ fn globals(ctx: &Ctx<'_>, opts: &Opts, loc_line: usize) -> Result<(Vec<String>, 
     for (json, text) in &opts.positional {
         if *json {
             let v = read::parse_single(text.as_bytes())
-                .map_err(|_| (format!("jq: Invalid JSON text passed to --jsonargs"), 2))?;
+                .map_err(|_| ("jq: Invalid JSON text passed to --jsonargs".to_string(), 2))?;
             positional.push(v);
         } else {
             positional.push(Val::from(text.clone()));
@@ -483,10 +483,9 @@ fn stream_events(v: &Val) -> Vec<Val> {
                 out.push(Val::Arr(vec![Val::Arr(last.into())].into()));
             }
             _ => {
+                // A scalar (also at the top level) is one event with no closing event.
+                let _ = top;
                 out.push(Val::Arr(vec![p(path), v.clone()].into()));
-                if top {
-                    // A scalar at the top level has no closing event.
-                }
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use jaq_core::box_iter::box_once;
 use jaq_core::native::{bome, run, v, Fun};
-use jaq_core::{Error, Exn, ValT as _};
+use jaq_core::{Error, Exn};
 use jaq_json::Val;
 
 use super::{read, write, Kind, Shared};
@@ -130,6 +130,13 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
                 }
             }
             bome(Ok(v))
+        }),
+        ("_kitsh_tick", v(0), |cv| {
+            // Long loops in the program check for a timeout here (jaq has no hook of its own).
+            if shared(&cv).cancel.cancelled() {
+                return box_once(Err(Exn::halt(130)));
+            }
+            box_once(Ok(cv.1))
         }),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
         ("_kitsh_tonumber", v(0), |cv| {
@@ -341,9 +348,6 @@ pub fn jq_message(msg: &str) -> String {
         if let Some((l, rest)) = json_prefix(rest) {
             if let Some(r) = rest.trim_start().strip_prefix("with ") {
                 if let Some((r, _)) = json_prefix(r) {
-                    if matches!(l, Val::Obj(_)) || matches!(l, Val::Arr(_)) || matches!(l, Val::Null) {
-                        return format!("Cannot index {} with {}", type_name(&l), describe(&r));
-                    }
                     return format!("Cannot index {} with {}", type_name(&l), describe(&r));
                 }
             }
@@ -372,7 +376,7 @@ pub fn jq_message(msg: &str) -> String {
                     "/" => "divided",
                     _ => "divided (remainder)",
                 };
-                let zero = matches!(op, "/" | "%") && matches!(&r, Val::Num(_)) && r.as_f64().is_some_and(|f| f == 0.0);
+                let zero = matches!(op, "/" | "%") && matches!(&r, Val::Num(_)) && <Val as jaq_std::ValT>::as_f64(&r).is_some_and(|f| f == 0.0);
                 return format!(
                     "{} and {} cannot be {verb}{}",
                     describe(&l),
@@ -396,21 +400,8 @@ pub fn jq_message(msg: &str) -> String {
     msg.to_string()
 }
 
-trait AsF64 {
-    fn as_f64(&self) -> Option<f64>;
-}
-impl AsF64 for Val {
-    fn as_f64(&self) -> Option<f64> {
-        <Val as jaq_std::ValT>::as_f64(self)
-    }
-}
-
-#[allow(dead_code)]
-fn _unused(v: Val) -> bool {
-    v.as_bool()
-}
-
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests report failures by panicking
 mod tests {
     use super::*;
 

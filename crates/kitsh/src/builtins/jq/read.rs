@@ -560,6 +560,7 @@ pub fn parse_single(bytes: &[u8]) -> Result<Val, ParseError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests report failures by panicking
 mod tests {
     use super::*;
 
