@@ -242,6 +242,8 @@ pub fn write_val(out: &mut Vec<u8>, fmt: &Format, v: &Val) {
                     out.push(b' ');
                 }
             }
+            // jq prints nothing deeper than MAX_PRINT_DEPTH.
+            Task::Val(_, level) if level > 10_000 => out.extend_from_slice(b"<skipped: too deep>"),
             Task::Val(v, level) => match v {
                 Val::Null => {
                     col(out, COL_NULL);
