@@ -130,6 +130,16 @@ def finites: select(isinfinite or isnan | not);
 def builtins: _kitsh_builtins;
 def splits($re; flags): split($re; flags) | .[];
 def abs: if type == "number" and . < 0 then - . else . end;
+def _kitsh_set(paths; $v): . as $in | try (paths |= $v) catch ($in | reduce path(paths) as $p (.; setpath($p; $v)));
+def _kitsh_modify(paths; f): . as $in | try (paths |= f) catch ($in
+  | reduce path(paths) as $p (.; . as $x | label $out
+      | (setpath($p; $x | getpath($p) | f) | ., break $out), delpaths([$p])));
+def _kitsh_add(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . + $v);
+def _kitsh_sub(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . - $v);
+def _kitsh_mul(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . * $v);
+def _kitsh_div(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . / $v);
+def _kitsh_mod(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . % $v);
+def _kitsh_alt(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . // $v);
 "#;
 
 /// The names jq 1.8's `builtins` lists (a representative subset, `name/arity`).

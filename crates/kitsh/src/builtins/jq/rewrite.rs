@@ -6,6 +6,122 @@ use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
 /// Rewrite `code`; returns it unchanged when it does not lex (the compiler reports the error).
 pub fn rewrite(code: &str) -> String {
+    catches(&assignments(code))
+}
+
+/// `L = R`, `L |= R`, `L += R`, ... become `_kitsh_set((L); (R))` and so on: jaq's own update
+/// first, jq's `setpath`-based definition when that fails (`.a.b = 1` on `{}`, `.[5] = 1`).
+fn assignments(code: &str) -> String {
+    if !code.contains('=') {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut inserts: Vec<(usize, usize, String)> = Vec::new();
+    assign_walk(code, &tokens, &mut inserts);
+    if inserts.is_empty() {
+        return code.to_string();
+    }
+    // (position, length replaced, text): apply from the end.
+    inserts.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut out = code.to_string();
+    for (pos, len, text) in inserts {
+        if out.is_char_boundary(pos) && out.is_char_boundary(pos + len) {
+            out.replace_range(pos..pos + len, &text);
+        }
+    }
+    out
+}
+
+const ASSIGN: &[(&str, &str)] = &[
+    ("=", "_kitsh_set"),
+    ("|=", "_kitsh_modify"),
+    ("+=", "_kitsh_add"),
+    ("-=", "_kitsh_sub"),
+    ("*=", "_kitsh_mul"),
+    ("/=", "_kitsh_div"),
+    ("%=", "_kitsh_mod"),
+    ("//=", "_kitsh_alt"),
+];
+
+fn is_boundary(t: &Token<&str>) -> bool {
+    match t.1 {
+        Tok::Sym => matches!(t.0, "|" | "," | "//" | ";" | ":") || ASSIGN.iter().any(|(op, _)| *op == t.0),
+        Tok::Word => matches!(t.0, "then" | "else" | "elif" | "as" | "catch" | "try" | "label" | "def" | "reduce" | "foreach" | "import" | "include"),
+        _ => false,
+    }
+}
+
+fn assign_walk(code: &str, tokens: &[Token<&str>], inserts: &mut Vec<(usize, usize, String)>) {
+    for (i, t) in tokens.iter().enumerate() {
+        match &t.1 {
+            Tok::Block(inner) => assign_walk(code, inner, inserts),
+            Tok::Str(parts) => {
+                for p in parts {
+                    if let StrPart::Term(Token(_, Tok::Block(inner))) = p {
+                        assign_walk(code, inner, inserts);
+                    }
+                }
+            }
+            Tok::Sym => {
+                let Some((_, name)) = ASSIGN.iter().find(|(op, _)| *op == t.0) else { continue };
+                // Left operand: back to a token of lower precedence, `if ... end` skipped.
+                let mut depth = 0usize;
+                let mut l = i;
+                let mut ok = true;
+                while l > 0 {
+                    let p = &tokens[l - 1];
+                    if p.0 == "end" && matches!(p.1, Tok::Word) {
+                        depth += 1;
+                    } else if p.0 == "if" && matches!(p.1, Tok::Word) {
+                        if depth == 0 {
+                            ok = false;
+                            break;
+                        }
+                        depth -= 1;
+                    } else if depth == 0 && (is_boundary(p) || (p.0 == "end" && matches!(p.1, Tok::Word))) {
+                        break;
+                    } else if depth == 0 && p.0 == "elif" {
+                        break;
+                    }
+                    l -= 1;
+                }
+                // Right operand: up to a token of lower precedence, `if ... end` skipped.
+                let mut depth = 0usize;
+                let mut r = i + 1;
+                while r < tokens.len() {
+                    let n = &tokens[r];
+                    if n.0 == "if" && matches!(n.1, Tok::Word) {
+                        depth += 1;
+                    } else if n.0 == "end" && matches!(n.1, Tok::Word) {
+                        if depth == 0 {
+                            break;
+                        }
+                        depth -= 1;
+                    } else if depth == 0 && (is_boundary(n) || n.0 == "end") {
+                        break;
+                    }
+                    r += 1;
+                }
+                // A block's closing delimiter is its last token: never part of an operand.
+                if r > 0 && r == tokens.len() && matches!(tokens[r - 1].0, ")" | "]" | "}") && matches!(tokens[r - 1].1, Tok::Sym) {
+                    r -= 1;
+                }
+                if !ok || l == i || r == i + 1 || depth != 0 {
+                    continue;
+                }
+                let start = offset(code, tokens[l].0);
+                let stop = end(code, tokens[r - 1].0);
+                inserts.push((start, 0, format!("{name}((")));
+                inserts.push((offset(code, t.0), t.0.len(), "); (".to_string()));
+                inserts.push((stop, 0, "))".to_string()));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `try ... catch H` becomes `try ... catch (_kitsh_errmsg | H)`.
+fn catches(code: &str) -> String {
     if !code.contains("catch") {
         return code.to_string();
     }
@@ -119,5 +235,9 @@ mod tests {
         assert_eq!(rewrite("[.[] | try f catch .x[0]?]"), "[.[] | try f catch (_kitsh_errmsg | .x[0]?)]");
         assert_eq!(rewrite("\"\\(try 1 catch .)\""), "\"\\(try 1 catch (_kitsh_errmsg | .))\"");
         assert_eq!(rewrite(".catch"), ".catch");
+        assert_eq!(rewrite(".a.b = 1"), "_kitsh_set((.a.b ); ( 1))");
+        assert_eq!(rewrite("[.[] | .x += 1]"), "[.[] | _kitsh_add((.x ); ( 1))]");
+        assert_eq!(rewrite("(.a |= . + 1) | .b"), "(_kitsh_modify((.a ); ( . + 1))) | .b");
+        assert_eq!(rewrite(".a == 1"), ".a == 1");
     }
 }

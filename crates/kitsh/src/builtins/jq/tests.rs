@@ -235,6 +235,13 @@ fn builtins_agents_use() {
 }
 
 #[test]
+fn assignments_create_missing_paths() {
+    let o = jq(&["-c", ".a.b = 1 | .n += 1 | .l[2] = 0 | .c //= 3 | .a.b |= . + 1"], "{}");
+    assert_eq!(o.out(), "{\"a\":{\"b\":2},\"n\":1,\"l\":[null,null,0],\"c\":3}\n");
+    assert_eq!(jq(&["-c", ".[] |= . * 10"], "[1,2]").out(), "[10,20]\n");
+}
+
+#[test]
 fn env_is_the_scripts() {
     // The test environment exports nothing: $ENV and env are empty, never the host's.
     assert_eq!(jq(&["-nc", "[$ENV, env]"], "").out(), "[{},{}]\n");
