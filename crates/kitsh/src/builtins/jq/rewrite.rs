@@ -78,9 +78,7 @@ fn assign_walk(code: &str, tokens: &[Token<&str>], inserts: &mut Vec<(usize, usi
                             break;
                         }
                         depth -= 1;
-                    } else if depth == 0 && (is_boundary(p) || (p.0 == "end" && matches!(p.1, Tok::Word))) {
-                        break;
-                    } else if depth == 0 && p.0 == "elif" {
+                    } else if depth == 0 && (is_boundary(p) || p.0 == "elif") {
                         break;
                     }
                     l -= 1;
