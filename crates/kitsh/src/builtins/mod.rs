@@ -123,6 +123,51 @@ pub struct Ctx<'a> {
     pub env: &'a dyn Env,
     /// Cancellation (timeouts).
     pub cancel: &'a dyn Cancel,
+    /// Running other commands (`xargs`, `find -exec`, `timeout`, awk's `system()`).
+    pub spawn: &'a dyn Spawn,
+}
+
+/// Where the standard input of a command run through [`Spawn`] comes from.
+pub enum SpawnIn<'a> {
+    /// The calling command's own standard input.
+    Inherit,
+    /// Empty (`/dev/null`).
+    Null,
+    /// These bytes.
+    Bytes(&'a [u8]),
+}
+
+/// Where the standard output of a command run through [`Spawn`] goes.
+pub enum SpawnOut<'a> {
+    /// The calling command's own standard output. Flush anything the caller buffered first.
+    Inherit,
+    /// Appended to this buffer (bounded by the output limit).
+    Capture(&'a mut Vec<u8>),
+}
+
+/// Runs other commands on behalf of a command, as a program runs others with `fork`/`exec`:
+/// in a new process of the virtual system that sees the exported environment, the working
+/// directory and the filesystem, but no shell functions. Standard error is inherited.
+pub trait Spawn {
+    /// Run `argv` as `execvp` would: `argv[0]` is searched on `$PATH` (or is a path);
+    /// returns its exit status (127 with a message when it is not found).
+    fn command(&self, argv: &[String], stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32;
+
+    /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`).
+    fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
+        let argv = ["sh".to_string(), "-c".to_string(), script.to_string()];
+        self.command(&argv, stdin, stdout)
+    }
+}
+
+/// A [`Spawn`] that runs nothing: every command is "not found" (unit tests of commands).
+pub struct NoSpawn;
+
+impl Spawn for NoSpawn {
+    fn command(&self, argv: &[String], _: SpawnIn<'_>, _: SpawnOut<'_>) -> i32 {
+        let _ = argv;
+        127
+    }
 }
 
 impl Ctx<'_> {
@@ -355,6 +400,7 @@ pub mod testing {
                 cwd,
                 env: &NoEnv,
                 cancel: &Never,
+                spawn: &NoSpawn,
             };
             cmd.run(&mut ctx, &args)
         };

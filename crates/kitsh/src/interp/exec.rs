@@ -1100,6 +1100,7 @@ impl Shell {
             cwd: &self.cwd,
             env: &env,
             cancel: &ShellCancel(self),
+            spawn: &ShellSpawn(self),
         };
         b.run(&mut ctx, &argv[1..])
     }
@@ -1272,6 +1273,50 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
     let signal = sub.killed_by;
     drop(sub);
     super::job::JobEnd { status, signal }
+}
+
+/// Runs commands for a command (`xargs`, `find -exec`, awk's `system()`): each in a child
+/// shell, as a new process started from this one.
+struct ShellSpawn<'a>(&'a Shell);
+
+impl crate::builtins::Spawn for ShellSpawn<'_> {
+    fn command(&self, argv: &[String], stdin: crate::builtins::SpawnIn<'_>, stdout: crate::builtins::SpawnOut<'_>) -> i32 {
+        use crate::builtins::{SpawnIn, SpawnOut};
+        if argv.is_empty() {
+            return 0;
+        }
+        if self.0.shared.cancelled() {
+            return 130;
+        }
+        let mut child = self.0.child_shell();
+        match stdin {
+            SpawnIn::Inherit => {}
+            SpawnIn::Null => {
+                child.fds.set(0, Some(Arc::new(FdObj::Null)));
+            }
+            SpawnIn::Bytes(b) => {
+                child.fds.set(0, Some(Arc::new(FdObj::bytes(b.to_vec()))));
+            }
+        }
+        let (capture, buf) = match stdout {
+            SpawnOut::Inherit => (None, None),
+            SpawnOut::Capture(buf) => {
+                let fd = Arc::new(FdObj::Capture(std::sync::Mutex::new(Vec::new())));
+                child.fds.set(1, Some(fd.clone()));
+                (Some(fd), Some(buf))
+            }
+        };
+        let r = child.run_in_subshell(|c| c.run_external(argv.to_vec(), None));
+        drop(child);
+        if let (Some(fd), Some(buf)) = (capture, buf) {
+            buf.extend(fd.is_capture().unwrap_or_default());
+        }
+        match r {
+            Ok(s) => s,
+            Err(Flow::Limit(l)) => l.exit_status(),
+            Err(_) => 1,
+        }
+    }
 }
 
 /// What interrupts a command (`sleep`, a blocked read): the script's limits, or a signal
