@@ -149,14 +149,43 @@ pub enum SpawnOut<'a> {
 /// in a new process of the virtual system that sees the exported environment, the working
 /// directory and the filesystem, but no shell functions. Standard error is inherited.
 pub trait Spawn {
-    /// Run `argv` as `execvp` would: `argv[0]` is searched on `$PATH` (or is a path);
-    /// returns its exit status (127 with a message when it is not found).
-    fn command(&self, argv: &[String], stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32;
+    /// Run `argv` as `execvp` would: `argv[0]` is searched on `$PATH` (or is a path).
+    /// Returns its exit status, or why it could not be started (the caller prints the message,
+    /// as `xargs: foo: No such file or directory`).
+    fn command(&self, argv: &[String], stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> Result<i32, SpawnError>;
 
-    /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`).
+    /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`); its exit status.
     fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
         let argv = ["sh".to_string(), "-c".to_string(), script.to_string()];
-        self.command(&argv, stdin, stdout)
+        self.command(&argv, stdin, stdout).unwrap_or_else(|e| e.status())
+    }
+}
+
+/// Why [`Spawn::command`] could not start a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpawnError {
+    /// No such command (ENOENT): status 127.
+    NotFound,
+    /// Found but not executable, or a directory (EACCES): status 126.
+    PermissionDenied,
+}
+
+impl SpawnError {
+    /// The exit status a shell or `xargs` reports: 127 or 126.
+    pub fn status(self) -> i32 {
+        match self {
+            SpawnError::NotFound => 127,
+            SpawnError::PermissionDenied => 126,
+        }
+    }
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SpawnError::NotFound => "No such file or directory",
+            SpawnError::PermissionDenied => "Permission denied",
+        })
     }
 }
 
@@ -164,9 +193,8 @@ pub trait Spawn {
 pub struct NoSpawn;
 
 impl Spawn for NoSpawn {
-    fn command(&self, argv: &[String], _: SpawnIn<'_>, _: SpawnOut<'_>) -> i32 {
-        let _ = argv;
-        127
+    fn command(&self, _: &[String], _: SpawnIn<'_>, _: SpawnOut<'_>) -> Result<i32, SpawnError> {
+        Err(SpawnError::NotFound)
     }
 }
 

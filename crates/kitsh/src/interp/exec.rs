@@ -1280,15 +1280,30 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
 struct ShellSpawn<'a>(&'a Shell);
 
 impl crate::builtins::Spawn for ShellSpawn<'_> {
-    fn command(&self, argv: &[String], stdin: crate::builtins::SpawnIn<'_>, stdout: crate::builtins::SpawnOut<'_>) -> i32 {
-        use crate::builtins::{SpawnIn, SpawnOut};
-        if argv.is_empty() {
-            return 0;
-        }
+    fn command(
+        &self,
+        argv: &[String],
+        stdin: crate::builtins::SpawnIn<'_>,
+        stdout: crate::builtins::SpawnOut<'_>,
+    ) -> Result<i32, crate::builtins::SpawnError> {
+        use crate::builtins::{SpawnError, SpawnIn, SpawnOut};
+        let Some(name) = argv.first() else { return Ok(0) };
         if self.0.shared.cancelled() {
-            return 130;
+            return Ok(130);
         }
         let mut child = self.0.child_shell();
+        // Find the program first, as execvp does, so the caller can report a failure itself.
+        let path = if name.contains('/') { Some(name.clone()) } else { child.find_command(name) };
+        let Some(path) = path else { return Err(SpawnError::NotFound) };
+        if child.program_at(&path).is_none() {
+            match self.0.fs.stat(&crate::fs::join_path(&self.0.cwd, &path)) {
+                Err(_) => return Err(SpawnError::NotFound),
+                Ok(m) if m.file_type == crate::fs::FileType::Dir || m.mode & 0o111 == 0 => {
+                    return Err(SpawnError::PermissionDenied)
+                }
+                Ok(_) => {}
+            }
+        }
         match stdin {
             SpawnIn::Inherit => {}
             SpawnIn::Null => {
@@ -1311,11 +1326,11 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
         if let (Some(fd), Some(buf)) = (capture, buf) {
             buf.extend(fd.is_capture().unwrap_or_default());
         }
-        match r {
+        Ok(match r {
             Ok(s) => s,
             Err(Flow::Limit(l)) => l.exit_status(),
             Err(_) => 1,
-        }
+        })
     }
 }
 
