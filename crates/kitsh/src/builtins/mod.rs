@@ -63,6 +63,7 @@ pub mod uname;
 pub mod uniq;
 pub mod wc;
 pub mod which;
+pub mod xargs;
 pub mod whoami;
 pub mod yes;
 
@@ -354,6 +355,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("wc", &wc::Wc),
         ("which", &which::Which),
         ("whoami", &whoami::Whoami),
+        ("xargs", &xargs::Xargs),
         ("yes", &yes::Yes),
     ];
     table.iter().copied().collect()
