@@ -153,7 +153,19 @@ pub trait Spawn {
     /// Run `argv` as `execvp` would: `argv[0]` is searched on `$PATH` (or is a path).
     /// Returns its exit status, or why it could not be started (the caller prints the message,
     /// as `xargs: foo: No such file or directory`).
-    fn command(&self, argv: &[String], stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> Result<i32, SpawnError>;
+    fn command(&self, argv: &[String], stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> Result<i32, SpawnError> {
+        self.command_in(None, argv, stdin, stdout)
+    }
+
+    /// [`Spawn::command`] in the working directory `cwd` (absolute, or relative to the
+    /// caller's), as `find -execdir` runs commands.
+    fn command_in(
+        &self,
+        cwd: Option<&str>,
+        argv: &[String],
+        stdin: SpawnIn<'_>,
+        stdout: SpawnOut<'_>,
+    ) -> Result<i32, SpawnError>;
 
     /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`); its exit status.
     fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
@@ -194,7 +206,7 @@ impl std::fmt::Display for SpawnError {
 pub struct NoSpawn;
 
 impl Spawn for NoSpawn {
-    fn command(&self, _: &[String], _: SpawnIn<'_>, _: SpawnOut<'_>) -> Result<i32, SpawnError> {
+    fn command_in(&self, _: Option<&str>, _: &[String], _: SpawnIn<'_>, _: SpawnOut<'_>) -> Result<i32, SpawnError> {
         Err(SpawnError::NotFound)
     }
 }

@@ -1280,8 +1280,9 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
 struct ShellSpawn<'a>(&'a Shell);
 
 impl crate::builtins::Spawn for ShellSpawn<'_> {
-    fn command(
+    fn command_in(
         &self,
+        cwd: Option<&str>,
         argv: &[String],
         stdin: crate::builtins::SpawnIn<'_>,
         stdout: crate::builtins::SpawnOut<'_>,
@@ -1292,11 +1293,15 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
             return Ok(130);
         }
         let mut child = self.0.child_shell();
+        if let Some(dir) = cwd {
+            child.cwd = crate::fs::join_path(&self.0.cwd, dir);
+            let _ = child.assign("PWD", child.cwd.clone(), false);
+        }
         // Find the program first, as execvp does, so the caller can report a failure itself.
         let path = if name.contains('/') { Some(name.clone()) } else { child.find_command(name) };
         let Some(path) = path else { return Err(SpawnError::NotFound) };
         if child.program_at(&path).is_none() {
-            match self.0.fs.stat(&crate::fs::join_path(&self.0.cwd, &path)) {
+            match self.0.fs.stat(&crate::fs::join_path(&child.cwd, &path)) {
                 Err(_) => return Err(SpawnError::NotFound),
                 Ok(m) if m.file_type == crate::fs::FileType::Dir || m.mode & 0o111 == 0 => {
                     return Err(SpawnError::PermissionDenied)
