@@ -57,6 +57,7 @@ pub mod stat;
 pub mod tac;
 pub mod tail;
 pub mod tee;
+pub mod timeout;
 pub mod touch;
 pub mod tr;
 pub mod uname;
@@ -167,11 +168,34 @@ pub trait Spawn {
         stdout: SpawnOut<'_>,
     ) -> Result<i32, SpawnError>;
 
+    /// Run `argv` as [`Spawn::command`] does, with standard streams inherited, in a process
+    /// group of its own (`timeout`): when `limit` passes, every shell of the group is sent
+    /// `signal`, and `SIGKILL` `kill_after` later if it has not ended by then.
+    fn command_timeout(
+        &self,
+        argv: &[String],
+        limit: Duration,
+        signal: i32,
+        kill_after: Option<Duration>,
+    ) -> Result<Timed, SpawnError> {
+        let _ = (limit, signal, kill_after);
+        self.command(argv, SpawnIn::Inherit, SpawnOut::Inherit).map(|status| Timed { status, timed_out: false })
+    }
+
     /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`); its exit status.
     fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
         let argv = ["sh".to_string(), "-c".to_string(), script.to_string()];
         self.command(&argv, stdin, stdout).unwrap_or_else(|e| e.status())
     }
+}
+
+/// How a command run by [`Spawn::command_timeout`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timed {
+    /// Its exit status (128+N when a signal ended it).
+    pub status: i32,
+    /// The time limit passed and the signal was sent.
+    pub timed_out: bool,
 }
 
 /// Why [`Spawn::command`] could not start a command.
@@ -360,6 +384,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
         ("tee", &tee::Tee),
+        ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
         ("tr", &tr::Tr),
         ("uname", &uname::Uname),
