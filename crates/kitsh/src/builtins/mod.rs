@@ -23,6 +23,7 @@ pub mod cmp;
 pub mod comm;
 pub mod cut;
 pub mod date;
+pub mod diff;
 pub mod dirname;
 pub mod du;
 pub mod expr;
@@ -349,6 +350,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("comm", &comm::Comm),
         ("cut", &cut::Cut),
         ("date", &date::Date),
+        ("diff", &diff::Diff),
         ("dirname", &dirname::Dirname),
         ("du", &du::Du),
         ("egrep", &grep::Grep),
