@@ -20,6 +20,7 @@ pub mod basename;
 pub mod cat;
 pub mod chmod;
 pub mod cmp;
+pub mod column;
 pub mod comm;
 pub mod cut;
 pub mod date;
@@ -52,6 +53,7 @@ pub mod cp;
 mod copy_move;
 pub mod sed;
 pub mod seq;
+pub mod shuf;
 pub mod sleep;
 pub mod sort;
 pub mod stat;
@@ -61,6 +63,7 @@ pub mod tee;
 pub mod timeout;
 pub mod touch;
 pub mod tr;
+pub mod truncate;
 pub mod uname;
 pub mod uniq;
 pub mod wc;
@@ -98,6 +101,9 @@ pub enum SystemInfo {
     Hostname,
     /// The user name (`whoami`, `id -un`).
     User,
+    /// The state of the shell's `$RANDOM` generator once the script has seeded or used it
+    /// (`RANDOM=7`), so that `shuf` can be repeatable in tests.
+    RandomSeed,
 }
 
 /// A cooperative cancellation check: the wall-clock deadline and a shared stop flag.
@@ -347,6 +353,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("cat", &cat::Cat),
         ("chmod", &chmod::Chmod),
         ("cmp", &cmp::Cmp),
+        ("column", &column::Column),
         ("comm", &comm::Comm),
         ("cut", &cut::Cut),
         ("date", &date::Date),
@@ -380,6 +387,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("cp", &cp::Cp),
         ("sed", &sed::Sed),
         ("seq", &seq::Seq),
+        ("shuf", &shuf::Shuf),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
         ("stat", &stat::Stat),
@@ -389,6 +397,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
         ("tr", &tr::Tr),
+        ("truncate", &truncate::Truncate),
         ("uname", &uname::Uname),
         ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),

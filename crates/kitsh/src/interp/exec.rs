@@ -1098,7 +1098,7 @@ impl Shell {
         let mut stdin = FdReader(fd0.as_ref());
         let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
-        let env = super::builtins::ShellEnv(&self.vars);
+        let env = super::builtins::ShellEnv(&self.vars, (!self.rng_reseed).then_some(self.rng));
         crate::builtins::args::set_c_locale(self.byte_locale());
         let mut ctx = crate::builtins::Ctx {
             name: &argv[0],

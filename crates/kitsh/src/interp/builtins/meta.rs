@@ -192,7 +192,7 @@ pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
         }
     }
     if i >= args.len() {
-        let env = super::ShellEnv(&child.vars);
+        let env = super::ShellEnv(&child.vars, None);
         let mut out = String::new();
         for (k, v) in crate::builtins::Env::exported(&env) {
             out.push_str(&k);
