@@ -264,12 +264,12 @@ impl Builtin for Shuf {
 mod tests {
     use super::*;
     use crate::builtins::testing::run;
-    use crate::fs::MemoryFs;
+    use crate::builtins::args::testfs::fs_with;
 
     #[test]
     fn permutes_every_line_once() {
-        let fs = MemoryFs::new();
-        let o = run(&Shuf, "shuf", &["-i", "1-100"], b"", &fs, "/");
+        let fs = fs_with(&[]);
+        let o = run(&Shuf, "shuf", &["-i", "1-100"], b"", &*fs, "/");
         let mut got: Vec<u32> = o.out().lines().filter_map(|l| l.parse().ok()).collect();
         got.sort_unstable();
         assert_eq!(got, (1..=100).collect::<Vec<_>>());
@@ -277,8 +277,8 @@ mod tests {
 
     #[test]
     fn huge_ranges_are_sampled_sparsely() {
-        let fs = MemoryFs::new();
-        let o = run(&Shuf, "shuf", &["-i", "1-1000000000000", "-n", "3"], b"", &fs, "/");
+        let fs = fs_with(&[]);
+        let o = run(&Shuf, "shuf", &["-i", "1-1000000000000", "-n", "3"], b"", &*fs, "/");
         assert_eq!(o.out().lines().count(), 3);
     }
 
