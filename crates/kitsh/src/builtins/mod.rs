@@ -24,6 +24,7 @@ pub mod column;
 pub mod comm;
 pub mod cut;
 pub mod date;
+pub mod df;
 pub mod diff;
 pub mod dirname;
 pub mod du;
@@ -357,6 +358,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("comm", &comm::Comm),
         ("cut", &cut::Cut),
         ("date", &date::Date),
+        ("df", &df::Df),
         ("diff", &diff::Diff),
         ("dirname", &dirname::Dirname),
         ("du", &du::Du),

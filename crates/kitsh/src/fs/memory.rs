@@ -205,6 +205,10 @@ pub(crate) fn write_end(offset: u64, len: usize) -> FsResult<(usize, usize)> {
 }
 
 impl FileSystem for MemoryFs {
+    fn space(&self) -> Option<super::Space> {
+        Some(super::Space::of(&self.quota))
+    }
+
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         let t = self.read();
         t.meta(t.lookup(path, true)?)

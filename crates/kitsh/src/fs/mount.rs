@@ -131,6 +131,9 @@ struct Plain(Arc<dyn FileSystem>);
 impl MountableFs for Plain {}
 
 impl FileSystem for Plain {
+    fn space(&self) -> Option<super::Space> {
+        self.0.space()
+    }
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         self.0.stat(path)
     }
@@ -222,6 +225,10 @@ impl MountableFs for MountFs {
 }
 
 impl FileSystem for MountFs {
+    fn space(&self) -> Option<super::Space> {
+        self.root.fs.space()
+    }
+
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         if let Some(fs) = self.single() {
             return fs.stat(path);
