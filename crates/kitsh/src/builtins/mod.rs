@@ -29,6 +29,7 @@ pub mod diff;
 pub mod dirname;
 pub mod du;
 pub mod expr;
+pub mod factor;
 pub mod find;
 pub mod fold;
 pub mod grep;
@@ -64,6 +65,7 @@ pub mod tee;
 pub mod timeout;
 pub mod touch;
 pub mod tr;
+pub mod tsort;
 pub mod truncate;
 pub mod uname;
 pub mod uniq;
@@ -364,6 +366,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("du", &du::Du),
         ("egrep", &grep::Grep),
         ("expr", &expr::Expr),
+        ("factor", &factor::Factor),
         ("fgrep", &grep::Grep),
         ("find", &find::Find),
         ("fold", &fold::Fold),
@@ -400,6 +403,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("touch", &touch::Touch),
         ("tr", &tr::Tr),
         ("truncate", &truncate::Truncate),
+        ("tsort", &tsort::Tsort),
         ("uname", &uname::Uname),
         ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),
