@@ -43,6 +43,7 @@ pub mod mktemp;
 pub mod nl;
 pub mod nproc;
 pub mod od;
+pub mod pager;
 pub mod paste;
 pub mod printenv;
 pub mod readlink;
@@ -59,11 +60,13 @@ pub mod shuf;
 pub mod sleep;
 pub mod sort;
 pub mod stat;
+pub mod sync;
 pub mod tac;
 pub mod tail;
 pub mod tee;
 pub mod timeout;
 pub mod touch;
+pub mod tput;
 pub mod tr;
 pub mod tsort;
 pub mod truncate;
@@ -374,10 +377,12 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("head", &head::Head),
         ("hostname", &hostname::Hostname),
         ("id", &id::Id),
+        ("less", &pager::Less),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
         ("mkdir", &mkdir::Mkdir),
         ("mktemp", &mktemp::Mktemp),
+        ("more", &pager::More),
         ("nl", &nl::Nl),
         ("nproc", &nproc::Nproc),
         ("od", &od::Od),
@@ -396,11 +401,13 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
         ("stat", &stat::Stat),
+        ("sync", &sync::Sync),
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
         ("tee", &tee::Tee),
         ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
+        ("tput", &tput::Tput),
         ("tr", &tr::Tr),
         ("truncate", &truncate::Truncate),
         ("tsort", &tsort::Tsort),
