@@ -30,7 +30,8 @@ fn page(ctx: &mut Ctx<'_>, argv: &[String], headers: bool) -> i32 {
                 if headers {
                     ctx.error(&format!("cannot open {f}: {e}"));
                 } else {
-                    let _ = writeln!(ctx.stderr, "{f}: {e}");
+                    // less reports it on standard output when that is not a terminal.
+                    out.extend_from_slice(format!("{f}: {e}\n").as_bytes());
                 }
                 // Both exit 0 for a missing file when not on a terminal, as on GNU systems.
                 continue;
