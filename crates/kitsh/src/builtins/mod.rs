@@ -19,6 +19,7 @@ pub mod args;
 pub mod basename;
 pub mod cat;
 pub mod chmod;
+pub mod chown;
 pub mod cmp;
 pub mod column;
 pub mod comm;
@@ -357,7 +358,9 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         // Commands register here: ("cat", &cat::Cat),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
+        ("chgrp", &chown::Chgrp),
         ("chmod", &chmod::Chmod),
+        ("chown", &chown::Chown),
         ("cmp", &cmp::Cmp),
         ("column", &column::Column),
         ("comm", &comm::Comm),

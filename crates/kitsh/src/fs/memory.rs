@@ -443,6 +443,19 @@ impl FileSystem for MemoryFs {
         Ok(())
     }
 
+    fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
+        let mut t = self.write();
+        let i = t.lookup(path, true)?;
+        let n = t.node_mut(i)?;
+        if let Some(u) = uid {
+            n.uid = u;
+        }
+        if let Some(g) = gid {
+            n.gid = g;
+        }
+        Ok(())
+    }
+
     fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()> {
         let mut t = self.write();
         let i = t.lookup(path, true)?;

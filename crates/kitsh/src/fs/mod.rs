@@ -193,6 +193,11 @@ pub trait FileSystem: Send + Sync + fmt::Debug {
     fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()>;
     /// The canonical absolute path: every symlink resolved, no `.`/`..` (the path must exist).
     fn canonicalize(&self, path: &str) -> FsResult<String>;
+    /// Change the owner and/or group (`chown` as root); the default refuses (`EPERM`-like).
+    fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
+        let _ = (path, uid, gid);
+        Err(FsError::PermissionDenied)
+    }
     /// The space budget and its use, for `df` (`None`: not limited by kitsh).
     fn space(&self) -> Option<Space> {
         None
