@@ -29,6 +29,7 @@ pub mod df;
 pub mod diff;
 pub mod dirname;
 pub mod du;
+pub mod expand;
 pub mod expr;
 pub mod factor;
 pub mod find;
@@ -371,6 +372,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("dirname", &dirname::Dirname),
         ("du", &du::Du),
         ("egrep", &grep::Grep),
+        ("expand", &expand::Expand),
         ("expr", &expr::Expr),
         ("factor", &factor::Factor),
         ("fgrep", &grep::Grep),
@@ -415,6 +417,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("truncate", &truncate::Truncate),
         ("tsort", &tsort::Tsort),
         ("uname", &uname::Uname),
+        ("unexpand", &expand::Unexpand),
         ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),
         ("which", &which::Which),
