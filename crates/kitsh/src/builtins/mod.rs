@@ -61,6 +61,7 @@ pub mod seq;
 pub mod shuf;
 pub mod sleep;
 pub mod sort;
+pub mod split;
 pub mod stat;
 pub mod sync;
 pub mod tac;
@@ -405,6 +406,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("shuf", &shuf::Shuf),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
+        ("split", &split::Split),
         ("stat", &stat::Stat),
         ("sync", &sync::Sync),
         ("tac", &tac::Tac),
