@@ -38,6 +38,7 @@ pub mod grep;
 pub mod head;
 pub mod hostname;
 pub mod id;
+pub mod join;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;
@@ -383,6 +384,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("head", &head::Head),
         ("hostname", &hostname::Hostname),
         ("id", &id::Id),
+        ("join", &join::Join),
         ("less", &pager::Less),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
