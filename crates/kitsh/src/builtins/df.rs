@@ -274,11 +274,11 @@ fn block_name(n: u64) -> String {
     const UNITS: [&str; 6] = ["K", "M", "G", "T", "P", "E"];
     let mut v = n;
     for u in UNITS {
-        if v % 1024 != 0 {
+        if !v.is_multiple_of(1024) {
             break;
         }
         v /= 1024;
-        if v % 1024 != 0 || v < 1024 {
+        if !v.is_multiple_of(1024) || v < 1024 {
             return format!("{v}{u}");
         }
     }

@@ -57,7 +57,7 @@ fn is_prime(n: u128) -> bool {
     }
     const SMALL: [u128; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
     for p in SMALL {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -94,7 +94,7 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 /// A non-trivial factor of the composite `n` (Pollard's rho, Brent's variant).
 fn rho(n: u128) -> u128 {
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return 2;
     }
     let mut c = 1u128;
@@ -144,14 +144,14 @@ pub(crate) fn factorize(mut n: u128, cancelled: &dyn Fn() -> bool) -> Option<Vec
         return Some(out);
     }
     for p in [2u128, 3, 5] {
-        while n % p == 0 && n > 1 {
+        while n.is_multiple_of(p) && n > 1 {
             out.push(p);
             n /= p;
         }
     }
     let mut p = 7u128;
     while p * p <= n && p < 10_000 {
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             out.push(p);
             n /= p;
         }

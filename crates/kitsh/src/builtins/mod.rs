@@ -45,6 +45,7 @@ pub mod mkdir;
 pub mod mktemp;
 pub mod nl;
 pub mod nproc;
+pub mod numfmt;
 pub mod od;
 pub mod pager;
 pub mod paste;
@@ -393,6 +394,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("more", &pager::More),
         ("nl", &nl::Nl),
         ("nproc", &nproc::Nproc),
+        ("numfmt", &numfmt::Numfmt),
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("printenv", &printenv::Printenv),
