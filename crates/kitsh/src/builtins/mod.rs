@@ -25,6 +25,7 @@ pub mod column;
 pub mod comm;
 pub mod cut;
 pub mod date;
+pub mod dd;
 pub mod df;
 pub mod diff;
 pub mod dirname;
@@ -370,6 +371,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("comm", &comm::Comm),
         ("cut", &cut::Cut),
         ("date", &date::Date),
+        ("dd", &dd::Dd),
         ("df", &df::Df),
         ("diff", &diff::Diff),
         ("dirname", &dirname::Dirname),
