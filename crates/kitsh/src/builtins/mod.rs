@@ -39,6 +39,7 @@ pub mod grep;
 pub mod head;
 pub mod hostname;
 pub mod id;
+pub mod install;
 pub mod join;
 pub mod ln;
 pub mod ls;
@@ -387,6 +388,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("head", &head::Head),
         ("hostname", &hostname::Hostname),
         ("id", &id::Id),
+        ("install", &install::Install),
         ("join", &join::Join),
         ("less", &pager::Less),
         ("ln", &ln::Ln),
