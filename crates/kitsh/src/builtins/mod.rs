@@ -58,7 +58,9 @@ pub mod rev;
 pub mod rm;
 pub mod rmdir;
 pub mod mv;
+pub mod net;
 pub mod cp;
+pub mod curl;
 mod copy_move;
 pub mod sed;
 pub mod seq;
@@ -82,6 +84,7 @@ pub mod uniq;
 pub mod wc;
 pub mod which;
 pub mod xargs;
+pub mod wget;
 pub mod whoami;
 pub mod yes;
 
@@ -147,6 +150,8 @@ pub struct Ctx<'a> {
     pub cancel: &'a dyn Cancel,
     /// Running other commands (`xargs`, `find -exec`, `timeout`, awk's `system()`).
     pub spawn: &'a dyn Spawn,
+    /// Network access (`curl`, `wget`): none unless the embedder allowed some.
+    pub net: &'a dyn net::Network,
 }
 
 /// Where the standard input of a command run through [`Spawn`] comes from.
@@ -370,6 +375,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("cmp", &cmp::Cmp),
         ("column", &column::Column),
         ("comm", &comm::Comm),
+        ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
         ("dd", &dd::Dd),
@@ -430,6 +436,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("unexpand", &expand::Unexpand),
         ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),
+        ("wget", &wget::Wget),
         ("which", &which::Which),
         ("whoami", &whoami::Whoami),
         ("xargs", &xargs::Xargs),
@@ -508,6 +515,7 @@ pub mod testing {
                 env: &NoEnv,
                 cancel: &Never,
                 spawn: &NoSpawn,
+                net: &net::NoNetwork,
             };
             cmd.run(&mut ctx, &args)
         };

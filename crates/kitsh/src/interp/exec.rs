@@ -1110,6 +1110,7 @@ impl Shell {
             env: &env,
             cancel: &ShellCancel(self),
             spawn: &ShellSpawn(self),
+            net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
         };
         b.run(&mut ctx, &argv[1..])
     }

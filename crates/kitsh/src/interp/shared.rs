@@ -31,6 +31,8 @@ pub struct Shared {
     pub next_pid: AtomicU64,
     /// Builtins added by the embedder, overriding shipped ones.
     pub custom: HashMap<String, Arc<dyn Builtin>>,
+    /// Network access for `curl`/`wget` (none by default).
+    pub network: Option<Arc<dyn crate::builtins::net::Network>>,
     /// Set while `signals` is not empty (a cheap check after every command).
     signals_pending: AtomicBool,
     /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
@@ -67,6 +69,7 @@ impl Shared {
             deadline: std::sync::Mutex::new(None),
             next_pid: AtomicU64::new(1000),
             custom,
+            network: None,
             signals_pending: AtomicBool::new(false),
             signals: std::sync::Mutex::new(Vec::new()),
             group_pending: AtomicBool::new(false),
