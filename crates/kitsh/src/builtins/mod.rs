@@ -51,6 +51,7 @@ pub mod numfmt;
 pub mod od;
 pub mod pager;
 pub mod paste;
+pub mod patch;
 pub mod printenv;
 pub mod readlink;
 pub mod realpath;
@@ -407,6 +408,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("numfmt", &numfmt::Numfmt),
         ("od", &od::Od),
         ("paste", &paste::Paste),
+        ("patch", &patch::Patch),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
