@@ -120,7 +120,7 @@ fn parse(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Opts, i32> {
             "seek" | "oseek" => o.seek = num(ctx)?,
             "conv" | "iflag" | "oflag" => {
                 for flag in v.split(',') {
-                    let known = match (k, flag) {
+                    match (k, flag) {
                         ("conv", "ucase") => o.ucase = true,
                         ("conv", "lcase") => o.lcase = true,
                         ("conv", "swab") => o.swab = true,
@@ -141,8 +141,7 @@ fn parse(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Opts, i32> {
                             let _ = writeln!(ctx.stderr, "dd: invalid {what}: {}\nTry 'dd --help' for more information.", quote(flag));
                             return Err(1);
                         }
-                    };
-                    let _: () = known;
+                    }
                 }
             }
             "status" => {
@@ -206,7 +205,7 @@ impl Builtin for Dd {
                     (Err(FsError::NotFound), _, true) => Err(FsError::NotFound),
                     (Ok(m), _, _) if m.file_type == FileType::Dir => Err(FsError::IsDir),
                     (Err(FsError::NotFound), _, _) => ctx.fs.write_file(&abs, b"", WriteMode::Append),
-                    (Err(e), _, _) => Err(e.clone()),
+                    (Err(e), _, _) => Err(*e),
                     (Ok(_), _, _) => Ok(()),
                 };
                 if let Err(e) = r {

@@ -164,7 +164,7 @@ impl Builtin for Wget {
             }
             if r.status >= 400 {
                 if !quiet || show_headers {
-                    let _ = writeln!(ctx.stderr, "HTTP request sent, awaiting response... {} {}\n{} ERROR {}: {}.", r.status, r.reason, "", r.status, r.reason);
+                    let _ = writeln!(ctx.stderr, "HTTP request sent, awaiting response... {} {}\n ERROR {}: {}.", r.status, r.reason, r.status, r.reason);
                 }
                 status = 8;
                 continue;
