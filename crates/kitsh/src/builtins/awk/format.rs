@@ -164,7 +164,9 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8], utf8: bool, out: &mut
                     }
                     other => {
                         let s = other.to_str(convfmt);
-                        if utf8 {
+                        if s.is_empty() {
+                            body.push(0);
+                        } else if utf8 {
                             if let Some(ch) = String::from_utf8_lossy(&s).chars().next().filter(|_| std::str::from_utf8(&s).is_ok()) {
                                 let mut b = [0u8; 4];
                                 body.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
@@ -173,6 +175,8 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8], utf8: bool, out: &mut
                             }
                         } else if let Some(&b) = s.first() {
                             body.push(b);
+                        } else {
+                            body.push(0);
                         }
                     }
                 }

@@ -247,7 +247,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             src_name,
             utf8,
             rng: None,
-            seed: 0.0,
+            seed: 1.0,
             cancel_tick: 0,
         };
         let s = |b: &[u8]| Cell::Val(Value::str(b));
@@ -348,9 +348,9 @@ impl<'c, 'a> Interp<'c, 'a> {
         Ok(())
     }
 
-    /// The random number generator (seeded with 0 on first use, as gawk).
+    /// The random number generator (seeded with 1 on first use, as gawk).
     pub fn rng(&mut self) -> &mut super::funcs::Random {
-        self.rng.get_or_insert_with(|| super::funcs::Random::new(0))
+        self.rng.get_or_insert_with(|| super::funcs::Random::new(1))
     }
 
     /// `SUBSEP`
@@ -1355,10 +1355,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 }
                 let Some((r, _)) = self.cmd_inputs.get_mut(&name) else { return Ok(Value::Num(-1.0)) };
                 match r.next_record(&mut *self.ctx.stdin, &rs) {
-                    Ok(Some(x)) => {
-                        self.bump(Special::Nr);
-                        x
-                    }
+                    Ok(Some(x)) => x,
                     Ok(None) => return Ok(Value::Num(0.0)),
                     Err(e) => return Err(self.read_err(e)),
                 }

@@ -141,7 +141,8 @@ fn report_parse_error(ctx: &mut Ctx<'_>, src: &[u8], pieces: &[Piece], e: &Parse
     let line_start = src[..pos].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1).max(pstart);
     let line_no = 1 + src[pstart..line_start].iter().filter(|&&c| c == b'\n').count();
     if e.plain {
-        let _ = writeln!(ctx.stderr, "{}: {}:{}: fatal: {}", ctx.name, name, line_no, e.msg);
+        let kind = if e.msg.starts_with("error: ") { "" } else { "fatal: " };
+        let _ = writeln!(ctx.stderr, "{}: {}:{}: {kind}{}", ctx.name, name, line_no, e.msg);
         return;
     }
     let line_end = src[line_start..].iter().position(|&c| c == b'\n').map_or(src.len(), |i| line_start + i);
@@ -220,7 +221,7 @@ impl Builtin for Awk {
             Ok(p) => p,
             Err(e) => {
                 report_parse_error(ctx, &src, &pieces, &e);
-                return if e.plain { 2 } else { 1 };
+                return if e.plain && !e.msg.starts_with("error: ") { 2 } else { 1 };
             }
         };
         let src_name = pieces.first().map_or("cmd. line".to_string(), |p| p.name.clone());
@@ -237,7 +238,7 @@ impl Builtin for Awk {
         argv.extend(o.operands.iter().cloned());
         it.set_argv(&argv);
         if let Some(fs) = &o.fs {
-            let v = if fs == "t" { b"\t".to_vec() } else { process_escapes(fs.as_bytes()) };
+            let v = process_escapes(fs.as_bytes());
             if it.set_var(ast::Var::Global(ast::Special::Fs as u32), value::Value::Str(std::rc::Rc::from(v))).is_err() {
                 return 2;
             }

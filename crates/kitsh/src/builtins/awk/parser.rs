@@ -158,7 +158,7 @@ impl<'s> Parser<'s> {
     fn err<T>(&self) -> R<T> {
         let (msg, pos) = match self.tok {
             Tok::Eof | Tok::Newline => ("unexpected newline or end of string", self.tok_pos),
-            _ => ("syntax error", self.tok_end.saturating_sub(1).max(self.tok_pos)),
+            _ => ("syntax error", self.tok_pos),
         };
         Err(ParseError { msg: msg.to_string(), pos, plain: false })
     }
@@ -773,8 +773,13 @@ impl<'s> Parser<'s> {
                 return Ok(l);
             };
             let line = self.line_of(self.tok_pos);
+            let pos = self.tok_pos;
             self.advance()?;
             let r = self.unary()?;
+            if matches!(op, Arith::Div | Arith::Mod) && matches!(r, Expr::Num(z) if z == 0.0) {
+                let msg = if op == Arith::Mod { "error: division by zero attempted in `%'" } else { "error: division by zero attempted" };
+                return Err(ParseError { msg: msg.to_string(), pos, plain: true });
+            }
             l = Expr::Arith(op, Box::new(l), Box::new(r), line);
         }
     }
