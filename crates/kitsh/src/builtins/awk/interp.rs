@@ -369,7 +369,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         self.cancel_tick = self.cancel_tick.wrapping_add(1);
         if self.cancel_tick & 0x3ff == 0 && self.ctx.cancel.cancelled() {
             let _ = self.flush_stdout();
-            return Err(Flow::Stop(124));
+            return Err(Flow::Stop(1));
         }
         Ok(())
     }
