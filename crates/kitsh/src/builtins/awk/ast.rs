@@ -240,6 +240,8 @@ pub struct Func {
     pub name: String,
     /// The number of parameters.
     pub nparams: usize,
+    /// The parameters' names (for messages).
+    pub params: Vec<String>,
     /// Which parameters are used as arrays.
     pub array_params: Vec<bool>,
     /// The body.

@@ -165,6 +165,7 @@ pub struct Interp<'c, 'a> {
     locals: Vec<Cell>,
     base: usize,
     depth: usize,
+    cur_fn: Option<usize>,
     regexes: Vec<Rc<PosixRegex>>,
     dyn_re: HashMap<Vec<u8>, Rc<PosixRegex>>,
     record: Record,
@@ -222,6 +223,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             locals: Vec::new(),
             base: 0,
             depth: 0,
+            cur_fn: None,
             regexes,
             dyn_re: HashMap::new(),
             record: Record { text: empty(), split: true, fields: Vec::new(), splitter: Rc::new(Splitter::Space) },
@@ -393,7 +395,10 @@ impl<'c, 'a> Interp<'c, 'a> {
     fn var_name(&self, v: Var) -> String {
         match v {
             Var::Global(i) => self.prog.globals.get(i as usize).cloned().unwrap_or_default(),
-            Var::Local(_) => "parameter".to_string(),
+            Var::Local(i) => {
+                let name = self.cur_fn.and_then(|f| self.prog.funcs.get(f)).and_then(|f| f.params.get(i as usize).cloned()).unwrap_or_default();
+                format!("parameter `{name}")
+            }
         }
     }
 
@@ -401,9 +406,16 @@ impl<'c, 'a> Interp<'c, 'a> {
         match self.cell(v) {
             Cell::Val(x) => Ok(x.clone()),
             Cell::Arr(_) => {
-                let msg = format!("attempt to use array `{}' in a scalar context", self.var_name(v));
+                let msg = format!("attempt to use array {}' in a scalar context", self.quoted_name(v));
                 Err(self.fatal(1, &msg))
             }
+        }
+    }
+
+    fn quoted_name(&self, v: Var) -> String {
+        match v {
+            Var::Global(_) => format!("`{}", self.var_name(v)),
+            Var::Local(_) => self.var_name(v),
         }
     }
 
@@ -416,7 +428,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
         match self.cell_mut(v) {
             Cell::Arr(_) => {
-                let msg = format!("attempt to use array `{}' in a scalar context", self.var_name(v));
+                let msg = format!("attempt to use array {}' in a scalar context", self.quoted_name(v));
                 Err(self.fatal(1, &msg))
             }
             c => {
@@ -499,7 +511,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 Ok(a)
             }
             Cell::Val(_) => {
-                let msg = format!("attempt to use scalar `{}' as an array", self.var_name(v));
+                let msg = format!("attempt to use scalar {}' as an array", self.quoted_name(v));
                 Err(self.fatal(1, &msg))
             }
         }
@@ -877,8 +889,10 @@ impl<'c, 'a> Interp<'c, 'a> {
         self.locals.extend(cells);
         self.base = new_base;
         self.depth += 1;
+        let old_fn = self.cur_fn.replace(fi);
         let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.exec_block(&f.body));
         self.depth -= 1;
+        self.cur_fn = old_fn;
         self.locals.truncate(new_base);
         self.base = old_base;
         match r {

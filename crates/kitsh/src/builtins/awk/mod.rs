@@ -139,7 +139,11 @@ fn report_parse_error(ctx: &mut Ctx<'_>, src: &[u8], pieces: &[Piece], e: &Parse
     let piece = pieces.iter().rev().find(|p| p.start <= pos).or(pieces.first());
     let (name, pstart) = piece.map_or(("cmd. line".to_string(), 0), |p| (p.name.clone(), p.start));
     let line_start = src[..pos].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1).max(pstart);
-    let line_no = 1 + src[pstart..line_start].iter().filter(|&&c| c == b'\n').count();
+    let mut line_no = 1 + src[pstart..line_start].iter().filter(|&&c| c == b'\n').count();
+    if src.get(pos) == Some(&b'\n') && !e.plain {
+        // gawk has read the newline already: it counts the next line
+        line_no += 1;
+    }
     if e.plain {
         let kind = if e.msg.starts_with("error: ") { "" } else { "fatal: " };
         let _ = writeln!(ctx.stderr, "{}: {}:{}: {kind}{}", ctx.name, name, line_no, e.msg);

@@ -250,7 +250,7 @@ impl<'s> Parser<'s> {
             return i;
         }
         let i = self.prog.funcs.len();
-        self.prog.funcs.push(Func { name: name.to_string(), nparams: 0, array_params: Vec::new(), body: Vec::new() });
+        self.prog.funcs.push(Func { name: name.to_string(), nparams: 0, params: Vec::new(), array_params: Vec::new(), body: Vec::new() });
         self.defined.push(false);
         self.called_at.push(pos);
         self.func_index.insert(name.to_string(), i);
@@ -289,6 +289,11 @@ impl<'s> Parser<'s> {
         let n = params.len();
         self.prog.funcs[idx].nparams = n;
         self.prog.funcs[idx].array_params = vec![false; n];
+        let mut names = vec![String::new(); n];
+        for (k, v) in &params {
+            names[*v as usize] = k.clone();
+        }
+        self.prog.funcs[idx].params = names;
         self.locals = Some(params);
         self.cur_func = Some(idx);
         if !self.is_op("{") {
