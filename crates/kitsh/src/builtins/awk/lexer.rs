@@ -153,6 +153,20 @@ impl<'s> Lexer<'s> {
             self.pos = i;
             return Tok::Num(v);
         }
+        if b[s] == b'0' {
+            // gawk reads a leading-zero integer constant as octal (when all digits are octal)
+            let mut i = s + 1;
+            while b.get(i).is_some_and(|c| c.is_ascii_digit()) {
+                i += 1;
+            }
+            let digits = &b[s..i];
+            let more = matches!(b.get(i), Some(b'.' | b'e' | b'E'));
+            if i > s + 1 && !more && digits.iter().all(|c| (b'0'..=b'7').contains(c)) {
+                let v = digits.iter().fold(0f64, |acc, c| acc * 8.0 + (c - b'0') as f64);
+                self.pos = i;
+                return Tok::Num(v);
+            }
+        }
         let (v, n) = super::value::scan_number(&b[s..]);
         self.pos = s + n.max(1);
         Tok::Num(v)
@@ -316,6 +330,7 @@ mod tests {
         );
         assert_eq!(toks("a**=2"), vec![Tok::Name("a".into()), Tok::Op("^="), Tok::Num(2.0)]);
         assert_eq!(toks("0x1F"), vec![Tok::Num(31.0)]);
+        assert_eq!(toks("011 018 0.5"), vec![Tok::Num(9.0), Tok::Num(18.0), Tok::Num(0.5)]);
     }
 
     #[test]

@@ -486,7 +486,7 @@ impl<'s> Parser<'s> {
                     self.advance()?;
                     let saved = self.no_gt;
                     self.no_gt = true;
-                    let target = self.concat_expr(true);
+                    let target = self.concat_expr(false);
                     self.no_gt = saved;
                     let target = target?;
                     Some(match op {
