@@ -17,6 +17,8 @@ use crate::util::posix_re::{self, PosixRegex};
 pub const MAX_STR: usize = 256 << 20;
 /// The deepest function recursion.
 const MAX_DEPTH: usize = 20_000;
+/// The largest field number a script may assign (bounds memory).
+const MAX_FIELDS: usize = 1 << 20;
 /// Flush standard output past this many buffered bytes.
 const OUT_FLUSH: usize = 32 * 1024;
 
@@ -136,7 +138,12 @@ pub type Res<T> = Result<T, Flow>;
 /// The current record and its fields.
 struct Record {
     text: Str,
+    /// The fields are known (as `spans`, or as `fields` once materialized).
     split: bool,
+    /// Field boundaries in `text` (8 bytes a field: no allocation per field).
+    spans: Vec<(u32, u32)>,
+    /// A field was assigned: the fields as values, `text` rebuilt from them.
+    materialized: bool,
     fields: Vec<Value>,
     splitter: Rc<Splitter>,
 }
@@ -226,7 +233,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             cur_fn: None,
             regexes,
             dyn_re: HashMap::new(),
-            record: Record { text: empty(), split: true, fields: Vec::new(), splitter: Rc::new(Splitter::Space) },
+            record: Record { text: empty(), split: true, spans: Vec::new(), materialized: false, fields: Vec::new(), splitter: Rc::new(Splitter::Space) },
             splitter: Rc::new(Splitter::Space),
             rs: RsMode::Char(b'\n'),
             para: false,
@@ -578,19 +585,39 @@ impl<'c, 'a> Interp<'c, 'a> {
             return;
         }
         let rec = &mut self.record;
+        rec.spans.clear();
         rec.fields.clear();
+        rec.materialized = false;
         let text = rec.text.clone();
-        let fields = &mut rec.fields;
-        rec.splitter.split(&text, self.utf8, |f| fields.push(Value::strnum(f)));
+        let base = text.as_ptr() as usize;
+        let spans = &mut rec.spans;
+        rec.splitter.split(&text, self.utf8, |f| {
+            let s = (f.as_ptr() as usize - base) as u32;
+            spans.push((s, s + f.len() as u32));
+        });
         rec.split = true;
-        let nf = self.record.fields.len();
+        let nf = self.record.spans.len();
         self.globals[sp(Special::Nf)] = Cell::Val(Value::Num(nf as f64));
+    }
+
+    fn materialize(&mut self) {
+        self.ensure_split();
+        let rec = &mut self.record;
+        if !rec.materialized {
+            let text = &rec.text;
+            rec.fields = rec.spans.iter().map(|&(s, e)| Value::strnum(&text[s as usize..e as usize])).collect();
+            rec.materialized = true;
+        }
     }
 
     /// `NF`
     pub fn nf(&mut self) -> usize {
         self.ensure_split();
-        self.record.fields.len()
+        if self.record.materialized {
+            self.record.fields.len()
+        } else {
+            self.record.spans.len()
+        }
     }
 
     /// `$i`
@@ -599,7 +626,14 @@ impl<'c, 'a> Interp<'c, 'a> {
             return Value::StrNum(self.record.text.clone());
         }
         self.ensure_split();
-        self.record.fields.get(i - 1).cloned().unwrap_or(Value::Uninit)
+        let rec = &self.record;
+        if rec.materialized {
+            return rec.fields.get(i - 1).cloned().unwrap_or(Value::Uninit);
+        }
+        match rec.spans.get(i - 1) {
+            Some(&(s, e)) => Value::strnum(&rec.text[s as usize..e as usize]),
+            None => Value::Uninit,
+        }
     }
 
     fn rebuild(&mut self) {
@@ -622,10 +656,10 @@ impl<'c, 'a> Interp<'c, 'a> {
             self.set_record(s);
             return Ok(());
         }
-        if i > 10_000_000 {
+        if i > MAX_FIELDS {
             return Err(self.fatal(1, "field index too large"));
         }
-        self.ensure_split();
+        self.materialize();
         if self.record.fields.len() < i {
             self.record.fields.resize(i, Value::Uninit);
         }
@@ -638,10 +672,10 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     fn set_nf(&mut self, n: usize) -> Res<()> {
-        if n > 10_000_000 {
+        if n > MAX_FIELDS {
             return Err(self.fatal(1, "NF too large"));
         }
-        self.ensure_split();
+        self.materialize();
         self.record.fields.resize(n, Value::Uninit);
         self.rebuild();
         Ok(())
