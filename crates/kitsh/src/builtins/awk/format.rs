@@ -200,14 +200,17 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8], utf8: bool, out: &mut
             }
             b'd' | b'i' => {
                 let x = next_arg(&mut ai, start)?.num();
+                if !x.is_finite() {
+                    out.extend_from_slice(special_body(x, false).as_bytes());
+                    continue;
+                }
                 let body = int_body(x, &sp);
                 pad(out, &sp, body.as_bytes(), sp.prec.is_none());
             }
             b'o' | b'x' | b'X' | b'u' => {
                 let x = next_arg(&mut ai, start)?.num();
                 if !x.is_finite() {
-                    let body = FloatSpec { conv: 'f', plus: sp.plus, space: sp.space, ..FloatSpec::default() }.format(x);
-                    pad(out, &sp, body.as_bytes(), false);
+                    out.extend_from_slice(special_body(x, conv == b'X').as_bytes());
                     continue;
                 }
                 let t = x.trunc();
@@ -251,6 +254,11 @@ pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8], utf8: bool, out: &mut
             }
             b'e' | b'E' | b'f' | b'F' | b'g' | b'G' | b'a' | b'A' => {
                 let x = next_arg(&mut ai, start)?.num();
+                if !x.is_finite() {
+                    // gawk writes these without width or precision
+                    out.extend_from_slice(special_body(x, conv.is_ascii_uppercase()).as_bytes());
+                    continue;
+                }
                 let fs = FloatSpec {
                     left: sp.left,
                     plus: sp.plus,
@@ -283,12 +291,22 @@ fn truncate_chars(b: &[u8], n: usize) -> &[u8] {
     }
 }
 
+/// gawk's text for infinities and NaNs in any numeric conversion: always signed.
+fn special_body(x: f64, upper: bool) -> String {
+    let s = if x.is_nan() { "nan" } else { "inf" };
+    let sign = if x.is_sign_negative() { "-" } else { "+" };
+    let t = format!("{sign}{s}");
+    if upper {
+        t.to_uppercase()
+    } else {
+        t
+    }
+}
+
 /// The text of `%d` for `x` (sign, precision zeros).
 fn int_body(x: f64, sp: &Spec) -> String {
-    if x.is_nan() || x.is_infinite() {
-        let s = if x.is_nan() { "nan" } else { "inf" };
-        let sign = if x.is_sign_negative() { "-" } else if sp.plus { "+" } else if sp.space { " " } else { "" };
-        return format!("{sign}{s}");
+    if !x.is_finite() {
+        return special_body(x, false);
     }
     let t = x.trunc();
     let neg = t < 0.0;

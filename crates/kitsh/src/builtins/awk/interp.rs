@@ -753,7 +753,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 val
             }
             Expr::AugAssign(op, lv, rhs, line) => {
-                let r = self.eval(rhs)?.num();
+                let r = self.eval_num(rhs)?;
                 let p = self.place(lv)?;
                 let cur = self.load(&p)?.num();
                 let v = self.arith(*op, cur, r, *line)?;
@@ -782,11 +782,11 @@ impl<'c, 'a> Interp<'c, 'a> {
             Expr::And(a, b) => Value::Num((self.eval(a)?.truth() && self.eval(b)?.truth()) as i32 as f64),
             Expr::Or(a, b) => Value::Num((self.eval(a)?.truth() || self.eval(b)?.truth()) as i32 as f64),
             Expr::Not(a) => Value::Num((!self.eval(a)?.truth()) as i32 as f64),
-            Expr::Neg(a) => Value::Num(-self.eval(a)?.num()),
-            Expr::Plus(a) => Value::Num(self.eval(a)?.num()),
+            Expr::Neg(a) => Value::Num(-self.eval_num(a)?),
+            Expr::Plus(a) => Value::Num(self.eval_num(a)?),
             Expr::Arith(op, a, b, line) => {
-                let x = self.eval(a)?.num();
-                let y = self.eval(b)?.num();
+                let x = self.eval_num(a)?;
+                let y = self.eval_num(b)?;
                 Value::Num(self.arith(*op, x, y, *line)?)
             }
             Expr::Cmp(op, a, b) => {
@@ -828,7 +828,10 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     fn field_index(&mut self, ix: &Expr) -> Res<usize> {
-        let n = self.eval(ix)?.num();
+        let n = match ix {
+            Expr::Num(n) => *n,
+            e => self.eval(e)?.num(),
+        };
         if n < 0.0 {
             let msg = format!("attempt to access field {}", n as i64);
             return Err(self.fatal(1, &msg));
@@ -952,20 +955,19 @@ impl<'c, 'a> Interp<'c, 'a> {
                 self.eval(e)?;
             }
             Stmt::Print(args, redir) => {
-                let mut line = Vec::new();
-                if args.is_empty() {
-                    line.extend_from_slice(&self.record.text);
-                } else {
-                    for (i, a) in args.iter().enumerate() {
-                        if i > 0 {
-                            line.extend_from_slice(&self.ofs);
-                        }
-                        let v = self.eval(a)?;
-                        v.push_to(&mut line, &self.ofmt);
+                // straight into the stdout buffer when there is no redirection
+                let mut line = if redir.is_none() { std::mem::take(&mut self.out) } else { Vec::new() };
+                let r = self.print_into(args, &mut line);
+                if redir.is_none() {
+                    self.out = line;
+                    r?;
+                    if self.out.len() >= OUT_FLUSH {
+                        self.flush_stdout()?;
                     }
+                } else {
+                    r?;
+                    self.emit(redir.as_ref(), &line)?;
                 }
-                line.extend_from_slice(&self.ors);
-                self.emit(redir.as_ref(), &line)?;
             }
             Stmt::Printf(args, redir) => {
                 let mut vals = Vec::with_capacity(args.len());
@@ -1077,6 +1079,72 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     // ----- output -----
+
+    /// The text `print args` writes, appended to `line`.
+    fn print_into(&mut self, args: &[Expr], line: &mut Vec<u8>) -> Res<()> {
+        if args.is_empty() {
+            line.extend_from_slice(&self.record.text);
+        } else {
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    line.extend_from_slice(&self.ofs);
+                }
+                if let Expr::Field(ix) = a {
+                    // a field's text without making a value of it
+                    let n = self.field_index(ix)?;
+                    if n == 0 {
+                        line.extend_from_slice(&self.record.text);
+                        continue;
+                    }
+                    self.ensure_split();
+                    if !self.record.materialized {
+                        if let Some(&(s, e)) = self.record.spans.get(n - 1) {
+                            line.extend_from_slice(&self.record.text[s as usize..e as usize]);
+                        }
+                        continue;
+                    }
+                }
+                let v = self.eval(a)?;
+                v.push_to(line, &self.ofmt);
+            }
+        }
+        line.extend_from_slice(&self.ors);
+        if line.len() > MAX_STR + OUT_FLUSH {
+            return Err(self.fatal(1, "output line too long"));
+        }
+        Ok(())
+    }
+
+    /// The numeric value of an expression, without making values of fields and constants.
+    pub fn eval_num(&mut self, e: &Expr) -> Res<f64> {
+        Ok(match e {
+            Expr::Num(n) => *n,
+            Expr::Field(ix) => {
+                let n = self.field_index(ix)?;
+                if n == 0 {
+                    return Ok(super::value::str_to_num(&self.record.text));
+                }
+                self.ensure_split();
+                if self.record.materialized {
+                    return Ok(self.field(n).num());
+                }
+                match self.record.spans.get(n - 1) {
+                    Some(&(s, e)) => super::value::str_to_num(&self.record.text[s as usize..e as usize]),
+                    None => 0.0,
+                }
+            }
+            Expr::Arith(op, a, b, line) => {
+                let x = self.eval_num(a)?;
+                let y = self.eval_num(b)?;
+                self.arith(*op, x, y, *line)?
+            }
+            Expr::Neg(a) => -self.eval_num(a)?,
+            Expr::Plus(a) => self.eval_num(a)?,
+            Expr::Group(a) => self.eval_num(a)?,
+            Expr::Nf => self.nf() as f64,
+            other => self.eval(other)?.num(),
+        })
+    }
 
     fn emit(&mut self, redir: Option<&Redirect>, data: &[u8]) -> Res<()> {
         let Some(r) = redir else { return self.write_out(data) };
@@ -1222,8 +1290,13 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
     }
 
-    fn set_rt(&mut self, rt: Vec<u8>) {
-        self.globals[sp(Special::Rt)] = Cell::Val(Value::str(&rt));
+    fn set_rt(&mut self, rt: &[u8]) {
+        if let Cell::Val(Value::Str(cur)) = &self.globals[sp(Special::Rt)] {
+            if cur.as_ref() == rt {
+                return;
+            }
+        }
+        self.globals[sp(Special::Rt)] = Cell::Val(Value::str(rt));
     }
 
     fn bump(&mut self, s: Special) {
@@ -1233,7 +1306,7 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     /// The next record of the main input (opening files from `ARGV`, running
     /// `BEGINFILE`/`ENDFILE`), with `NR`/`FNR` updated.
-    pub fn next_main(&mut self) -> Res<Option<Vec<u8>>> {
+    pub fn next_main(&mut self) -> Res<Option<Str>> {
         loop {
             if self.main_done {
                 return Ok(None);
@@ -1246,7 +1319,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             let Some(reader) = self.main_reader.as_mut() else { continue };
             match reader.next_record(&mut *self.ctx.stdin, &rs) {
                 Ok(Some((rec, rt))) => {
-                    self.set_rt(rt);
+                    self.set_rt(&rt);
                     self.bump(Special::Nr);
                     self.bump(Special::Fnr);
                     return Ok(Some(rec));
@@ -1358,7 +1431,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             GetSrc::Main => match self.next_main()? {
                 Some(r) => {
                     let rt = self.get_global_str(Special::Rt).to_vec();
-                    (r, rt)
+                    (r, std::borrow::Cow::Owned(rt))
                 }
                 None => return Ok(Value::Num(0.0)),
             },
@@ -1410,12 +1483,12 @@ impl<'c, 'a> Interp<'c, 'a> {
             }
         };
         if !matches!(src, GetSrc::Main) {
-            self.set_rt(rt);
+            self.set_rt(&rt);
         }
         match lv {
             Some(lv) => self.assign(lv, Value::strnum(&rec))?,
             None => {
-                self.set_record(Rc::from(rec));
+                self.set_record(rec);
                 if !matches!(src, GetSrc::Main) {
                     self.ensure_split();
                 }
@@ -1484,7 +1557,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     fn main_loop(&mut self, prog: &Program) -> Res<()> {
         'records: while let Some(rec) = self.next_main()? {
             self.tick()?;
-            self.set_record(Rc::from(rec));
+            self.set_record(rec);
             for (pat, action) in &prog.rules {
                 let hit = match pat {
                     Pattern::All => true,

@@ -1,6 +1,7 @@
 //! awk's input side: record readers over stdin, files and captured command output (newline,
 //! single-character, paragraph and regex `RS`), and field splitting (`FS`).
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::rc::Rc;
 
@@ -26,6 +27,20 @@ pub enum Src {
     /// Bytes already in the buffer (captured command output).
     Mem,
 }
+
+/// A record and its terminator (`RT`).
+pub type Rec = (Rc<[u8]>, Cow<'static, [u8]>);
+
+/// Every byte, for one-byte terminators without allocating.
+static BYTES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// The size of one read.
 const CHUNK: usize = 64 * 1024;
@@ -102,16 +117,17 @@ impl Reader {
     }
 
     /// The next record and its terminator (`RT`), or `None` at the end.
-    pub fn next_record(&mut self, stdin: &mut dyn Read, mode: &RsMode) -> Result<Option<(Vec<u8>, Vec<u8>)>, ReadErr> {
+    pub fn next_record(&mut self, stdin: &mut dyn Read, mode: &RsMode) -> Result<Option<Rec>, ReadErr> {
         match mode {
             RsMode::Char(c) => {
                 let mut from = self.pos;
                 loop {
                     if let Some(i) = memchr(*c, &self.buf[from..]) {
                         let end = from + i;
-                        let rec = self.buf[self.pos..end].to_vec();
+                        let rec: Rc<[u8]> = Rc::from(&self.buf[self.pos..end]);
                         self.pos = end + 1;
-                        return Ok(Some((rec, vec![*c])));
+                        let c = *c as usize;
+                        return Ok(Some((rec, Cow::Borrowed(&BYTES[c..c + 1]))));
                     }
                     from = self.buf.len();
                     let consumed = self.pos;
@@ -139,13 +155,13 @@ impl Reader {
                             j += 1;
                         }
                         if j < hay.len() || self.eof {
-                            let rec = hay[..i].to_vec();
+                            let rec: Rc<[u8]> = Rc::from(&hay[..i]);
                             let rt = hay[i..j].to_vec();
                             self.pos += j;
                             if self.eof && self.pos >= self.buf.len() {
-                                return Ok(Some((rec, b"\n".to_vec())));
+                                return Ok(Some((rec, Cow::Borrowed(b"\n"))));
                             }
-                            return Ok(Some((rec, rt)));
+                            return Ok(Some((rec, Cow::Owned(rt))));
                         }
                     }
                     if !self.fill(stdin)? {
@@ -157,10 +173,10 @@ impl Reader {
                         while end > 0 && hay[end - 1] == b'\n' {
                             end -= 1;
                         }
-                        let rec = hay[..end].to_vec();
+                        let rec: Rc<[u8]> = Rc::from(&hay[..end]);
                         let rt = hay[end..].to_vec();
                         self.pos = self.buf.len();
-                        return Ok(Some((rec, rt)));
+                        return Ok(Some((rec, Cow::Owned(rt))));
                     }
                 }
             }
@@ -169,19 +185,19 @@ impl Reader {
                 let m = re.find_iter(hay).find(|(s, e)| e > s);
                 if let Some((s, e)) = m {
                     if e < hay.len() || self.eof {
-                        let rec = hay[..s].to_vec();
+                        let rec: Rc<[u8]> = Rc::from(&hay[..s]);
                         let rt = hay[s..e].to_vec();
                         self.pos += e;
-                        return Ok(Some((rec, rt)));
+                        return Ok(Some((rec, Cow::Owned(rt))));
                     }
                 }
                 if !self.fill(stdin)? {
                     if let Some((s, e)) = re.find_iter(&self.buf[self.pos..]).find(|(s, e)| e > s) {
                         let hay = &self.buf[self.pos..];
-                        let rec = hay[..s].to_vec();
+                        let rec: Rc<[u8]> = Rc::from(&hay[..s]);
                         let rt = hay[s..e].to_vec();
                         self.pos += e;
-                        return Ok(Some((rec, rt)));
+                        return Ok(Some((rec, Cow::Owned(rt))));
                     }
                     return Ok(self.rest());
                 }
@@ -189,13 +205,13 @@ impl Reader {
         }
     }
 
-    fn rest(&mut self) -> Option<(Vec<u8>, Vec<u8>)> {
+    fn rest(&mut self) -> Option<Rec> {
         if self.pos >= self.buf.len() {
             return None;
         }
-        let rec = self.buf[self.pos..].to_vec();
+        let rec: Rc<[u8]> = Rc::from(&self.buf[self.pos..]);
         self.pos = self.buf.len();
-        Some((rec, Vec::new()))
+        Some((rec, Cow::Borrowed(b"")))
     }
 }
 
