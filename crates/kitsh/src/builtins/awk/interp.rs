@@ -1032,7 +1032,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             }
             Stmt::ForIn(var, arr, b) => {
                 let a = self.array(*arr)?;
-                let keys = a.borrow().keys();
+                let keys = self.for_in_order(&a);
                 for k in keys {
                     if !a.borrow().contains(&k) {
                         continue;
@@ -1076,6 +1076,47 @@ impl<'c, 'a> Interp<'c, 'a> {
             }
         }
         Ok(())
+    }
+
+    /// The keys of `a` in the order `for (k in a)` visits them: `PROCINFO["sorted_in"]` when
+    /// set; else ascending for arrays of non-negative integer keys (as gawk's integer arrays),
+    /// insertion order otherwise.
+    fn for_in_order(&mut self, a: &ArrRef) -> Vec<Str> {
+        let mut keys = a.borrow().keys();
+        let how = match &self.globals[sp(Special::Procinfo)] {
+            Cell::Arr(p) => p.borrow().get(b"sorted_in").map(|v| v.to_str(&self.convfmt)),
+            Cell::Val(_) => None,
+        };
+        let int_key = |k: &[u8]| -> Option<u64> {
+            if k.is_empty() || k.len() > 15 || (k.len() > 1 && k[0] == b'0') || !k.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            std::str::from_utf8(k).ok()?.parse().ok()
+        };
+        if let Some(how) = how.filter(|h| !h.is_empty() && h.as_ref() != b"@unsorted") {
+            let arr = a.borrow();
+            let cf = self.convfmt.clone();
+            let num_of = |k: &Str| super::value::str_to_num(k);
+            let val = |k: &Str| arr.get(k).cloned().unwrap_or_default();
+            use std::cmp::Ordering;
+            let cmp: Box<dyn Fn(&Str, &Str) -> Ordering> = match how.as_ref() {
+                b"@ind_num_asc" => Box::new(|x, y| num_of(x).partial_cmp(&num_of(y)).unwrap_or(Ordering::Equal).then_with(|| x.cmp(y))),
+                b"@ind_num_desc" => Box::new(|x, y| num_of(y).partial_cmp(&num_of(x)).unwrap_or(Ordering::Equal).then_with(|| y.cmp(x))),
+                b"@ind_str_desc" => Box::new(|x, y| y.cmp(x)),
+                b"@val_num_asc" => Box::new(|x, y| val(x).num().partial_cmp(&val(y).num()).unwrap_or(Ordering::Equal).then_with(|| x.cmp(y))),
+                b"@val_num_desc" => Box::new(|x, y| val(y).num().partial_cmp(&val(x).num()).unwrap_or(Ordering::Equal).then_with(|| y.cmp(x))),
+                b"@val_str_asc" => Box::new(|x, y| val(x).to_str(&cf).cmp(&val(y).to_str(&cf)).then_with(|| x.cmp(y))),
+                b"@val_str_desc" => Box::new(|x, y| val(y).to_str(&cf).cmp(&val(x).to_str(&cf)).then_with(|| y.cmp(x))),
+                b"@val_type_asc" | b"@val_type_desc" => Box::new(|x, y| x.cmp(y)),
+                _ => Box::new(|x, y| x.cmp(y)),
+            };
+            keys.sort_by(|x, y| cmp(x, y));
+            return keys;
+        }
+        if keys.len() > 1 && keys.iter().all(|k| int_key(k).is_some()) {
+            keys.sort_by_key(|k| int_key(k).unwrap_or(0));
+        }
+        keys
     }
 
     // ----- output -----
