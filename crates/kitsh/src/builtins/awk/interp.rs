@@ -187,6 +187,7 @@ pub struct Interp<'c, 'a> {
     subsep: Vec<u8>,
     ranges: Vec<bool>,
     out: Vec<u8>,
+    scratch: Vec<u8>,
     outputs: Vec<OutStream>,
     inputs: HashMap<Vec<u8>, Reader>,
     cmd_inputs: HashMap<Vec<u8>, (Reader, i32)>,
@@ -244,6 +245,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             subsep: b"\x1c".to_vec(),
             ranges,
             out: Vec::with_capacity(OUT_FLUSH * 2),
+            scratch: Vec::new(),
             outputs: Vec::new(),
             inputs: HashMap::new(),
             cmd_inputs: HashMap::new(),
@@ -955,19 +957,18 @@ impl<'c, 'a> Interp<'c, 'a> {
                 self.eval(e)?;
             }
             Stmt::Print(args, redir) => {
-                // straight into the stdout buffer when there is no redirection
-                let mut line = if redir.is_none() { std::mem::take(&mut self.out) } else { Vec::new() };
+                // built in a reused scratch buffer: evaluating the arguments may print too
+                let mut line = std::mem::take(&mut self.scratch);
+                line.clear();
                 let r = self.print_into(args, &mut line);
-                if redir.is_none() {
-                    self.out = line;
-                    r?;
-                    if self.out.len() >= OUT_FLUSH {
-                        self.flush_stdout()?;
-                    }
-                } else {
-                    r?;
-                    self.emit(redir.as_ref(), &line)?;
+                let r = r.and_then(|()| match redir {
+                    None => self.write_out(&line),
+                    Some(_) => self.emit(redir.as_ref(), &line),
+                });
+                if line.capacity() <= 1 << 16 {
+                    self.scratch = line;
                 }
+                r?;
             }
             Stmt::Printf(args, redir) => {
                 let mut vals = Vec::with_capacity(args.len());
@@ -1204,7 +1205,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             match name {
                 b"/dev/stdout" | b"-" => return self.write_out(data),
                 b"/dev/stderr" => {
-                    self.flush_stdout()?;
+                    // unbuffered, while stdout stays buffered (as gawk: `2>&1` shows this first)
                     let _ = self.ctx.stderr.write_all(data);
                     return Ok(());
                 }
@@ -1222,6 +1223,10 @@ impl<'c, 'a> Interp<'c, 'a> {
                         let msg = format!("can't redirect to `{n}' ({e})");
                         return Err(self.fatal(1, &msg));
                     }
+                }
+                if mode == 2 {
+                    // as gawk before it starts a command
+                    self.flush_stdout()?;
                 }
                 self.outputs.push(OutStream { name: name.to_vec(), pipe: mode == 2, path, buf: Vec::new() });
                 self.outputs.len() - 1
@@ -1253,11 +1258,15 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     /// Close stream `idx`: files are written, pipes run; the status.
-    fn close_out(&mut self, idx: usize) -> Res<i32> {
+    fn close_out(&mut self, idx: usize, explicit: bool) -> Res<i32> {
         self.flush_stream(idx)?;
         let o = self.outputs.remove(idx);
         if o.pipe {
-            self.flush_stdout()?;
+            // stdout was flushed when the pipe opened; gawk flushes it again at close(), but
+            // at exit it runs the pipes first
+            if explicit {
+                self.flush_stdout()?;
+            }
             let cmd = String::from_utf8_lossy(&o.name).into_owned();
             let st = self.ctx.spawn.shell(&cmd, SpawnIn::Bytes(&o.buf), SpawnOut::Inherit);
             return Ok(st);
@@ -1268,7 +1277,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     /// `close(name)`: -1 when nothing of that name is open.
     pub fn close(&mut self, name: &[u8]) -> Res<f64> {
         if let Some(i) = self.outputs.iter().position(|o| o.name == name) {
-            return Ok(self.close_out(i)? as f64);
+            return Ok(self.close_out(i, true)? as f64);
         }
         if self.inputs.remove(name).is_some() {
             return Ok(0.0);
@@ -1306,7 +1315,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     /// Close every output (at exit), in the order they were opened.
     pub fn close_all(&mut self) -> Res<()> {
         while !self.outputs.is_empty() {
-            self.close_out(0)?;
+            self.close_out(0, false)?;
         }
         self.flush_stdout()
     }
