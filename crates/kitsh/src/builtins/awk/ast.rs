@@ -53,12 +53,14 @@ pub enum Special {
     Procinfo,
     /// `IGNORECASE`
     Ignorecase,
+    /// `FPAT`
+    Fpat,
 }
 
 /// The names of [`Special`], by slot.
 pub const SPECIAL_NAMES: &[&str] = &[
     "NF", "NR", "FNR", "FS", "OFS", "ORS", "RS", "SUBSEP", "FILENAME", "RSTART", "RLENGTH", "CONVFMT", "OFMT", "RT", "ENVIRON",
-    "ARGV", "ARGC", "PROCINFO", "IGNORECASE",
+    "ARGV", "ARGC", "PROCINFO", "IGNORECASE", "FPAT",
 ];
 
 /// Binary arithmetic operators.

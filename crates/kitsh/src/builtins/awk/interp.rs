@@ -179,6 +179,7 @@ pub struct Interp<'c, 'a> {
     splitter: Rc<Splitter>,
     rs: RsMode,
     para: bool,
+    fpat: bool,
     /// `CONVFMT`
     pub convfmt: Vec<u8>,
     ofmt: Vec<u8>,
@@ -238,6 +239,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             splitter: Rc::new(Splitter::Space),
             rs: RsMode::Char(b'\n'),
             para: false,
+            fpat: false,
             convfmt: b"%.6g".to_vec(),
             ofmt: b"%.6g".to_vec(),
             ofs: b" ".to_vec(),
@@ -274,6 +276,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         it.globals[sp(Special::Rstart)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Rlength)] = Cell::Val(Value::Num(-1.0));
         it.globals[sp(Special::Ignorecase)] = Cell::Val(Value::Num(0.0));
+        it.globals[sp(Special::Fpat)] = s(b"[^[:space:]]+");
         let mut env = Array::default();
         for (k, v) in it.ctx.env.exported() {
             env.set(Rc::from(k.as_bytes()), Value::strnum(v.as_bytes()));
@@ -462,7 +465,14 @@ impl<'c, 'a> Interp<'c, 'a> {
         let s = val.to_str(&self.convfmt);
         self.globals[i as usize] = Cell::Val(val);
         match i {
-            x if x == Special::Fs as u32 => self.update_splitter(),
+            x if x == Special::Fs as u32 => {
+                self.fpat = false;
+                self.update_splitter()
+            }
+            x if x == Special::Fpat as u32 => {
+                self.fpat = true;
+                self.update_splitter()
+            }
             x if x == Special::Rs as u32 => self.update_rs(),
             x if x == Special::Ofs as u32 => self.ofs = s.to_vec(),
             x if x == Special::Ors as u32 => self.ors = s.to_vec(),
@@ -475,6 +485,13 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     fn update_splitter(&mut self) {
+        if self.fpat {
+            let pat = self.get_global_str(Special::Fpat);
+            if let Ok(r) = compile_re(&pat, false) {
+                self.splitter = Rc::new(Splitter::Pattern(Rc::new(r)));
+                return;
+            }
+        }
         let fs = self.get_global_str(Special::Fs);
         let sp = if fs.as_ref() == b" " {
             Splitter::Space

@@ -255,6 +255,8 @@ pub enum Splitter {
     Chars,
     /// A regex.
     Regex(Rc<PosixRegex>),
+    /// gawk's `FPAT`: the fields are the regex's matches.
+    Pattern(Rc<PosixRegex>),
 }
 
 impl Splitter {
@@ -302,6 +304,14 @@ impl Splitter {
                 }
                 for i in 0..s.len() {
                     f(&s[i..i + 1]);
+                }
+            }
+            Splitter::Pattern(re) => {
+                if s.is_empty() {
+                    return;
+                }
+                for (ms, me) in re.find_iter(s) {
+                    f(&s[ms..me]);
                 }
             }
             Splitter::Regex(re) => {
