@@ -221,7 +221,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     pub fn new(ctx: &'c mut Ctx<'a>, prog: Program, src_name: String, utf8: bool) -> Result<Self, String> {
         let mut regexes = Vec::new();
         for r in &prog.regexes {
-            regexes.push(Rc::new(compile_re(r, true).map_err(|e| format!("{}: {e}", String::from_utf8_lossy(r)))?));
+            regexes.push(Rc::new(compile_re(r, true).map_err(|e| format!("{e}: /{}/", String::from_utf8_lossy(r)))?));
         }
         let n = prog.globals.len();
         let ranges = vec![false; prog.ranges];

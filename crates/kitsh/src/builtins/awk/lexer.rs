@@ -246,7 +246,7 @@ impl<'s> Lexer<'s> {
         let mut in_bracket = false;
         loop {
             let Some(c) = self.peekc(0) else {
-                return Err(LexError { msg: "unterminated regexp", pos: start });
+                return Err(LexError { msg: "unterminated regexp", pos: start + 1 });
             };
             self.pos += 1;
             match c {
@@ -289,7 +289,7 @@ impl<'s> Lexer<'s> {
                         out.push(d);
                         self.pos += 1;
                     }
-                    None => return Err(LexError { msg: "unterminated regexp", pos: start }),
+                    None => return Err(LexError { msg: "unterminated regexp", pos: start + 1 }),
                 },
                 _ => out.push(c),
             }

@@ -234,8 +234,8 @@ impl Builtin for Awk {
         let mut it = match Interp::new(ctx, prog, src_name.clone(), utf8) {
             Ok(it) => it,
             Err(msg) => {
-                let _ = writeln!(ctx.stderr, "{name}: {src_name}:1: fatal: invalid regexp: {msg}");
-                return 2;
+                let _ = writeln!(ctx.stderr, "{name}: {src_name}:1: error: {msg}");
+                return 1;
             }
         };
         let mut argv = vec![name.clone()];
