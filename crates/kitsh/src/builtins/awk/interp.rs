@@ -22,6 +22,18 @@ const MAX_FIELDS: usize = 1 << 20;
 /// Flush standard output past this many buffered bytes.
 const OUT_FLUSH: usize = 32 * 1024;
 
+thread_local! {
+    /// The elements of all live arrays of this thread's awk (bounded: [`MAX_ELEMS`]).
+    static ELEMS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The most array elements a script may hold at once.
+pub const MAX_ELEMS: usize = 8 << 20;
+
+fn elems_add(n: isize) {
+    ELEMS.with(|c| c.set(c.get().saturating_add_signed(n)));
+}
+
 /// An associative array, iterated in insertion order.
 #[derive(Default)]
 pub struct Array {
@@ -50,6 +62,7 @@ impl Array {
                 self.entries.push(Some((k.clone(), Value::Uninit)));
                 self.map.insert(k.clone(), i);
                 self.live += 1;
+                elems_add(1);
                 i
             }
         };
@@ -72,6 +85,7 @@ impl Array {
         if let Some(i) = self.map.remove(k) {
             self.entries[i] = None;
             self.live -= 1;
+            elems_add(-1);
             if self.entries.len() > 32 && self.live < self.entries.len() / 4 {
                 self.entries.retain(|e| e.is_some());
                 self.map.clear();
@@ -97,6 +111,12 @@ impl Array {
     /// The (key, value) pairs, in order.
     pub fn pairs(&self) -> Vec<(Str, Value)> {
         self.entries.iter().flatten().cloned().collect()
+    }
+}
+
+impl Drop for Array {
+    fn drop(&mut self) {
+        elems_add(-(self.live as isize));
     }
 }
 
@@ -223,6 +243,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         for r in &prog.regexes {
             regexes.push(Rc::new(compile_re(r, true).map_err(|e| format!("{e}: /{}/", String::from_utf8_lossy(r)))?));
         }
+        ELEMS.with(|c| c.set(0));
         let n = prog.globals.len();
         let ranges = vec![false; prog.ranges];
         let mut it = Interp {
@@ -381,9 +402,14 @@ impl<'c, 'a> Interp<'c, 'a> {
     #[inline]
     pub fn tick(&mut self) -> Res<()> {
         self.cancel_tick = self.cancel_tick.wrapping_add(1);
-        if self.cancel_tick & 0x3ff == 0 && self.ctx.cancel.cancelled() {
-            let _ = self.flush_stdout();
-            return Err(Flow::Stop(1));
+        if self.cancel_tick & 0x3ff == 0 {
+            if self.ctx.cancel.cancelled() {
+                let _ = self.flush_stdout();
+                return Err(Flow::Stop(1));
+            }
+            if ELEMS.with(|c| c.get()) > MAX_ELEMS {
+                return Err(self.fatal(1, &format!("too many array elements (over {MAX_ELEMS})")));
+            }
         }
         Ok(())
     }

@@ -250,7 +250,7 @@ impl<'s> Lexer<'s> {
             };
             self.pos += 1;
             match c {
-                b'\n' => return Err(LexError { msg: "unterminated regexp", pos: start }),
+                b'\n' => return Err(LexError { msg: "unterminated regexp", pos: start + 1 }),
                 b'/' if !in_bracket => return Ok(Tok::Regex(out)),
                 b'[' if !in_bracket => {
                     in_bracket = true;
