@@ -123,6 +123,7 @@ impl Interp<'_, '_> {
     }
 
     /// Call built-in `name`.
+    #[inline(never)]
     pub fn builtin(&mut self, name: &str, args: &[Expr]) -> Res<Value> {
         let nargs = args.len();
         let bad = |it: &mut Self, n: &str| -> Flow {

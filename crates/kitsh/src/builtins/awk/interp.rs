@@ -323,6 +323,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     // ----- errors and output -----
 
     /// Print a fatal error (`awk: cmd. line:N: fatal: msg`) and return [`Flow::Fatal`].
+    #[inline(never)]
     pub fn fatal(&mut self, line: u32, msg: &str) -> Flow {
         let _ = self.flush_stdout();
         let ctxinfo = if self.in_main || self.main_reader.is_some() {
@@ -476,6 +477,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
     }
 
+    #[inline(never)]
     fn set_special(&mut self, i: u32, val: Value) -> Res<()> {
         if i == Special::Nf as u32 {
             let n = val.num();
@@ -592,6 +594,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
     }
 
+    #[inline(never)]
     fn subscript(&mut self, subs: &[Expr]) -> Res<Str> {
         if subs.len() == 1 {
             let v = self.eval(&subs[0])?;
@@ -625,6 +628,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         self.record.splitter = self.splitter.clone();
     }
 
+    #[inline(never)]
     fn ensure_split(&mut self) {
         if self.record.split {
             return;
@@ -695,6 +699,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     /// Assign `$i`.
+    #[inline(never)]
     pub fn set_field(&mut self, i: usize, v: Value) -> Res<()> {
         if i == 0 {
             let s = v.to_str(&self.convfmt);
@@ -729,6 +734,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     // ----- regexes -----
 
     /// The regex of a dynamic string (cached).
+    #[inline(never)]
     pub fn dyn_regex(&mut self, s: &[u8]) -> Res<Rc<PosixRegex>> {
         if let Some(r) = self.dyn_re.get(s) {
             return Ok(r.clone());
@@ -750,6 +756,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     /// The regex an expression stands for: a literal or the string value of anything else.
+    #[inline(never)]
     pub fn regex_of(&mut self, e: &Expr) -> Res<Rc<PosixRegex>> {
         match e {
             Expr::Regex(i) => Ok(self.regexes[*i].clone()),
@@ -849,17 +856,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 };
                 Value::Num(r as i32 as f64)
             }
-            Expr::Concat(a, b) => {
-                let x = self.eval(a)?;
-                let y = self.eval(b)?;
-                let mut s = Vec::new();
-                x.push_to(&mut s, &self.convfmt);
-                y.push_to(&mut s, &self.convfmt);
-                if s.len() > MAX_STR {
-                    return Err(self.fatal(1, "string too long (over 256 MiB)"));
-                }
-                Value::Str(Rc::from(s))
-            }
+            Expr::Concat(a, b) => self.concat(a, b)?,
             Expr::Match(neg, l, r) => {
                 let s = self.eval(l)?.to_str(&self.convfmt);
                 let re = self.regex_of(r)?;
@@ -943,6 +940,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         self.store(&p, val)
     }
 
+    #[inline(never)]
     fn call_user(&mut self, fi: usize, args: &[Expr]) -> Res<Value> {
         let prog = self.prog.clone();
         let f = &prog.funcs[fi];
@@ -1013,18 +1011,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 }
                 r?;
             }
-            Stmt::Printf(args, redir) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(a)?);
-                }
-                let fmt = vals.remove(0).to_str(&self.convfmt);
-                let mut line = Vec::new();
-                if let Err(e) = format::sprintf(&fmt, &vals, &self.convfmt, self.utf8, &mut line) {
-                    return Err(self.too_few(&fmt, e));
-                }
-                self.emit(redir.as_ref(), &line)?;
-            }
+            Stmt::Printf(args, redir) => self.printf_stmt(args, redir.as_ref())?,
             Stmt::If(c, t, e) => {
                 if self.eval(c)?.truth() {
                     self.exec(t)?;
@@ -1125,6 +1112,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     /// The keys of `a` in the order `for (k in a)` visits them: `PROCINFO["sorted_in"]` when
     /// set; else ascending for arrays of non-negative integer keys (as gawk's integer arrays),
     /// insertion order otherwise.
+    #[inline(never)]
     fn for_in_order(&mut self, a: &ArrRef) -> Vec<Str> {
         let mut keys = a.borrow().keys();
         let how = match &self.globals[sp(Special::Procinfo)] {
@@ -1165,7 +1153,35 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     // ----- output -----
 
+    #[inline(never)]
+    fn printf_stmt(&mut self, args: &[Expr], redir: Option<&Redirect>) -> Res<()> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        let fmt = vals.remove(0).to_str(&self.convfmt);
+        let mut line = Vec::new();
+        if let Err(e) = format::sprintf(&fmt, &vals, &self.convfmt, self.utf8, &mut line) {
+            return Err(self.too_few(&fmt, e));
+        }
+        self.emit(redir, &line)
+    }
+
+    #[inline(never)]
+    fn concat(&mut self, a: &Expr, b: &Expr) -> Res<Value> {
+        let x = self.eval(a)?;
+        let y = self.eval(b)?;
+        let mut s = Vec::new();
+        x.push_to(&mut s, &self.convfmt);
+        y.push_to(&mut s, &self.convfmt);
+        if s.len() > MAX_STR {
+            return Err(self.fatal(1, "string too long (over 256 MiB)"));
+        }
+        Ok(Value::Str(Rc::from(s)))
+    }
+
     /// The text `print args` writes, appended to `line`.
+    #[inline(never)]
     fn print_into(&mut self, args: &[Expr], line: &mut Vec<u8>) -> Res<()> {
         if args.is_empty() {
             line.extend_from_slice(&self.record.text);
@@ -1231,6 +1247,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         })
     }
 
+    #[inline(never)]
     fn emit(&mut self, redir: Option<&Redirect>, data: &[u8]) -> Res<()> {
         let Some(r) = redir else { return self.write_out(data) };
         let (e, mode) = match r {
@@ -1243,6 +1260,7 @@ impl<'c, 'a> Interp<'c, 'a> {
     }
 
     /// Write to the stream `name` (opening it: mode 0 `>`, 1 `>>`, 2 `|`).
+    #[inline(never)]
     pub fn write_to(&mut self, name: &[u8], mode: u8, data: &[u8]) -> Res<()> {
         if mode != 2 {
             match name {
@@ -1399,6 +1417,7 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     /// The next record of the main input (opening files from `ARGV`, running
     /// `BEGINFILE`/`ENDFILE`), with `NR`/`FNR` updated.
+    #[inline(never)]
     pub fn next_main(&mut self) -> Res<Option<Str>> {
         loop {
             if self.main_done {
@@ -1518,6 +1537,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
     }
 
+    #[inline(never)]
     fn getline(&mut self, src: &GetSrc, lv: Option<&LValue>) -> Res<Value> {
         let rs = self.rs.clone();
         let (rec, rt) = match src {

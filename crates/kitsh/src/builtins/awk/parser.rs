@@ -738,7 +738,7 @@ impl<'s> Parser<'s> {
         if redirect {
             return Ok(l);
         }
-        while self.starts_operand() && !self.is_op("-") && !self.is_op("+") && !self.is_op("!") {
+        while self.starts_operand() && !self.is_op("-") && !self.is_op("+") {
             if self.is_kw("in") {
                 break;
             }
