@@ -204,8 +204,8 @@ pub enum Stmt {
     Do(Box<Stmt>, Expr),
     /// `for (init; cond; step)`
     For(Option<Box<Stmt>>, Option<Expr>, Option<Box<Stmt>>, Box<Stmt>),
-    /// `for (var in arr)`
-    ForIn(LValue, Var, Box<Stmt>),
+    /// `for (var in arr)`, or `for (var in arr[i])` over a subarray (subscripts: the prefix).
+    ForIn(LValue, Var, Vec<Expr>, Box<Stmt>),
     /// `{ ... }`
     Block(Vec<Stmt>),
     /// `next`
@@ -271,4 +271,7 @@ pub struct Program {
     pub regexes: Vec<Vec<u8>>,
     /// The number of range patterns.
     pub ranges: usize,
+    /// Arrays used as gawk's arrays of arrays (`a[i][j]`, kept as `a[i, j]`), with the
+    /// function they belong to (`None`: globals).
+    pub nested: Vec<(Option<usize>, Var)>,
 }

@@ -137,7 +137,24 @@ impl Interp<'_, '_> {
                     return Ok(Value::Num(self.char_len(&t) as f64));
                 }
                 if let Some(a) = self.array_if(&args[0]) {
+                    if let Expr::Var(v) = &args[0] {
+                        if self.is_nested(*v) {
+                            return Ok(Value::Num(self.top_keys(&a).len() as f64));
+                        }
+                    }
                     return Ok(Value::Num(a.borrow().len() as f64));
+                }
+                if let Expr::Index(v, subs) = &args[0] {
+                    // length of a subarray a[i] (arrays of arrays kept as a[i, j])
+                    if let Some(a) = self.array_if(&Expr::Var(*v)) {
+                        let k = self.eval_subscript(subs)?;
+                        if !a.borrow().contains(&k) {
+                            let n = self.sub_keys(&a, &k).len();
+                            if n > 0 {
+                                return Ok(Value::Num(n as f64));
+                            }
+                        }
+                    }
                 }
                 let s = self.arg_str(args, 0)?;
                 Value::Num(self.char_len(&s) as f64)

@@ -594,6 +594,11 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
     }
 
+    /// The key of a subscript list.
+    pub fn eval_subscript(&mut self, subs: &[Expr]) -> Res<Str> {
+        self.subscript(subs)
+    }
+
     #[inline(never)]
     fn subscript(&mut self, subs: &[Expr]) -> Res<Str> {
         if subs.len() == 1 {
@@ -795,7 +800,11 @@ impl<'c, 'a> Interp<'c, 'a> {
             Expr::In(subs, v) => {
                 let a = self.array(*v)?;
                 let k = self.subscript(subs)?;
-                let r = a.borrow().contains(&k);
+                let mut r = a.borrow().contains(&k);
+                if !r && self.is_nested(*v) {
+                    // `i in a` where a[i] is a subarray
+                    r = !self.sub_keys(&a, &k).is_empty();
+                }
                 Value::Num(r as i32 as f64)
             }
             Expr::Assign(lv, rhs) => {
@@ -1061,11 +1070,20 @@ impl<'c, 'a> Interp<'c, 'a> {
                     }
                 }
             }
-            Stmt::ForIn(var, arr, b) => {
+            Stmt::ForIn(var, arr, prefix, b) => {
                 let a = self.array(*arr)?;
-                let keys = self.for_in_order(&a);
+                let (keys, sub) = if prefix.is_empty() {
+                    if self.is_nested(*arr) {
+                        (self.top_keys(&a), true)
+                    } else {
+                        (self.for_in_order(&a), false)
+                    }
+                } else {
+                    let p = self.subscript(prefix)?;
+                    (self.sub_keys(&a, &p), true)
+                };
                 for k in keys {
-                    if !a.borrow().contains(&k) {
+                    if !sub && !a.borrow().contains(&k) {
                         continue;
                     }
                     self.tick()?;
@@ -1100,7 +1118,19 @@ impl<'c, 'a> Interp<'c, 'a> {
                 match subs {
                     Some(s) => {
                         let k = self.subscript(s)?;
-                        a.borrow_mut().remove(&k);
+                        let exists = a.borrow().contains(&k);
+                        if exists {
+                            a.borrow_mut().remove(&k);
+                        } else {
+                            // a subarray: every a[k, ...]
+                            let mut pre = k.to_vec();
+                            pre.extend_from_slice(&self.subsep);
+                            let doomed: Vec<Str> = a.borrow().keys().into_iter().filter(|x| x.starts_with(&pre)).collect();
+                            let mut arr = a.borrow_mut();
+                            for d in doomed {
+                                arr.remove(&d);
+                            }
+                        }
                     }
                     None => a.borrow_mut().clear(),
                 }
@@ -1149,6 +1179,51 @@ impl<'c, 'a> Interp<'c, 'a> {
             keys.sort_by_key(|k| int_key(k).unwrap_or(0));
         }
         keys
+    }
+
+    /// Whether `v` is used as an array of arrays.
+    pub fn is_nested(&self, v: Var) -> bool {
+        let scope = if matches!(v, Var::Local(_)) { self.cur_fn } else { None };
+        self.prog.nested.contains(&(scope, v))
+    }
+
+    /// The first-level keys of an array of arrays.
+    pub fn top_keys(&mut self, a: &ArrRef) -> Vec<Str> {
+        let all = self.for_in_order(a);
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for k in all {
+            let end = super::io::find_sub(&k, &self.subsep).unwrap_or(k.len());
+            let top: Str = Rc::from(&k[..end]);
+            if seen.insert(top.clone()) {
+                out.push(top);
+            }
+        }
+        out
+    }
+
+    /// The keys of the subarray `a[p]` (gawk's arrays of arrays, kept as `a[p, k]`): the
+    /// distinct next subscripts after `p SUBSEP`.
+    pub fn sub_keys(&mut self, a: &ArrRef, p: &[u8]) -> Vec<Str> {
+        let mut pre = p.to_vec();
+        pre.extend_from_slice(&self.subsep);
+        let all = self.for_in_order(a);
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for k in all {
+            if let Some(rest) = k.strip_prefix(pre.as_slice()) {
+                let end = super::io::find_sub(rest, &self.subsep).unwrap_or(rest.len());
+                let sub: Str = Rc::from(&rest[..end]);
+                if seen.insert(sub.clone()) {
+                    out.push(sub);
+                }
+            }
+        }
+        let int_key = |k: &[u8]| !k.is_empty() && k.len() < 16 && k.iter().all(u8::is_ascii_digit);
+        if out.iter().all(|k| int_key(k)) {
+            out.sort_by_key(|k| std::str::from_utf8(k).ok().and_then(|t| t.parse::<u64>().ok()).unwrap_or(0));
+        }
+        out
     }
 
     // ----- output -----

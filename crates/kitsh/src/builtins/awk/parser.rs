@@ -421,6 +421,11 @@ impl<'s> Parser<'s> {
                 self.advance()?;
                 if let Tok::Name(a) = self.tok.clone() {
                     self.advance()?;
+                    let mut prefix = Vec::new();
+                    while self.is_op("[") {
+                        self.advance()?;
+                        prefix.extend(self.subscripts()?);
+                    }
                     if paren && self.is_op(")") {
                         self.advance()?;
                     }
@@ -432,7 +437,7 @@ impl<'s> Parser<'s> {
                         self.loop_depth += 1;
                         let body = self.body_stmt();
                         self.loop_depth -= 1;
-                        return Ok(Stmt::ForIn(LValue::Var(v), arr, Box::new(body?)));
+                        return Ok(Stmt::ForIn(LValue::Var(v), arr, prefix, Box::new(body?)));
                     }
                 }
             }
@@ -658,7 +663,14 @@ impl<'s> Parser<'s> {
             self.advance()?;
             let v = self.var(&a);
             self.mark_array(v);
-            l = Expr::In(vec![l], v);
+            // `k in a[i]` (a subarray of gawk's arrays of arrays): the key a[i, k]
+            let mut subs = Vec::new();
+            while self.is_op("[") {
+                self.advance()?;
+                subs.extend(self.subscripts()?);
+            }
+            subs.push(l);
+            l = Expr::In(subs, v);
         }
         Ok(l)
     }
@@ -928,8 +940,21 @@ impl<'s> Parser<'s> {
                 self.advance()?;
                 if self.is_op("[") {
                     self.advance()?;
-                    let subs = self.subscripts()?;
+                    let mut subs = self.subscripts()?;
+                    // gawk's arrays of arrays, a[i][j], are kept as a[i, j]
+                    let mut nested = false;
+                    while self.is_op("[") {
+                        self.advance()?;
+                        subs.extend(self.subscripts()?);
+                        nested = true;
+                    }
                     let v = self.var(&n);
+                    if nested {
+                        let scope = if matches!(v, Var::Local(_)) { self.cur_func } else { None };
+                        if !self.prog.nested.contains(&(scope, v)) {
+                            self.prog.nested.push((scope, v));
+                        }
+                    }
                     self.mark_array(v);
                     return Ok(Expr::Index(v, subs));
                 }
