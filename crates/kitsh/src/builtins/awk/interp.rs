@@ -295,7 +295,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         it.globals[sp(Special::Nr)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Fnr)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Rstart)] = Cell::Val(Value::Num(0.0));
-        it.globals[sp(Special::Rlength)] = Cell::Val(Value::Num(-1.0));
+        it.globals[sp(Special::Rlength)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Ignorecase)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Fpat)] = s(b"[^[:space:]]+");
         let mut env = Array::default();
