@@ -38,6 +38,9 @@ struct Cli {
     /// Wall-clock timeout in seconds.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+    /// Let curl/wget reach URLs starting with PREFIX (repeatable; none by default).
+    #[arg(long = "allow-url", value_name = "PREFIX")]
+    allow_url: Vec<String>,
     /// Print {"stdout","stderr","exit_code"} as JSON instead of streaming.
     #[arg(long)]
     json: bool,
@@ -91,6 +94,9 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     for m in &cli.mount_rw {
         let (h, v) = split_mount(m);
         b = b.mount(h, &v, true);
+    }
+    for prefix in &cli.allow_url {
+        b = b.allow_url(prefix);
     }
     let cwd = cli.cwd.clone().unwrap_or_else(|| if cli.no_cwd_mount { "/home/user".to_string() } else { host_cwd_s.clone() });
     b = b.cwd(&cwd);

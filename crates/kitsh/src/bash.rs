@@ -58,6 +58,8 @@ pub struct BashBuilder {
     stderr: Option<Box<dyn std::io::Write + Send>>,
     stdin: Option<Vec<u8>>,
     stdin_reader: Option<Box<dyn std::io::Read + Send>>,
+    allow_urls: Vec<String>,
+    network: Option<Arc<dyn crate::builtins::net::Network>>,
 }
 
 impl Default for BashBuilder {
@@ -76,6 +78,8 @@ impl Default for BashBuilder {
             stderr: None,
             stdin: None,
             stdin_reader: None,
+            allow_urls: Vec::new(),
+            network: None,
         }
     }
 }
@@ -151,6 +155,21 @@ impl BashBuilder {
         self
     }
 
+    /// Let `curl` and `wget` reach URLs starting with `prefix` (repeatable). Without any,
+    /// scripts have no network access.
+    #[cfg(feature = "net")]
+    pub fn allow_url(mut self, prefix: &str) -> Self {
+        self.allow_urls.push(prefix.to_string());
+        self
+    }
+
+    /// Serve `curl`/`wget` requests with the embedder's own [`crate::builtins::net::Network`]
+    /// (a proxy, a mock, a cache); it replaces [`BashBuilder::allow_url`].
+    pub fn network(mut self, net: Arc<dyn crate::builtins::net::Network>) -> Self {
+        self.network = Some(net);
+        self
+    }
+
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
         let home = format!("/home/{}", self.username);
@@ -174,7 +193,13 @@ impl BashBuilder {
         if !(own_fs && cwd == home) && fs.stat(&cwd).is_err() {
             let _ = fs.mkdir(&cwd, true);
         }
-        let shared = Arc::new(Shared::new(self.limits, self.custom));
+        let mut shared = Shared::new(self.limits, self.custom);
+        shared.network = self.network;
+        #[cfg(feature = "net")]
+        if shared.network.is_none() && !self.allow_urls.is_empty() {
+            shared.network = Some(Arc::new(crate::net::HttpNetwork::new(self.allow_urls)));
+        }
+        let shared = Arc::new(shared);
         let mut shell = Shell::new(fs, shared, cwd);
         shell.shell_name = self.name.clone();
         shell.arg0 = self.name.clone();

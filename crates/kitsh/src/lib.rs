@@ -8,6 +8,8 @@ pub mod builtins;
 pub mod fs;
 pub mod interp;
 pub mod limits;
+#[cfg(feature = "net")]
+pub mod net;
 pub mod parser;
 pub mod util;
 

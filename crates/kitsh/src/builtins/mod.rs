@@ -20,26 +20,37 @@ pub mod awk;
 pub mod basename;
 pub mod cat;
 pub mod chmod;
+pub mod chown;
 pub mod cmp;
+pub mod column;
 pub mod comm;
 pub mod cut;
 pub mod date;
+pub mod dd;
+pub mod df;
+pub mod diff;
 pub mod dirname;
 pub mod du;
+pub mod expand;
 pub mod expr;
+pub mod factor;
 pub mod find;
 pub mod fold;
 pub mod grep;
 pub mod head;
 pub mod hostname;
 pub mod id;
+pub mod install;
+pub mod join;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;
 pub mod mktemp;
 pub mod nl;
 pub mod nproc;
+pub mod numfmt;
 pub mod od;
+pub mod pager;
 pub mod paste;
 pub mod printenv;
 pub mod readlink;
@@ -48,23 +59,33 @@ pub mod rev;
 pub mod rm;
 pub mod rmdir;
 pub mod mv;
+pub mod net;
 pub mod cp;
+pub mod curl;
 mod copy_move;
 pub mod sed;
 pub mod seq;
+pub mod shuf;
 pub mod sleep;
 pub mod sort;
+pub mod split;
 pub mod stat;
+pub mod sync;
 pub mod tac;
 pub mod tail;
 pub mod tee;
+pub mod timeout;
 pub mod touch;
+pub mod tput;
 pub mod tr;
+pub mod tsort;
+pub mod truncate;
 pub mod uname;
 pub mod uniq;
 pub mod wc;
 pub mod which;
 pub mod xargs;
+pub mod wget;
 pub mod whoami;
 pub mod yes;
 
@@ -97,6 +118,9 @@ pub enum SystemInfo {
     Hostname,
     /// The user name (`whoami`, `id -un`).
     User,
+    /// The state of the shell's `$RANDOM` generator once the script has seeded or used it
+    /// (`RANDOM=7`), so that `shuf` can be repeatable in tests.
+    RandomSeed,
 }
 
 /// A cooperative cancellation check: the wall-clock deadline and a shared stop flag.
@@ -127,6 +151,8 @@ pub struct Ctx<'a> {
     pub cancel: &'a dyn Cancel,
     /// Running other commands (`xargs`, `find -exec`, `timeout`, awk's `system()`).
     pub spawn: &'a dyn Spawn,
+    /// Network access (`curl`, `wget`): none unless the embedder allowed some.
+    pub net: &'a dyn net::Network,
 }
 
 /// Where the standard input of a command run through [`Spawn`] comes from.
@@ -168,11 +194,34 @@ pub trait Spawn {
         stdout: SpawnOut<'_>,
     ) -> Result<i32, SpawnError>;
 
+    /// Run `argv` as [`Spawn::command`] does, with standard streams inherited, in a process
+    /// group of its own (`timeout`): when `limit` passes, every shell of the group is sent
+    /// `signal`, and `SIGKILL` `kill_after` later if it has not ended by then.
+    fn command_timeout(
+        &self,
+        argv: &[String],
+        limit: Duration,
+        signal: i32,
+        kill_after: Option<Duration>,
+    ) -> Result<Timed, SpawnError> {
+        let _ = (limit, signal, kill_after);
+        self.command(argv, SpawnIn::Inherit, SpawnOut::Inherit).map(|status| Timed { status, timed_out: false })
+    }
+
     /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`); its exit status.
     fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
         let argv = ["sh".to_string(), "-c".to_string(), script.to_string()];
         self.command(&argv, stdin, stdout).unwrap_or_else(|e| e.status())
     }
+}
+
+/// How a command run by [`Spawn::command_timeout`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timed {
+    /// Its exit status (128+N when a signal ended it).
+    pub status: i32,
+    /// The time limit passed and the signal was sent.
+    pub timed_out: bool,
 }
 
 /// Why [`Spawn::command`] could not start a command.
@@ -322,15 +371,24 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("awk", &awk::Awk),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
+        ("chgrp", &chown::Chgrp),
         ("chmod", &chmod::Chmod),
+        ("chown", &chown::Chown),
         ("cmp", &cmp::Cmp),
+        ("column", &column::Column),
         ("comm", &comm::Comm),
+        ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
+        ("dd", &dd::Dd),
+        ("df", &df::Df),
+        ("diff", &diff::Diff),
         ("dirname", &dirname::Dirname),
         ("du", &du::Du),
         ("egrep", &grep::Grep),
+        ("expand", &expand::Expand),
         ("expr", &expr::Expr),
+        ("factor", &factor::Factor),
         ("fgrep", &grep::Grep),
         ("find", &find::Find),
         ("fold", &fold::Fold),
@@ -338,12 +396,17 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("head", &head::Head),
         ("hostname", &hostname::Hostname),
         ("id", &id::Id),
+        ("install", &install::Install),
+        ("join", &join::Join),
+        ("less", &pager::Less),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
         ("mkdir", &mkdir::Mkdir),
         ("mktemp", &mktemp::Mktemp),
+        ("more", &pager::More),
         ("nl", &nl::Nl),
         ("nproc", &nproc::Nproc),
+        ("numfmt", &numfmt::Numfmt),
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("printenv", &printenv::Printenv),
@@ -356,17 +419,26 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("cp", &cp::Cp),
         ("sed", &sed::Sed),
         ("seq", &seq::Seq),
+        ("shuf", &shuf::Shuf),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
+        ("split", &split::Split),
         ("stat", &stat::Stat),
+        ("sync", &sync::Sync),
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
         ("tee", &tee::Tee),
+        ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
+        ("tput", &tput::Tput),
         ("tr", &tr::Tr),
+        ("truncate", &truncate::Truncate),
+        ("tsort", &tsort::Tsort),
         ("uname", &uname::Uname),
+        ("unexpand", &expand::Unexpand),
         ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),
+        ("wget", &wget::Wget),
         ("which", &which::Which),
         ("whoami", &whoami::Whoami),
         ("xargs", &xargs::Xargs),
@@ -445,6 +517,7 @@ pub mod testing {
                 env: &NoEnv,
                 cancel: &Never,
                 spawn: &NoSpawn,
+                net: &net::NoNetwork,
             };
             cmd.run(&mut ctx, &args)
         };

@@ -174,6 +174,9 @@ impl Shell {
             if !self.jobs.is_empty() {
                 self.note_ended_jobs();
             }
+            if r.is_ok() {
+                self.handle_pending_signals()?;
+            }
             r
         };
         if p.negate {
@@ -379,7 +382,13 @@ impl Shell {
 
     fn loop_guard(&mut self, iters: &mut u64) -> Exec<()> {
         *iters += 1;
-        self.shared.count_iteration(*iters).map_err(Flow::Limit)
+        self.shared.count_iteration(*iters).map_err(Flow::Limit)?;
+        // A loop of compound commands only (`for ((;;)); do ((i++)); done`) still hears a
+        // `timeout`'s signal to its process group.
+        if self.pgid != 0 && self.shared.has_group_signals() {
+            self.handle_pending_signals()?;
+        }
+        Ok(())
     }
 
     /// Handle `break`/`continue` arriving at a loop: `Ok(true)` to leave the loop.
@@ -1089,7 +1098,7 @@ impl Shell {
         let mut stdin = FdReader(fd0.as_ref());
         let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
-        let env = super::builtins::ShellEnv(&self.vars);
+        let env = super::builtins::ShellEnv(&self.vars, (!self.rng_reseed).then_some(self.rng));
         crate::builtins::args::set_c_locale(self.byte_locale());
         let mut ctx = crate::builtins::Ctx {
             name: &argv[0],
@@ -1101,6 +1110,7 @@ impl Shell {
             env: &env,
             cancel: &ShellCancel(self),
             spawn: &ShellSpawn(self),
+            net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
         };
         b.run(&mut ctx, &argv[1..])
     }
@@ -1188,6 +1198,8 @@ impl Shell {
         child.shell_name = self.shell_name.clone();
         child.pid = self.new_pid();
         child.bashpid = child.pid;
+        child.pgid = self.pgid;
+        child.group_seen = self.group_seen;
         child.umask = self.umask;
         child.ulimits = self.ulimits;
         child.parent_pids = self.parent_pids.clone();
@@ -1287,10 +1299,37 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
         stdin: crate::builtins::SpawnIn<'_>,
         stdout: crate::builtins::SpawnOut<'_>,
     ) -> Result<i32, crate::builtins::SpawnError> {
-        use crate::builtins::{SpawnError, SpawnIn, SpawnOut};
-        let Some(name) = argv.first() else { return Ok(0) };
+        self.spawn(cwd, argv, stdin, stdout, None).map(|t| t.status)
+    }
+
+    fn command_timeout(
+        &self,
+        argv: &[String],
+        limit: std::time::Duration,
+        signal: i32,
+        kill_after: Option<std::time::Duration>,
+    ) -> Result<crate::builtins::Timed, crate::builtins::SpawnError> {
+        use crate::builtins::{SpawnIn, SpawnOut};
+        self.spawn(None, argv, SpawnIn::Inherit, SpawnOut::Inherit, Some((limit, signal, kill_after)))
+    }
+}
+
+/// A `timeout`: the limit, the signal, and when to follow with SIGKILL.
+type TimeLimit = (std::time::Duration, i32, Option<std::time::Duration>);
+
+impl ShellSpawn<'_> {
+    fn spawn(
+        &self,
+        cwd: Option<&str>,
+        argv: &[String],
+        stdin: crate::builtins::SpawnIn<'_>,
+        stdout: crate::builtins::SpawnOut<'_>,
+        limit: Option<TimeLimit>,
+    ) -> Result<crate::builtins::Timed, crate::builtins::SpawnError> {
+        use crate::builtins::{SpawnError, SpawnIn, SpawnOut, Timed};
+        let Some(name) = argv.first() else { return Ok(Timed { status: 0, timed_out: false }) };
         if self.0.shared.cancelled() {
-            return Ok(130);
+            return Ok(Timed { status: 130, timed_out: false });
         }
         let mut child = self.0.child_shell();
         if let Some(dir) = cwd {
@@ -1326,16 +1365,96 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
                 (Some(fd), Some(buf))
             }
         };
-        let r = child.run_in_subshell(|c| c.run_external(argv.to_vec(), None));
+        let watch = limit.map(|(limit, signal, kill_after)| {
+            child.pgid = child.pid;
+            Watchdog::start(self.0.shared.clone(), child.pgid, limit, signal, kill_after)
+        });
+        let r = child.run_in_subshell(|c| {
+            let r = c.run_external(argv.to_vec(), None);
+            c.handle_pending_signals()?;
+            r
+        });
+        let pgid = child.pgid;
         drop(child);
+        let timed_out = match watch {
+            Some(w) => {
+                let t = w.stop();
+                self.0.shared.clear_group(pgid);
+                t
+            }
+            None => false,
+        };
         if let (Some(fd), Some(buf)) = (capture, buf) {
             buf.extend(fd.is_capture().unwrap_or_default());
         }
-        Ok(match r {
+        let status = match r {
             Ok(s) => s,
             Err(Flow::Limit(l)) => l.exit_status(),
             Err(_) => 1,
-        })
+        };
+        Ok(Timed { status, timed_out })
+    }
+}
+
+/// The thread that signals a `timeout`'s process group when its time is up.
+struct Watchdog {
+    done: Arc<(std::sync::Mutex<bool>, std::sync::Condvar)>,
+    fired: Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watchdog {
+    fn start(
+        shared: Arc<super::shared::Shared>,
+        pgid: u64,
+        limit: std::time::Duration,
+        signal: i32,
+        kill_after: Option<std::time::Duration>,
+    ) -> Watchdog {
+        let done = Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+        let fired = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (d, f) = (done.clone(), fired.clone());
+        let thread = std::thread::Builder::new()
+            .name("kitsh-timeout".into())
+            .spawn(move || {
+                // Wait until `dur` passes (true) or the command ends (false).
+                let wait = |dur: std::time::Duration| -> bool {
+                    let end = std::time::Instant::now() + dur;
+                    let mut g = d.0.lock().unwrap_or_else(|e| e.into_inner());
+                    loop {
+                        if *g {
+                            return false;
+                        }
+                        let now = std::time::Instant::now();
+                        if now >= end {
+                            return true;
+                        }
+                        g = d.1.wait_timeout(g, end - now).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+                    }
+                };
+                if !wait(limit) {
+                    return;
+                }
+                f.store(true, Ordering::SeqCst);
+                shared.send_group_signal(pgid, signal);
+                if let Some(k) = kill_after {
+                    if wait(k) {
+                        shared.send_group_signal(pgid, 9);
+                    }
+                }
+            })
+            .ok();
+        Watchdog { done, fired, thread }
+    }
+
+    /// The command has ended: stop the thread; whether the time limit had passed.
+    fn stop(mut self) -> bool {
+        *self.done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.done.1.notify_all();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.fired.load(Ordering::SeqCst)
     }
 }
 
@@ -1349,9 +1468,15 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
         if sh.shared.cancelled() {
             return true;
         }
-        sh.shared.signal_queued_for(sh.bashpid).is_some_and(|sig| {
-            crate::util::signals::is_fatal_by_default(sig) && crate::util::signals::name(sig).is_none_or(|n| !sh.traps.actions.contains_key(&n))
-        })
+        let fatal = |sig: i32| {
+            sig == 9
+                || (crate::util::signals::is_fatal_by_default(sig)
+                    && crate::util::signals::name(sig).is_none_or(|n| !sh.traps.actions.contains_key(&n)))
+        };
+        if sh.pgid != 0 && sh.shared.group_signals_after(sh.pgid, sh.group_seen).iter().any(|(sig, _)| fatal(*sig)) {
+            return true;
+        }
+        sh.shared.signal_queued_for(sh.bashpid).is_some_and(fatal)
     }
     fn deadline(&self) -> Option<std::time::Instant> {
         self.0.shared.deadline()

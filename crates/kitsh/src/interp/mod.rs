@@ -169,6 +169,10 @@ pub struct Shell {
     pub pid: u64,
     /// `$BASHPID`.
     pub bashpid: u64,
+    /// The process group (`timeout` starts its command in a new one); 0: the script's own.
+    pub pgid: u64,
+    /// The serial of the last group signal this shell has handled.
+    pub group_seen: u64,
     /// `$BASHPID` of the shells this one was started from (`bash -c` inside a script).
     pub parent_pids: Vec<u64>,
     /// `$BASH_SUBSHELL`.
@@ -251,6 +255,8 @@ impl Shell {
             own_jobs_from: 0,
             pid: 4242,
             bashpid: 4242,
+            pgid: 0,
+            group_seen: 0,
             parent_pids: Vec::new(),
             subshell: 0,
             rng: 0,
