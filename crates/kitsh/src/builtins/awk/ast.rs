@@ -220,6 +220,8 @@ pub enum Stmt {
     Break,
     /// `continue`
     Continue,
+    /// gawk's `switch (e) { case c: ... default: ... }` (`None`: `default`).
+    Switch(Expr, Vec<(Option<Expr>, Vec<Stmt>)>),
     /// `delete arr[subs]` / `delete arr`
     Delete(Var, Option<Vec<Expr>>),
 }

@@ -1096,6 +1096,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 }
             }
             Stmt::Block(b) => self.exec_block(b)?,
+            Stmt::Switch(e, cases) => self.switch(e, cases)?,
             Stmt::Next => return Err(Flow::Next),
             Stmt::NextFile => return Err(Flow::NextFile),
             Stmt::Exit(e) => {
@@ -1224,6 +1225,49 @@ impl<'c, 'a> Interp<'c, 'a> {
             out.sort_by_key(|k| std::str::from_utf8(k).ok().and_then(|t| t.parse::<u64>().ok()).unwrap_or(0));
         }
         out
+    }
+
+    #[inline(never)]
+    fn switch(&mut self, e: &Expr, cases: &[(Option<Expr>, Vec<Stmt>)]) -> Res<()> {
+        let v = self.eval(e)?;
+        let mut start = None;
+        for (i, (label, _)) in cases.iter().enumerate() {
+            let hit = match label {
+                None => false,
+                Some(Expr::Regex(r)) => {
+                    let re = self.regexes[*r].clone();
+                    re.is_match(&v.to_str(&self.convfmt))
+                }
+                Some(l) => {
+                    let c = self.eval(l)?;
+                    let numeric = matches!(c, Value::Num(_));
+                    if numeric {
+                        // a number case matches a numeric value
+                        match &v {
+                            Value::Num(_) | Value::Uninit => v.num() == c.num(),
+                            Value::StrNum(s) => super::value::looks_numeric(s) == Some(c.num()),
+                            Value::Str(_) => false,
+                        }
+                    } else {
+                        v.to_str(&self.convfmt) == c.to_str(&self.convfmt)
+                    }
+                }
+            };
+            if hit {
+                start = Some(i);
+                break;
+            }
+        }
+        let start = start.or_else(|| cases.iter().position(|(l, _)| l.is_none()));
+        let Some(start) = start else { return Ok(()) };
+        for (_, body) in &cases[start..] {
+            match self.exec_block(body) {
+                Ok(()) => {}
+                Err(Flow::Break) => return Ok(()),
+                Err(other) => return Err(other),
+            }
+        }
+        Ok(())
     }
 
     // ----- output -----

@@ -398,12 +398,78 @@ impl<'s> Parser<'s> {
                 Ok(Stmt::Do(Box::new(b), c))
             }
             Tok::Kw("for") => self.for_stmt(),
+            Tok::Name(n) | Tok::FuncName(n) if n == "switch" => self.switch_stmt(),
             _ => {
                 let s = self.simple_stmt()?;
                 self.end_simple()?;
                 Ok(s)
             }
         }
+    }
+
+    fn is_name(&self, w: &str) -> bool {
+        matches!(&self.tok, Tok::Name(n) | Tok::FuncName(n) if n == w)
+    }
+
+    /// gawk's `switch`: case labels are constants or regex literals.
+    fn switch_stmt(&mut self) -> R<Stmt> {
+        self.advance()?;
+        self.expect_op("(")?;
+        let e = self.expr()?;
+        self.expect_op(")")?;
+        self.skip_nl()?;
+        self.expect_op("{")?;
+        let mut cases = Vec::new();
+        loop {
+            self.skip_terms()?;
+            if self.is_op("}") {
+                self.advance()?;
+                break;
+            }
+            let label = if self.is_name("case") {
+                self.advance()?;
+                let l = match self.tok.clone() {
+                    Tok::Num(n) => {
+                        self.advance()?;
+                        Expr::Num(n)
+                    }
+                    Tok::Str(s) => {
+                        self.advance()?;
+                        Expr::Str(Rc::from(s))
+                    }
+                    Tok::Op("-") => {
+                        self.advance()?;
+                        let Tok::Num(n) = self.tok.clone() else { return self.err() };
+                        self.advance()?;
+                        Expr::Num(-n)
+                    }
+                    Tok::Op("/") | Tok::Op("/=") => {
+                        let t = self.lex.regex(self.tok_pos)?;
+                        let Tok::Regex(text) = t else { return self.err() };
+                        self.advance()?;
+                        self.regex_const(text)
+                    }
+                    _ => return self.err(),
+                };
+                Some(l)
+            } else if self.is_name("default") {
+                self.advance()?;
+                None
+            } else {
+                return self.err();
+            };
+            self.expect_op(":")?;
+            let mut body = Vec::new();
+            loop {
+                self.skip_terms()?;
+                if self.is_op("}") || self.is_name("case") || self.is_name("default") || self.tok == Tok::Eof {
+                    break;
+                }
+                body.push(self.stmt()?);
+            }
+            cases.push((label, body));
+        }
+        Ok(Stmt::Switch(e, cases))
     }
 
     fn for_stmt(&mut self) -> R<Stmt> {
@@ -1073,6 +1139,7 @@ mod tests {
         ok("BEGIN { print -2^2, 2^-1, 1 - -1 }");
         ok("{ n = split($0, parts, /,/) }");
         ok("BEGIN { do x++; while (x < 3) }");
+        ok("{ switch ($1) { case 1: print \"one\"; break\n case /x/: case \"y\": print; default: print \"d\" } }");
     }
 
     #[test]
