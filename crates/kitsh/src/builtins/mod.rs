@@ -16,6 +16,7 @@ use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod accounts;
 pub mod args;
+pub mod awk;
 pub mod basename;
 pub mod cat;
 pub mod chmod;
@@ -368,6 +369,7 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("awk", &awk::Awk),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
         ("chgrp", &chown::Chgrp),
