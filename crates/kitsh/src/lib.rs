@@ -4,13 +4,17 @@
 //! Rust and every resource bounded by [`ExecutionLimits`].
 
 mod bash;
+mod cancel;
 pub mod builtins;
 pub mod fs;
 pub mod interp;
 pub mod limits;
 pub mod parser;
+pub mod tool;
 pub mod util;
 
-pub use bash::{Bash, BashBuilder, Error, ExecResult};
+pub use bash::{Bash, BashBuilder, Error, ExecResult, ShellGuard};
+pub use cancel::CancellationToken;
+pub use interp::stream::OutputCallback;
 pub use builtins::Builtin;
 pub use limits::ExecutionLimits;

@@ -113,6 +113,7 @@ impl Shell {
         } else {
             self.run_pipeline(&ao.first)?
         };
+        self.emit_output();
         self.status = status;
         let mut last_negated = ao.first.negate;
         for (i, (op, p)) in ao.rest.iter().enumerate() {
@@ -132,6 +133,7 @@ impl Shell {
                 self.errexit_ignored -= 1;
             }
             status = r?;
+            self.emit_output();
             self.status = status;
             last_negated = p.negate;
             if is_last && status != 0 && !last_negated && errexit_checks(p) {
@@ -197,6 +199,18 @@ impl Shell {
     }
 
     fn run_multi_pipeline(&mut self, p: &Pipeline) -> Exec {
+        // Nothing is streamed from inside a pipeline (its last stage runs here under
+        // `lastpipe`): its output is emitted when it ends.
+        if self.stream.is_some() {
+            let saved = self.stream.take();
+            let r = self.run_multi_pipeline_inner(p);
+            self.stream = saved;
+            return r;
+        }
+        self.run_multi_pipeline_inner(p)
+    }
+
+    fn run_multi_pipeline_inner(&mut self, p: &Pipeline) -> Exec {
         let n = p.commands.len();
         let shared = self.shared.clone();
         if shared.threads.load(Ordering::Relaxed) + n > shared.limits.max_concurrent_stages {
@@ -291,6 +305,7 @@ impl Shell {
     /// A copy of this shell to run a subshell in.
     pub(crate) fn make_subshell(&self) -> Shell {
         let mut sub = self.clone();
+        sub.stream = None;
         sub.own_jobs_from = sub.jobs.len();
         sub.rng_reseed = true;
         sub.subshell += 1;
@@ -459,6 +474,7 @@ impl Shell {
                         break Ok(status);
                     }
                     let r = self.run_list(body);
+                    self.emit_output();
                     if self.loop_flow(r)? == Some(true) {
                         break Ok(self.status);
                     }
@@ -491,6 +507,7 @@ impl Shell {
                             return Ok(1);
                         }
                         let r = self.run_list(body);
+                        self.emit_output();
                         match self.loop_flow(r)? {
                             Some(true) => return Ok(self.status),
                             Some(false) => {}
@@ -526,6 +543,7 @@ impl Shell {
                         }
                     }
                     let r = self.run_list(body);
+                    self.emit_output();
                     match self.loop_flow(r)? {
                         Some(true) => break Ok(self.status),
                         _ => status = self.status,
@@ -677,6 +695,7 @@ impl Shell {
             }
             self.loop_depth += 1;
             let r = self.run_list(body);
+            self.emit_output();
             self.loop_depth -= 1;
             if let Some(true) = self.loop_flow(r)? { return Ok(0) }
         }
@@ -754,6 +773,25 @@ impl Shell {
     /// status 2; an expansion error abandons only the current command line.
     pub fn run_script(&mut self, src: &str, start_line: u32) -> Exec {
         self.run_lines(src, start_line, Level::Script)
+    }
+
+    /// Parse all of `src` without running it (the tool layer's parse phase): on a syntax
+    /// error, report it as running the script would and return `false`. Extended globs are
+    /// accepted (a script may turn `extglob` on before using them).
+    pub(crate) fn syntax_check(&mut self, src: &str) -> bool {
+        let opts = ParseOptions { max_depth: self.shared.limits.max_parse_depth, max_input: self.shared.limits.max_input_bytes, start_line: 1 };
+        let mut parser = Parser::new(src, opts);
+        parser.set_extglob(true);
+        loop {
+            match parser.next_command(None) {
+                None => return true,
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    self.report_parse_error(&e, Level::Script);
+                    return false;
+                }
+            }
+        }
     }
 
     fn run_lines(&mut self, src: &str, start_line: u32, level: Level) -> Exec {

@@ -31,19 +31,22 @@ pub struct Shared {
     pub next_pid: AtomicU64,
     /// Builtins added by the embedder, overriding shipped ones.
     pub custom: HashMap<String, Arc<dyn Builtin>>,
+    /// Bit 0: the caller's stdout was cut by the output limit; bit 1: its stderr.
+    pub truncated: AtomicU8,
     /// Set while `signals` is not empty (a cheap check after every command).
     signals_pending: AtomicBool,
     /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
     signals: std::sync::Mutex<Vec<(u64, i32)>>,
 }
 
-const LIMITS: [LimitExceeded; 6] = [
+const LIMITS: [LimitExceeded; 7] = [
     LimitExceeded::Commands,
     LimitExceeded::LoopIterations,
     LimitExceeded::FunctionDepth,
     LimitExceeded::Output,
     LimitExceeded::Expansion,
     LimitExceeded::Timeout,
+    LimitExceeded::Cancelled,
 ];
 
 impl Shared {
@@ -62,6 +65,7 @@ impl Shared {
             custom,
             signals_pending: AtomicBool::new(false),
             signals: std::sync::Mutex::new(Vec::new()),
+            truncated: AtomicU8::new(0),
         }
     }
 
@@ -102,8 +106,18 @@ impl Shared {
         self.loop_iterations.store(0, Ordering::Relaxed);
         self.output_bytes.store(0, Ordering::Relaxed);
         self.stop.store(false, Ordering::Relaxed);
+        self.truncated.store(0, Ordering::Relaxed);
         let d = self.limits.timeout.map(|t| Instant::now() + t);
         *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) = d;
+    }
+
+    /// Bring the deadline of the current `exec` forward to `now + t` (a per-call timeout).
+    pub fn shorten_deadline(&self, t: std::time::Duration) {
+        let mut d = self.deadline.lock().unwrap_or_else(|e| e.into_inner());
+        let new = Instant::now() + t;
+        if d.map_or(true, |old| new < old) {
+            *d = Some(new);
+        }
     }
 
     /// Record that `limit` was hit; every stage stops at its next check.

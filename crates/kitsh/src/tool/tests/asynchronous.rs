@@ -1,0 +1,1 @@
+//! The async API never blocks the executor; cancellation and dropping stop a script.
