@@ -393,6 +393,17 @@ impl Bash {
     pub fn limits(&self) -> &ExecutionLimits {
         &self.shared.limits
     }
+
+    /// Is a script of this session still running (one whose async call was dropped or
+    /// cancelled and has not reached its next command boundary yet)?
+    pub fn is_running(&self) -> bool {
+        matches!(self.session.try_lock(), Err(std::sync::TryLockError::WouldBlock))
+    }
+
+    /// Pipeline stages and background jobs of this session running on threads now.
+    pub fn running_threads(&self) -> usize {
+        self.shared.threads.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
 /// Exclusive access to a [`Bash`]'s interpreter state, from [`Bash::shell`].

@@ -131,6 +131,11 @@ impl BashTool {
         BashToolBuilder::default()
     }
 
+    /// The current session, if one was started.
+    pub fn bash(&self) -> Option<&Bash> {
+        self.session.as_ref()
+    }
+
     /// Drop the session: the next call starts a fresh one.
     pub fn reset(&mut self) {
         self.session = None;
