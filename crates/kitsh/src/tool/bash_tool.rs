@@ -268,6 +268,20 @@ fn run_request(
     token: Option<CancellationToken>,
     drop_token: Option<CancellationToken>,
 ) -> ToolResponse {
+    run_request_as(s, req, status, RunOptions { token, drop_token, ..Default::default() })
+}
+
+/// Run a request on `bash`, on the calling thread, as `bash -c COMMANDS NAME ARGS...` would
+/// (`name` is `$0` and the name in messages): the response a [`BashTool`] would give. The
+/// CLI's `--json` uses it.
+pub fn execute_on(bash: &mut Bash, req: ToolRequest, name: Option<&str>, args: &[String]) -> ToolResponse {
+    let mut out = None;
+    let base = RunOptions { name: name.map(str::to_string), args: args.to_vec(), ..Default::default() };
+    bash.with_session(|s| out = Some(run_request_as(s, req, None, base)));
+    out.unwrap_or_else(|| internal("no result"))
+}
+
+fn run_request_as(s: &mut Session, req: ToolRequest, status: Option<StatusCallback>, base: RunOptions) -> ToolResponse {
     let status = status.map(|cb| Arc::new(Mutex::new(cb)));
     let send = |st: ToolStatus| {
         if let Some(cb) = &status {
@@ -275,7 +289,7 @@ fn run_request(
         }
     };
     send(ToolStatus::new("validate").with_percent(0.0));
-    let resp = run_phases(s, req, &status, token, drop_token, &send);
+    let resp = run_phases(s, req, &status, base, &send);
     send(ToolStatus::new("complete").with_percent(100.0));
     resp
 }
@@ -286,8 +300,7 @@ fn run_phases(
     s: &mut Session,
     req: ToolRequest,
     status: &SharedStatus,
-    token: Option<CancellationToken>,
-    drop_token: Option<CancellationToken>,
+    base: RunOptions,
     send: &dyn Fn(ToolStatus),
 ) -> ToolResponse {
     if req.commands.trim().is_empty() {
@@ -305,6 +318,10 @@ fn run_phases(
         return ToolResponse::failure(ErrorCategory::ResourceLimit, msg);
     }
     send(ToolStatus::new("parse").with_percent(10.0));
+    if let Some(n) = &base.name {
+        // syntax errors are named as the run names them
+        s.shell.shell_name = n.clone();
+    }
     if let Some(msg) = s.syntax_error(&req.commands) {
         send(ToolStatus::stderr(msg.clone()));
         return ToolResponse::failure(ErrorCategory::ParseError, msg);
@@ -321,14 +338,7 @@ fn run_phases(
             }
         }) as Box<dyn FnMut(&str, &str) + Send>
     });
-    let opts = RunOptions {
-        timeout: req.timeout_ms.map(Duration::from_millis),
-        token,
-        drop_token,
-        on_output,
-        quiet_stop: true,
-        ..Default::default()
-    };
+    let opts = RunOptions { timeout: req.timeout_ms.map(Duration::from_millis), on_output, quiet_stop: true, ..base };
     let outcome = s.run(&req.commands, opts);
     let limits = s.limits().clone();
     let (resp, extra) = response(outcome, &limits);

@@ -18,7 +18,7 @@ pub mod schema;
 mod types;
 
 pub use async_trait::async_trait;
-pub use bash_tool::{BashTool, BashToolBuilder};
+pub use bash_tool::{execute_on, BashTool, BashToolBuilder};
 pub use types::{ErrorCategory, ToolRequest, ToolResponse, ToolStatus};
 
 /// The callback of [`Tool::execute_with_status`].
