@@ -38,11 +38,13 @@ struct Config {
 pub struct BashTool {
     config: Arc<Config>,
     session: Option<Bash>,
+    /// A call ran on `session` (with `fresh_per_call`, the next call starts a new one).
+    used: bool,
 }
 
 impl Clone for BashTool {
     fn clone(&self) -> Self {
-        BashTool { config: self.config.clone(), session: None }
+        BashTool { config: self.config.clone(), session: None, used: false }
     }
 }
 
@@ -114,14 +116,15 @@ impl BashToolBuilder {
         self.config.cwd = Some(cwd.into());
         self
     }
-    /// Start every call from a fresh session (stateless tool).
+    /// Start every call from a fresh session (stateless tool). Files the host writes before
+    /// a call reach it; after a call, the host reads what it left until the next call.
     pub fn fresh_per_call(mut self, on: bool) -> Self {
         self.config.fresh_per_call = on;
         self
     }
     /// The tool.
     pub fn build(self) -> BashTool {
-        BashTool { config: Arc::new(self.config), session: None }
+        BashTool { config: Arc::new(self.config), session: None, used: false }
     }
 }
 
@@ -139,6 +142,7 @@ impl BashTool {
     /// Drop the session: the next call starts a fresh one.
     pub fn reset(&mut self) {
         self.session = None;
+        self.used = false;
     }
 
     fn doc_config(&self) -> DocConfig<'_> {
@@ -191,8 +195,12 @@ impl BashTool {
 
     /// The session, started if needed (fresh for each call with `fresh_per_call`).
     fn session(&mut self, for_call: bool) -> Result<&mut Bash, crate::Error> {
-        if self.session.is_none() || (for_call && self.config.fresh_per_call) {
+        if self.session.is_none() || (for_call && self.config.fresh_per_call && self.used) {
             self.session = Some(self.new_bash()?);
+            self.used = false;
+        }
+        if for_call {
+            self.used = true;
         }
         match self.session.as_mut() {
             Some(b) => Ok(b),
@@ -254,10 +262,10 @@ impl BashTool {
     }
 }
 
-/// The response when kitsh itself failed.
+/// The response when kitsh itself failed outside the script (the session could not be set
+/// up, the blocking task was lost).
 fn internal(detail: &str) -> ToolResponse {
-    let _ = detail;
-    ToolResponse::failure(ErrorCategory::InternalError, "kitsh: internal error\n")
+    ToolResponse::failure(ErrorCategory::InternalError, format!("kitsh: internal error: {detail}\n"))
 }
 
 /// Run one request on a session (on the thread that runs scripts).

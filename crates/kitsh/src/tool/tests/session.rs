@@ -30,6 +30,15 @@ fn fresh_per_call_is_stateless() {
 }
 
 #[test]
+fn fresh_per_call_sees_files_written_before_the_call() {
+    let mut t = BashTool::builder().fresh_per_call(true).build();
+    t.write_file("/in/x", b"1").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out(&mut t, "cat /in/x; echo 2 > /in/y"), "1");
+    assert_eq!(t.read_file("/in/y").ok(), Some(b"2\n".to_vec()));
+    assert_eq!(out(&mut t, "cat /in/x 2>/dev/null || echo gone"), "gone\n");
+}
+
+#[test]
 fn a_clone_has_a_session_of_its_own() {
     let mut a = BashTool::builder().env("GREETING", "hello").build();
     out(&mut a, "x=1");
