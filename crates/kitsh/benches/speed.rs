@@ -117,7 +117,7 @@ fn main() {
             std::hint::black_box(BashTool::default().execute_sync(ToolRequest::new("echo hi")));
         });
         show("new BashTool, execute_sync", t, None);
-        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap_or_else(|e| panic!("{e}"));
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread().build() else { return };
         let mut b = Bash::new();
         let t = mean(Duration::from_millis(700), || {
             std::hint::black_box(rt.block_on(b.exec("echo hi")).ok());

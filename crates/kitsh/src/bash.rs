@@ -81,7 +81,7 @@ pub(crate) struct RunOptions {
     /// The token cancelled when the future of an async run is dropped.
     pub drop_token: Option<CancellationToken>,
     /// Streaming callback.
-    pub on_output: Option<Box<dyn FnMut(&str, &str) + Send>>,
+    pub on_output: Option<crate::interp::stream::ChunkCallback>,
     /// Do not print the interpreter's own message when a limit stops the run (the tool
     /// layer prints its own).
     pub quiet_stop: bool,

@@ -115,7 +115,7 @@ impl Shared {
     pub fn shorten_deadline(&self, t: std::time::Duration) {
         let mut d = self.deadline.lock().unwrap_or_else(|e| e.into_inner());
         let new = Instant::now() + t;
-        if d.map_or(true, |old| new < old) {
+        if d.is_none_or(|old| new < old) {
             *d = Some(new);
         }
     }

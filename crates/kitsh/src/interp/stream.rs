@@ -12,6 +12,9 @@ use super::io::Sink;
 /// two empty, never both.
 pub type OutputCallback = Box<dyn FnMut(&str, &str) + Send + Sync>;
 
+/// The callback as the streamer holds it (`Sync` comes from its mutex).
+pub type ChunkCallback = Box<dyn FnMut(&str, &str) + Send>;
+
 /// Hands new output of the caller's sinks to a callback; remembers how much was handed over.
 pub struct Streamer {
     out: Arc<Mutex<Sink>>,
@@ -22,7 +25,7 @@ pub struct Streamer {
 struct State {
     sent_out: usize,
     sent_err: usize,
-    cb: Box<dyn FnMut(&str, &str) + Send>,
+    cb: ChunkCallback,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -31,7 +34,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Streamer {
     /// A streamer over the caller's stdout and stderr sinks (both empty now).
-    pub fn new(out: Arc<Mutex<Sink>>, err: Arc<Mutex<Sink>>, cb: Box<dyn FnMut(&str, &str) + Send>) -> Streamer {
+    pub fn new(out: Arc<Mutex<Sink>>, err: Arc<Mutex<Sink>>, cb: ChunkCallback) -> Streamer {
         Streamer { out, err, state: Mutex::new(State { sent_out: 0, sent_err: 0, cb }) }
     }
 
