@@ -1304,7 +1304,12 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
     let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
     let status = match r {
         Ok(s) => s,
-        Err(Flow::Limit(l)) => l.exit_status(),
+        Err(Flow::Limit(l)) => {
+            // A limit hit in a job ends the whole run, as anywhere else (limits that stop by
+            // `Flow` alone, function depth and expansion size, set the flag here).
+            sub.shared.trip(l);
+            l.exit_status()
+        }
         Err(_) => sub.status,
     };
     let signal = sub.killed_by;

@@ -91,6 +91,12 @@ fn limit_inside_a_subshell_or_pipeline_ends_the_run() {
     assert_limit(&r, "a\n", "kitsh: maximum loop iterations exceeded (3)");
     let r = limited(ExecutionLimits::new().max_loop_iterations(3), "echo a; while :; do :; done | cat; echo never");
     assert_limit(&r, "a\n", "kitsh: maximum loop iterations exceeded (3)");
+    let r = limited(ExecutionLimits::new().max_function_depth(5), "echo a; f() { f; }; x=$(f); echo never");
+    assert_limit(&r, "a\n", "kitsh: maximum function nesting level exceeded (5)");
+    let r = limited(ExecutionLimits::new().max_function_depth(5), "echo a; f() { f; }; f & wait; echo never");
+    assert_limit(&r, "a\n", "kitsh: maximum function nesting level exceeded (5)");
+    let r = limited(ExecutionLimits::new().max_function_depth(5), "echo a; bash -c 'f() { f; }; f'; echo never");
+    assert_limit(&r, "a\n", "kitsh: maximum function nesting level exceeded (5)");
 }
 
 #[test]
