@@ -67,7 +67,12 @@ fn main() {
         let events: Vec<String> = statuses.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|s| serde_json::to_string(s).unwrap_or_default()).collect();
         show("execute_with_status() events", &events.join("\n"));
         show("execute_with_status() response", &serde_json::to_string(&resp).unwrap_or_default());
-        let out = configured.execution(serde_json::json!({"commands": "echo from execution"})).await;
-        show("execution()", &out.to_string());
+        match configured.execution(serde_json::json!({"commands": "echo from execution"})) {
+            Ok(ex) => match ex.execute().await {
+                Ok(out) => show("execution()", &out.result.to_string()),
+                Err(e) => show("execution()", &e.to_string()),
+            },
+            Err(e) => show("execution()", &e.to_string()),
+        }
     });
 }

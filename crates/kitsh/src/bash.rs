@@ -368,6 +368,11 @@ impl Bash {
         lock(&self.session).run(script, opts).result
     }
 
+    /// Another handle to this session (the tool layer's deferred executions).
+    pub(crate) fn handle(&self) -> Bash {
+        Bash { session: self.session.clone(), shared: self.shared.clone() }
+    }
+
     /// Call `f` with the session, on this thread.
     pub(crate) fn with_session(&mut self, f: impl FnOnce(&mut Session)) {
         f(&mut lock(&self.session))

@@ -1,10 +1,11 @@
 //! [`BashTool`]: one bash session handed to a model as a tool (TC-10..TC-17).
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use super::docs::{self, DocConfig};
+use super::execution::{ToolError, ToolExecution};
 use super::types::{ErrorCategory, ToolRequest, ToolResponse, ToolStatus};
 use super::{async_trait, schema, StatusCallback, Tool};
 use crate::bash::{Outcome, RunOptions, Session};
@@ -37,14 +38,14 @@ struct Config {
 /// ([`BashTool::read_file`], [`BashTool::write_file`]).
 pub struct BashTool {
     config: Arc<Config>,
-    session: Option<Bash>,
+    session: OnceLock<Bash>,
     /// A call ran on `session` (with `fresh_per_call`, the next call starts a new one).
     used: bool,
 }
 
 impl Clone for BashTool {
     fn clone(&self) -> Self {
-        BashTool { config: self.config.clone(), session: None, used: false }
+        BashTool { config: self.config.clone(), session: OnceLock::new(), used: false }
     }
 }
 
@@ -124,7 +125,7 @@ impl BashToolBuilder {
     }
     /// The tool.
     pub fn build(self) -> BashTool {
-        BashTool { config: Arc::new(self.config), session: None, used: false }
+        BashTool { config: Arc::new(self.config), session: OnceLock::new(), used: false }
     }
 }
 
@@ -136,12 +137,12 @@ impl BashTool {
 
     /// The current session, if one was started.
     pub fn bash(&self) -> Option<&Bash> {
-        self.session.as_ref()
+        self.session.get()
     }
 
     /// Drop the session: the next call starts a fresh one.
     pub fn reset(&mut self) {
-        self.session = None;
+        self.session = OnceLock::new();
         self.used = false;
     }
 
@@ -195,14 +196,14 @@ impl BashTool {
 
     /// The session, started if needed (fresh for each call with `fresh_per_call`).
     fn session(&mut self, for_call: bool) -> Result<&mut Bash, crate::Error> {
-        if self.session.is_none() || (for_call && self.config.fresh_per_call && self.used) {
-            self.session = Some(self.new_bash()?);
+        if self.session.get().is_none() || (for_call && self.config.fresh_per_call && self.used) {
+            self.session = OnceLock::from(self.new_bash()?);
             self.used = false;
         }
         if for_call {
             self.used = true;
         }
-        match self.session.as_mut() {
+        match self.session.get_mut() {
             Some(b) => Ok(b),
             None => Err(crate::Error::Internal("no session".into())),
         }
@@ -253,13 +254,46 @@ impl BashTool {
     }
 
     async fn run(&mut self, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
-        let bash = match self.session(true) {
-            Ok(b) => b,
-            Err(e) => return internal(&e.to_string()),
-        };
-        let r = bash.run_blocking(move |s, drop_token| run_request(s, req, status, token, drop_token)).await;
-        r.unwrap_or_else(|e| internal(&e.to_string()))
+        match self.session(true) {
+            Ok(bash) => run_on(bash, req, status, token).await,
+            Err(e) => internal(&e.to_string()),
+        }
     }
+
+    /// Seed 002's call style (ST-34): validate tool-call arguments now, run them later with
+    /// [`ToolExecution::execute`], on this tool's session (with `fresh_per_call`, on a fresh
+    /// one). `input` must be an object with a string `commands` (and an optional
+    /// non-negative integer `timeout_ms`).
+    pub fn execution(&self, input: serde_json::Value) -> Result<ToolExecution, ToolError> {
+        let req = ToolRequest::from_arguments(input)?;
+        let existing = if self.config.fresh_per_call { None } else { self.session.get() };
+        let mut bash = match existing {
+            Some(b) => b.handle(),
+            None => {
+                let b = self.new_bash().map_err(|e| ToolError::Internal(e.to_string()))?;
+                if self.config.fresh_per_call {
+                    b
+                } else {
+                    // The first use starts the session the tool keeps.
+                    let _ = self.session.set(b);
+                    match self.session.get() {
+                        Some(b) => b.handle(),
+                        None => return Err(ToolError::Internal("no session".into())),
+                    }
+                }
+            }
+        };
+        Ok(ToolExecution::new(req, Box::new(move |req| Box::pin(async move { run_on(&mut bash, req, None, None).await }))))
+    }
+}
+
+/// Run a request on `bash` through the async API.
+async fn run_on(bash: &mut Bash, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
+    let r = bash.run_blocking(move |s, drop_token| run_request(s, req, status, token, drop_token)).await;
+    r.unwrap_or_else(|e| internal(&e.to_string()))
+}
+
+impl BashTool {
 }
 
 /// The response when kitsh itself failed outside the script (the session could not be set
@@ -426,5 +460,8 @@ impl Tool for BashTool {
     }
     async fn execute_with_status(&mut self, req: ToolRequest, status: StatusCallback) -> ToolResponse {
         self.run(req, Some(status), None).await
+    }
+    fn execution(&self, input: serde_json::Value) -> Result<ToolExecution, ToolError> {
+        BashTool::execution(self, input)
     }
 }

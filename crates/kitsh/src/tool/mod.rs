@@ -14,11 +14,13 @@
 
 mod bash_tool;
 pub mod docs;
+mod execution;
 pub mod schema;
 mod types;
 
 pub use async_trait::async_trait;
 pub use bash_tool::{execute_on, BashTool, BashToolBuilder};
+pub use execution::{ToolError, ToolExecution, ToolOutput};
 pub use types::{ErrorCategory, ToolRequest, ToolResponse, ToolStatus};
 
 /// The callback of [`Tool::execute_with_status`].
@@ -58,15 +60,13 @@ pub trait Tool: Send + Sync {
     fn locale(&self) -> &str {
         "en-US"
     }
-    /// Run a call given as JSON (`{"commands": ...}`), the style of tool-call arguments: the
-    /// response as JSON. Arguments that are not a request give a `parse_error` response
-    /// naming what is wrong.
-    async fn execution(&mut self, input: serde_json::Value) -> serde_json::Value {
-        let resp = match serde_json::from_value::<ToolRequest>(input) {
-            Ok(req) => self.execute(req).await,
-            Err(e) => ToolResponse::failure(ErrorCategory::ParseError, format!("kitsh: invalid request: {e}\n")),
-        };
-        serde_json::to_value(&resp).unwrap_or_default()
+    /// Seed 002's call style (ST-34): validate tool-call arguments (`{"commands": ...}`) now
+    /// and get a [`ToolExecution`] to run later. Tools that can run detached from `&self`
+    /// override it ([`BashTool`] does); this default validates the arguments, then says the
+    /// tool does not support it.
+    fn execution(&self, input: serde_json::Value) -> Result<ToolExecution, ToolError> {
+        ToolRequest::from_arguments(input)?;
+        Err(ToolError::Unsupported(self.name().to_string()))
     }
 }
 

@@ -83,11 +83,26 @@ fn output_schema_is_json_schema_accepting_responses() {
 }
 
 #[test]
-fn execution_takes_and_gives_json() {
+fn execution_validates_then_runs_on_the_session() {
+    use crate::tool::ToolError;
     let mut t = BashTool::default();
-    let out = super::rt().block_on(t.execution(json!({"commands": "echo hi"})));
-    assert_eq!(out, json!({"stdout": "hi\n", "stderr": "", "exit_code": 0}));
-    let out = super::rt().block_on(t.execution(json!({"cmd": "echo hi"})));
-    assert_eq!(out["error"], "parse_error");
-    assert_eq!(out["exit_code"], 2);
+    let rt = super::rt();
+    let ex = t.execution(json!({"commands": "x=7; echo hi", "timeout_ms": 5000, "other": true})).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ex.request(), &ToolRequest::new("x=7; echo hi").with_timeout_ms(5000));
+    let out = rt.block_on(ex.execute()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.result, json!({"stdout": "hi\n", "stderr": "", "exit_code": 0}));
+    // the same session as execute()
+    assert_eq!(rt.block_on(t.execute(ToolRequest::new("echo $x"))).stdout, "7\n");
+    let ex = t.execution(json!({"commands": "echo $x"})).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rt.block_on(ex.execute()).map(|o| o.result["stdout"].clone()).ok(), Some(json!("7\n")));
+    for bad in [json!({"cmd": "x"}), json!({"commands": 1}), json!("echo"), json!(null)] {
+        let e = t.execution(bad).err();
+        assert_eq!(e, Some(ToolError::InvalidCommands));
+        assert_eq!(e.map(|e| e.to_string()).as_deref(), Some("invalid arguments: \"commands\" must be a string"));
+    }
+    assert_eq!(t.execution(json!({"commands": "x", "timeout_ms": -1})).err(), Some(ToolError::InvalidTimeout));
+    // through the trait object too
+    let dyn_tool: Box<dyn Tool> = Box::new(BashTool::builder().fresh_per_call(true).build());
+    let out = rt.block_on(dyn_tool.execution(json!({"commands": "echo \"[$x]\""})).unwrap_or_else(|e| panic!("{e}")).execute());
+    assert_eq!(out.map(|o| o.result["stdout"].clone()).ok(), Some(json!("[]\n")));
 }
