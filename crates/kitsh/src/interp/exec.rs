@@ -113,6 +113,7 @@ impl Shell {
         } else {
             self.run_pipeline(&ao.first)?
         };
+        self.emit_output();
         self.status = status;
         let mut last_negated = ao.first.negate;
         for (i, (op, p)) in ao.rest.iter().enumerate() {
@@ -132,6 +133,7 @@ impl Shell {
                 self.errexit_ignored -= 1;
             }
             status = r?;
+            self.emit_output();
             self.status = status;
             last_negated = p.negate;
             if is_last && status != 0 && !last_negated && errexit_checks(p) {
@@ -200,6 +202,18 @@ impl Shell {
     }
 
     fn run_multi_pipeline(&mut self, p: &Pipeline) -> Exec {
+        // Nothing is streamed from inside a pipeline (its last stage runs here under
+        // `lastpipe`): its output is emitted when it ends.
+        if self.stream.is_some() {
+            let saved = self.stream.take();
+            let r = self.run_multi_pipeline_inner(p);
+            self.stream = saved;
+            return r;
+        }
+        self.run_multi_pipeline_inner(p)
+    }
+
+    fn run_multi_pipeline_inner(&mut self, p: &Pipeline) -> Exec {
         let n = p.commands.len();
         let shared = self.shared.clone();
         if shared.threads.load(Ordering::Relaxed) + n > shared.limits.max_concurrent_stages {
@@ -294,6 +308,7 @@ impl Shell {
     /// A copy of this shell to run a subshell in.
     pub(crate) fn make_subshell(&self) -> Shell {
         let mut sub = self.clone();
+        sub.stream = None;
         sub.own_jobs_from = sub.jobs.len();
         sub.rng_reseed = true;
         sub.subshell += 1;
@@ -468,6 +483,7 @@ impl Shell {
                         break Ok(status);
                     }
                     let r = self.run_list(body);
+                    self.emit_output();
                     if self.loop_flow(r)? == Some(true) {
                         break Ok(self.status);
                     }
@@ -500,6 +516,7 @@ impl Shell {
                             return Ok(1);
                         }
                         let r = self.run_list(body);
+                        self.emit_output();
                         match self.loop_flow(r)? {
                             Some(true) => return Ok(self.status),
                             Some(false) => {}
@@ -535,6 +552,7 @@ impl Shell {
                         }
                     }
                     let r = self.run_list(body);
+                    self.emit_output();
                     match self.loop_flow(r)? {
                         Some(true) => break Ok(self.status),
                         _ => status = self.status,
@@ -686,6 +704,7 @@ impl Shell {
             }
             self.loop_depth += 1;
             let r = self.run_list(body);
+            self.emit_output();
             self.loop_depth -= 1;
             if let Some(true) = self.loop_flow(r)? { return Ok(0) }
         }
@@ -763,6 +782,25 @@ impl Shell {
     /// status 2; an expansion error abandons only the current command line.
     pub fn run_script(&mut self, src: &str, start_line: u32) -> Exec {
         self.run_lines(src, start_line, Level::Script)
+    }
+
+    /// Parse all of `src` without running it (the tool layer's parse phase): on a syntax
+    /// error, report it as running the script would and return `false`. Extended globs are
+    /// accepted (a script may turn `extglob` on before using them).
+    pub(crate) fn syntax_check(&mut self, src: &str) -> bool {
+        let opts = ParseOptions { max_depth: self.shared.limits.max_parse_depth, max_input: self.shared.limits.max_input_bytes, start_line: 1 };
+        let mut parser = Parser::new(src, opts);
+        parser.set_extglob(true);
+        loop {
+            match parser.next_command(None) {
+                None => return true,
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    self.report_parse_error(&e, Level::Script);
+                    return false;
+                }
+            }
+        }
     }
 
     fn run_lines(&mut self, src: &str, start_line: u32, level: Level) -> Exec {
@@ -1279,7 +1317,12 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
     let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
     let status = match r {
         Ok(s) => s,
-        Err(Flow::Limit(l)) => l.exit_status(),
+        Err(Flow::Limit(l)) => {
+            // A limit hit in a job ends the whole run, as anywhere else (limits that stop by
+            // `Flow` alone, function depth and expansion size, set the flag here).
+            sub.shared.trip(l);
+            l.exit_status()
+        }
         Err(_) => sub.status,
     };
     let signal = sub.killed_by;

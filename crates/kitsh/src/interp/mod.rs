@@ -23,6 +23,7 @@ mod prompt;
 mod redirect;
 pub mod trap;
 pub mod shared;
+pub mod stream;
 pub mod vars;
 
 use std::collections::HashMap;
@@ -217,6 +218,9 @@ pub struct Shell {
     pub completions: Arc<builtins::complete::Completions>,
     /// The command history list (`history`, `set -o history`).
     pub history: builtins::history::History,
+    /// Streaming output callback of the main shell (`Bash::exec_streaming`); subshells and
+    /// pipelines run without it, so their output is emitted when they end.
+    pub stream: Option<Arc<stream::Streamer>>,
 }
 
 impl Shell {
@@ -279,6 +283,7 @@ impl Shell {
             getopts_last_optind: 1,
             completions: Arc::default(),
             history: Default::default(),
+            stream: None,
         }
     }
 
@@ -343,6 +348,14 @@ impl Shell {
             return Err(Flow::Exit(141));
         }
         Ok(())
+    }
+
+    /// Hand the output so far to the streaming callback, if there is one.
+    #[inline]
+    pub(crate) fn emit_output(&self) {
+        if let Some(s) = &self.stream {
+            s.emit(false);
+        }
     }
 
     /// Check for a limit hit (also the deadline): the `Flow` to stop with.

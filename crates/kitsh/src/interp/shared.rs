@@ -33,6 +33,8 @@ pub struct Shared {
     pub custom: HashMap<String, Arc<dyn Builtin>>,
     /// Network access for `curl`/`wget` (none by default).
     pub network: Option<Arc<dyn crate::builtins::net::Network>>,
+    /// Bit 0: the caller's stdout was cut by the output limit; bit 1: its stderr.
+    pub truncated: AtomicU8,
     /// Set while `signals` is not empty (a cheap check after every command).
     signals_pending: AtomicBool,
     /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
@@ -46,13 +48,14 @@ pub struct Shared {
     group_serial: AtomicU64,
 }
 
-const LIMITS: [LimitExceeded; 6] = [
+const LIMITS: [LimitExceeded; 7] = [
     LimitExceeded::Commands,
     LimitExceeded::LoopIterations,
     LimitExceeded::FunctionDepth,
     LimitExceeded::Output,
     LimitExceeded::Expansion,
     LimitExceeded::Timeout,
+    LimitExceeded::Cancelled,
 ];
 
 impl Shared {
@@ -75,6 +78,7 @@ impl Shared {
             group_pending: AtomicBool::new(false),
             group_signals: std::sync::Mutex::new(Vec::new()),
             group_serial: AtomicU64::new(0),
+            truncated: AtomicU8::new(0),
         }
     }
 
@@ -145,8 +149,18 @@ impl Shared {
         self.loop_iterations.store(0, Ordering::Relaxed);
         self.output_bytes.store(0, Ordering::Relaxed);
         self.stop.store(false, Ordering::Relaxed);
+        self.truncated.store(0, Ordering::Relaxed);
         let d = self.limits.timeout.map(|t| Instant::now() + t);
         *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) = d;
+    }
+
+    /// Bring the deadline of the current `exec` forward to `now + t` (a per-call timeout).
+    pub fn shorten_deadline(&self, t: std::time::Duration) {
+        let mut d = self.deadline.lock().unwrap_or_else(|e| e.into_inner());
+        let new = Instant::now() + t;
+        if d.is_none_or(|old| new < old) {
+            *d = Some(new);
+        }
     }
 
     /// Record that `limit` was hit; every stage stops at its next check.
