@@ -16,6 +16,7 @@ use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod accounts;
 pub mod args;
+pub mod base64;
 pub mod basename;
 pub mod cat;
 pub mod chmod;
@@ -342,6 +343,8 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("base32", &base64::Base32),
+        ("base64", &base64::Base64),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
         ("chmod", &chmod::Chmod),
