@@ -19,7 +19,9 @@ pub mod args;
 pub mod base64;
 pub mod basename;
 pub mod cat;
+pub mod checksum;
 pub mod chmod;
+pub mod cksum;
 pub mod cmp;
 pub mod comm;
 pub mod cut;
@@ -347,7 +349,16 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("base64", &base64::Base64),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
+        ("b2sum", &checksum::DigestSum(checksum::algo::Kind::Blake2b)),
         ("chmod", &chmod::Chmod),
+        ("cksum", &cksum::Cksum),
+        ("md5sum", &checksum::DigestSum(checksum::algo::Kind::Md5)),
+        ("sha1sum", &checksum::DigestSum(checksum::algo::Kind::Sha1)),
+        ("sha224sum", &checksum::DigestSum(checksum::algo::Kind::Sha224)),
+        ("sha256sum", &checksum::DigestSum(checksum::algo::Kind::Sha256)),
+        ("sha384sum", &checksum::DigestSum(checksum::algo::Kind::Sha384)),
+        ("sha512sum", &checksum::DigestSum(checksum::algo::Kind::Sha512)),
+        ("sum", &cksum::Sum),
         ("cmp", &cmp::Cmp),
         ("comm", &comm::Comm),
         ("cut", &cut::Cut),
