@@ -18,6 +18,7 @@ pub mod accounts;
 pub mod args;
 pub mod base64;
 pub mod basename;
+pub mod byteread;
 pub mod cat;
 pub mod checksum;
 pub mod chmod;
@@ -68,6 +69,7 @@ pub mod uniq;
 pub mod wc;
 pub mod which;
 pub mod xargs;
+pub mod xxd;
 pub mod whoami;
 pub mod yes;
 
@@ -407,6 +409,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("which", &which::Which),
         ("whoami", &whoami::Whoami),
         ("xargs", &xargs::Xargs),
+        ("xxd", &xxd::Xxd),
         ("yes", &yes::Yes),
     ];
     table.iter().copied().collect()
