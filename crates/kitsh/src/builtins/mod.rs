@@ -34,6 +34,7 @@ pub mod find;
 pub mod fold;
 pub mod grep;
 pub mod head;
+pub mod hexdump;
 pub mod hostname;
 pub mod id;
 pub mod ln;
@@ -58,6 +59,7 @@ pub mod seq;
 pub mod sleep;
 pub mod sort;
 pub mod stat;
+pub mod strings;
 pub mod tac;
 pub mod tail;
 pub mod tee;
@@ -374,6 +376,8 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
         ("head", &head::Head),
+        ("hd", &hexdump::Hd),
+        ("hexdump", &hexdump::Hexdump),
         ("hostname", &hostname::Hostname),
         ("id", &id::Id),
         ("ln", &ln::Ln),
@@ -397,6 +401,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
         ("stat", &stat::Stat),
+        ("strings", &strings::Strings),
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
         ("tee", &tee::Tee),
