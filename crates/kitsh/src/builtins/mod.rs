@@ -33,6 +33,7 @@ pub mod expr;
 pub mod find;
 pub mod fold;
 pub mod grep;
+pub mod gzip;
 pub mod head;
 pub mod hexdump;
 pub mod hostname;
@@ -376,6 +377,8 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
         ("head", &head::Head),
+        ("gunzip", &gzip::Gunzip),
+        ("gzip", &gzip::Gzip),
         ("hd", &hexdump::Hd),
         ("hexdump", &hexdump::Hexdump),
         ("hostname", &hostname::Hostname),
@@ -416,6 +419,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("xargs", &xargs::Xargs),
         ("xxd", &xxd::Xxd),
         ("yes", &yes::Yes),
+        ("zcat", &gzip::Zcat),
     ];
     table.iter().copied().collect()
 });
