@@ -63,6 +63,7 @@ pub mod stat;
 pub mod strings;
 pub mod tac;
 pub mod tail;
+pub mod tar;
 pub mod tee;
 pub mod timeout;
 pub mod touch;
@@ -407,6 +408,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("strings", &strings::Strings),
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
+        ("tar", &tar::Tar),
         ("tee", &tee::Tee),
         ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
