@@ -37,6 +37,7 @@ pub mod gzip;
 pub mod head;
 pub mod hexdump;
 pub mod hostname;
+pub mod iconv;
 pub mod id;
 pub mod ln;
 pub mod ls;
@@ -383,6 +384,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("hd", &hexdump::Hd),
         ("hexdump", &hexdump::Hexdump),
         ("hostname", &hostname::Hostname),
+        ("iconv", &iconv::Iconv),
         ("id", &id::Id),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
