@@ -30,6 +30,7 @@ pub mod date;
 pub mod dirname;
 pub mod du;
 pub mod expr;
+pub mod file;
 pub mod find;
 pub mod fold;
 pub mod grep;
@@ -375,6 +376,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("egrep", &grep::Grep),
         ("expr", &expr::Expr),
         ("fgrep", &grep::Grep),
+        ("file", &file::File),
         ("find", &find::Find),
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),

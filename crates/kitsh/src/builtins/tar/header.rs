@@ -1,5 +1,5 @@
-//! ustar headers: writing POSIX ustar blocks (GNU `././@LongLink` entries for names that do not
-//! fit) and reading ustar, GNU and pax (`path`, `linkpath`, `size`) headers.
+//! tar headers: writing GNU-format blocks (as GNU tar does by default; `././@LongLink` members for
+//! names over 100 bytes) and reading ustar, GNU and pax (`path`, `linkpath`, `size`) headers.
 
 /// The kind of an archive member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,8 +77,8 @@ fn block(e: &Entry, name: &[u8], prefix: &[u8], typeflag: u8, size: u64) -> [u8;
     put_oct(&mut b, 136, 12, e.mtime.max(0) as u64);
     b[156] = typeflag;
     put_str(&mut b, 157, 100, e.link.as_bytes());
-    put_str(&mut b, 257, 6, b"ustar\0");
-    put_str(&mut b, 263, 2, b"00");
+    // GNU tar's default format: the old GNU magic (long names go in ././@LongLink members).
+    put_str(&mut b, 257, 8, b"ustar  \0");
     put_str(&mut b, 265, 32, e.uname.as_bytes());
     put_str(&mut b, 297, 32, e.gname.as_bytes());
     put_str(&mut b, 345, 155, prefix);
@@ -124,15 +124,8 @@ pub fn encode(e: &Entry) -> Vec<u8> {
         out.extend_from_slice(&block(e, name, b"", typeflag(e.kind), size));
         return out;
     }
-    // Split at a slash: prefix up to 155 bytes, name up to 100.
-    let split = (0..name.len()).rev().find(|&i| name[i] == b'/' && i <= 155 && name.len() - i - 1 <= 100 && i > 0);
-    match split {
-        Some(i) => out.extend_from_slice(&block(e, &name[i + 1..], &name[..i], typeflag(e.kind), size)),
-        None => {
-            long_entry(e, b'L', name, &mut out);
-            out.extend_from_slice(&block(e, &name[..100], b"", typeflag(e.kind), size));
-        }
-    }
+    long_entry(e, b'L', name, &mut out);
+    out.extend_from_slice(&block(e, &name[..100], b"", typeflag(e.kind), size));
     out
 }
 
@@ -263,9 +256,9 @@ mod tests {
         assert_eq!((d.name.as_str(), d.size, d.mtime, d.mode, flag), ("dir/file.txt", 6, 1_700_000_000, 0o644, b'0'));
         let long = format!("{}/{}", "a".repeat(120), "b".repeat(50));
         let b = encode(&entry(&long));
-        assert_eq!(b.len(), 512);
+        assert_eq!(b.len(), 512 * 3);
         let arr: [u8; 512] = b[..512].try_into().unwrap_or([0; 512]);
-        assert_eq!(decode(&arr).map(|d| d.0.name).ok(), Some(long));
+        assert_eq!(decode(&arr).map(|d| d.1).ok(), Some(b'L'));
         let huge = "c".repeat(300);
         assert_eq!(encode(&entry(&huge)).len(), 512 * 3);
     }
