@@ -177,7 +177,7 @@ impl Json<'_> {
         }
     }
     fn lit(&mut self, s: &[u8]) -> bool {
-        if self.b[self.i..].starts_with(s) {
+        if self.b.get(self.i..).is_some_and(|rest| rest.starts_with(s)) {
             self.i += s.len();
             true
         } else {
