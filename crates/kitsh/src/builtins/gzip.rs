@@ -1,7 +1,7 @@
 //! `gzip`, `gunzip` and `zcat` as GNU gzip 1.12 behaves (`-c -d -f -k -l -n -N -q -v -t -S
 //! -1..-9`): files are replaced by `NAME.gz` (and back) with their mode and times, the GNU
-//! messages (`x.gz already exists;	not overwritten`, `not in gzip format`, `unexpected end of
-//! file`, trailing garbage) and exit statuses (1 error, 2 warning). Compression is DEFLATE from
+//! messages (`x.gz already exists;` TAB `not overwritten`, `not in gzip format`, `unexpected end
+//! of file`, trailing garbage) and exit statuses (1 error, 2 warning). Compression is DEFLATE from
 //! `flate2`'s pure-Rust backend: the bytes differ from GNU gzip's, the format does not.
 //! Messages always say `gzip:`, as GNU's `gunzip`/`zcat` scripts run `gzip`.
 

@@ -83,8 +83,6 @@ fn map_err(e: &io::Error) -> Failure {
         io::ErrorKind::InvalidInput | io::ErrorKind::InvalidData | io::ErrorKind::Other => {
             if text.contains("checksum") {
                 Failure::Bad("invalid compressed data--crc error".into())
-            } else if text.contains("header") {
-                Failure::Bad("invalid compressed data--format violated".into())
             } else {
                 Failure::Bad("invalid compressed data--format violated".into())
             }

@@ -14,6 +14,9 @@ use crate::builtins::gzip::CancelReader;
 use crate::builtins::{status_for_write_error, Ctx};
 use crate::fs::{join_path, FileType, WriteMode};
 
+/// Receives a member's data in chunks.
+type DataSink<'s> = dyn FnMut(&mut Ctx<'_>, &[u8]) -> Result<(), Stop> + 's;
+
 /// Why reading stopped.
 enum Stop {
     /// Exit now with this status (messages printed).
@@ -137,7 +140,7 @@ struct State {
 }
 
 /// Read data of `size` bytes plus padding, passing the data to `f` in chunks.
-fn data(ctx: &mut Ctx<'_>, r: &mut dyn Read, size: u64, f: &mut dyn FnMut(&mut Ctx<'_>, &[u8]) -> Result<(), Stop>) -> Result<(), Stop> {
+fn data(ctx: &mut Ctx<'_>, r: &mut dyn Read, size: u64, f: &mut DataSink<'_>) -> Result<(), Stop> {
     data_in(ctx, r, size, false, f)
 }
 
@@ -147,7 +150,7 @@ fn data_in(
     r: &mut dyn Read,
     size: u64,
     extracting: bool,
-    f: &mut dyn FnMut(&mut Ctx<'_>, &[u8]) -> Result<(), Stop>,
+    f: &mut DataSink<'_>,
 ) -> Result<(), Stop> {
     let total = size.div_ceil(512) * 512;
     let mut left = total;

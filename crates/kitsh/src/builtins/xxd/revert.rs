@@ -23,8 +23,7 @@ pub(super) fn revert(ctx: &mut Ctx<'_>, input: &mut ByteReader, sink: &mut Sink,
     let (mut have_off, mut want_off): (i64, i64) = (0, 0);
     let mut out: Vec<u8> = Vec::new();
     let mut next = |ctx: &mut Ctx<'_>| input.next(ctx).map_err(|f| read_fail(ctx, f));
-    loop {
-        let Some(mut c) = next(ctx)? else { break };
+    while let Some(mut c) = next(ctx)? {
         if c == b'\r' {
             continue;
         }
