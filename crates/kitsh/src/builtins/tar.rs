@@ -380,4 +380,27 @@ mod tests {
         let o = run(&Tar, "tar", &["-cf", "x.tar", "nosuch"], b"", &*fs, "/w");
         assert_eq!((o.status, o.stderr.as_str()), (2, "tar: nosuch: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n"));
     }
+
+    /// GNU tar must read kitsh's archives, long names included (skipped without a host tar).
+    #[test]
+    fn gnu_tar_reads_kitsh_archives() {
+        use std::io::Write as _;
+        use std::process::{Command, Stdio};
+        let long = format!("/w/d/{}/{}", "n".repeat(120), "f".repeat(30));
+        let fs = fs_with(&[("/w/d/f", b"hello\n"), (long.as_str(), b"deep")]);
+        let o = run(&Tar, "tar", &["-czf", "a.tgz", "d"], b"", &*fs, "/w");
+        assert_eq!(o.status, 0);
+        let Ok(bytes) = fs.read_file("/w/a.tgz") else { return };
+        let Ok(mut child) = Command::new("tar").args(["-tzf", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn() else {
+            return;
+        };
+        if let Some(mut stdin) = child.stdin.take() {
+            let _ = stdin.write_all(&bytes);
+        }
+        let Ok(out) = child.wait_with_output() else { return };
+        assert!(out.status.success());
+        let names = String::from_utf8_lossy(&out.stdout).into_owned();
+        let deep = &long["/w/".len()..];
+        assert_eq!(names, format!("d/\nd/f\nd/{}/\n{deep}\n", "n".repeat(120)));
+    }
 }
