@@ -1,7 +1,9 @@
 //! `hexdump` (util-linux) and `hd` (`hexdump -C`): the built-in display formats (default 16-bit
 //! hex words, `-C` canonical, `-b -c -d -o -x`), several at once, `-n`, `-s`, `-v` and `*` for
-//! repeated blocks, over the concatenation of the file operands. `-e`/`-f` format strings are
-//! not supported.
+//! repeated blocks, over the concatenation of the file operands, and `-e FORMAT` strings
+//! (`custom`); `-f FILE` is not supported.
+
+mod custom;
 
 use super::args::{self, open_src, parse_size, quote, ArgKind, Config, OptSpec, CHUNK};
 use super::byteread::{ByteReader, ReadFail};
@@ -82,6 +84,7 @@ enum O {
     Skip,
     Verbose,
     Custom,
+    FormatFile,
     Color,
 }
 
@@ -93,7 +96,7 @@ const SPECS: &[OptSpec<O>] = &[
     OptSpec::flag('o', "two-bytes-octal", O::Fmt(b'o')),
     OptSpec::flag('x', "two-bytes-hex", O::Fmt(b'x')),
     OptSpec::req('e', "format", O::Custom),
-    OptSpec::req('f', "format-file", O::Custom),
+    OptSpec::req('f', "format-file", O::FormatFile),
     OptSpec::flag('L', "", O::Color),
     OptSpec { short: None, long: Some("color"), arg: ArgKind::Optional, id: O::Color },
     OptSpec::req('n', "length", O::Length),
@@ -245,6 +248,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
         formats.push(&CANON);
     }
     let (mut length, mut skip, mut verbose) = (None, 0u64, false);
+    let mut customs: Vec<custom::Custom> = Vec::new();
     for (o, v) in &parsed.opts {
         let v = v.as_deref().unwrap_or("");
         match o {
@@ -272,8 +276,15 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
             },
             O::Verbose => verbose = true,
             O::Color => {}
-            O::Custom => {
-                ctx.error("-e and -f format strings are not supported by kitsh");
+            O::Custom => match custom::parse(v) {
+                Ok(c) => customs.push(c),
+                Err(msg) => {
+                    ctx.error(&msg);
+                    return 1;
+                }
+            },
+            O::FormatFile => {
+                ctx.error("-f format files are not supported by kitsh");
                 return 1;
             }
         }
@@ -303,11 +314,12 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
     let mut out = Vec::new();
     let mut prev: Option<Vec<u8>> = None;
     let mut starred = false;
-    let mut block = Vec::with_capacity(16);
+    let bsize = if customs.is_empty() { 16 } else { customs.iter().map(custom::Custom::block_size).max().unwrap_or(1).max(1) };
+    let mut block = Vec::with_capacity(bsize);
     let mut any = false;
     while remaining > 0 {
         block.clear();
-        if let Err(st) = inputs.fill(ctx, &mut block, remaining.min(16) as usize) {
+        if let Err(st) = inputs.fill(ctx, &mut block, remaining.min(bsize as u64) as usize) {
             return st;
         }
         if block.is_empty() {
@@ -315,15 +327,21 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
         }
         any = true;
         remaining -= block.len() as u64;
-        if !verbose && block.len() == 16 && prev.as_deref() == Some(&block[..]) {
+        if !verbose && block.len() == bsize && prev.as_deref() == Some(&block[..]) {
             if !starred {
                 out.extend_from_slice(b"*\n");
                 starred = true;
             }
         } else {
             starred = false;
-            for f in &formats {
-                render(f, addr, &block, &mut out);
+            if customs.is_empty() {
+                for f in &formats {
+                    render(f, addr, &block, &mut out);
+                }
+            } else {
+                for c in &customs {
+                    c.render(addr, &block, &mut out);
+                }
             }
             prev = Some(block.clone());
         }
@@ -335,7 +353,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
             out.clear();
         }
     }
-    if any || skip > 0 {
+    if (any || skip > 0) && customs.is_empty() {
         let w = formats.last().map_or(7, |f| f.addr);
         out.extend_from_slice(format!("{addr:0w$x}\n").as_bytes());
     }
