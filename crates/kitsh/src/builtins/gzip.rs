@@ -590,8 +590,12 @@ fn stored_name(h: &[u8]) -> Option<Vec<u8>> {
 
 /// `gzip -l`: one line per file (sizes from the file and its trailer), totals when several.
 fn list(ctx: &mut Ctx<'_>, o: &Opts, files: &[String]) -> i32 {
-    let mut out =
-        String::from("         compressed        uncompressed  ratio uncompressed_name\n");
+    let mut out = String::new();
+    if o.verbose {
+        out.push_str("method  crc     date  time  ");
+    }
+    out.push_str("         compressed        uncompressed  ratio uncompressed_name\n");
+    let tz = ctx.env.get("TZ");
     let (mut tin, mut tout, mut n, mut status) = (0i64, 0i64, 0, 0);
     let mut last_header = 0i64;
     for f in files {
@@ -630,6 +634,18 @@ fn list(ctx: &mut Ctx<'_>, o: &Opts, files: &[String]) -> i32 {
         let header = 18 + stored_name(&data).map_or(0, |s| s.len() as i64 + 1);
         let name = out_name.unwrap_or_else(|| shown.clone());
         let csize = k as i64;
+        if o.verbose {
+            // Without -N the date is the compressed file's own, as GNU lists it.
+            let crc = u32::from_le_bytes([data[k - 8], data[k - 7], data[k - 6], data[k - 5]]);
+            let mtime = ctx
+                .fs
+                .stat(&abs)
+                .ok()
+                .and_then(|m| m.mtime.duration_since(UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_secs() as i64);
+            let date = crate::util::time::strftime("%b %e %H:%M", mtime, tz.as_deref());
+            out.push_str(&format!("defla {crc:08x} {date} "));
+        }
         out.push_str(&format!(
             "{csize:19} {isize:19} {} {name}\n",
             ratio(isize - (csize - header), isize)
@@ -640,6 +656,9 @@ fn list(ctx: &mut Ctx<'_>, o: &Opts, files: &[String]) -> i32 {
         n += 1;
     }
     if n > 1 {
+        if o.verbose {
+            out.push_str(&" ".repeat(28));
+        }
         out.push_str(&format!(
             "{tin:19} {tout:19} {} (totals)\n",
             ratio(tout - (tin - last_header), tout)
