@@ -32,6 +32,8 @@ struct Opts {
     dereference: bool,
     keep_old: bool,
     touch: bool,
+    /// `-a`: choose the compression from the archive's suffix.
+    auto: bool,
     excludes: Vec<String>,
     /// Operands with the directory (`-C`) in force when they were given.
     members: Vec<(String, Option<String>)>,
@@ -116,6 +118,7 @@ fn apply(ctx: &mut Ctx<'_>, o: &mut Opts, opt: &str, val: Option<String>) -> Res
         }
         "h" | "dereference" => o.dereference = true,
         "k" | "keep-old-files" => o.keep_old = true,
+        "a" | "auto-compress" => o.auto = true,
         "m" | "touch" => o.touch = true,
         "exclude" => o.excludes.push(val.unwrap_or_default()),
         "j" | "J" | "bzip2" | "xz" => {
@@ -161,6 +164,7 @@ fn parse(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Opts, i32> {
         dereference: false,
         keep_old: false,
         touch: false,
+        auto: false,
         excludes: Vec::new(),
         members: Vec::new(),
         dir: None,

@@ -226,7 +226,12 @@ pub(super) fn create(ctx: &mut Ctx<'_>, o: &Opts) -> i32 {
             return 2;
         }
     }
-    let gz = o.gzip.then(|| GzEncoder::new(Vec::with_capacity(CHUNK), Compression::default()));
+    let by_suffix = o.auto && [".gz", ".tgz", ".taz"].iter().any(|x| archive.ends_with(x));
+    if o.auto && [".bz2", ".tbz", ".tbz2", ".xz", ".txz", ".zst", ".tzst", ".lz", ".Z"].iter().any(|x| archive.ends_with(x)) {
+        let _ = writeln!(ctx.stderr, "tar: only gzip compression (-z) is supported by kitsh");
+        return 2;
+    }
+    let gz = (o.gzip || by_suffix).then(|| GzEncoder::new(Vec::with_capacity(CHUNK), Compression::default()));
     let mut out = Out { path: path.clone(), gz, buf: Vec::with_capacity(CHUNK), written: 0 };
     let mut w = Walk {
         o,
