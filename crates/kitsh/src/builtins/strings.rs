@@ -1,6 +1,7 @@
 //! `strings` (GNU binutils 2.40): print the runs of at least 4 (`-n N`, `-N`) printable
 //! characters of each input, scanning the whole file, with `-t d|o|x` / `-o` offsets, `-f` file
-//! names, `-w` (whitespace counts), `-s SEP` and `-e s|S` (7- or 8-bit characters).
+//! names, `-w` (whitespace counts), `-s SEP` and `-e s|S|l|b|L|B` (7- or 8-bit characters, 16-
+//! or 32-bit little- or big-endian ones).
 
 use super::args::{self, open_src, ArgKind, Config, OptSpec, CHUNK};
 use super::byteread::{ByteReader, ReadFail};
@@ -73,6 +74,8 @@ struct Opts {
     names: bool,
     white: bool,
     eight_bit: bool,
+    /// `-e l|b|L|B`: character width (2 or 4) and big-endian order; `None` for bytes.
+    wide: Option<(usize, bool)>,
     sep: Vec<u8>,
 }
 
@@ -125,7 +128,7 @@ impl Builtin for Strings {
                 return usage(ctx, false);
             }
         };
-        let mut o = Opts { min: 4, radix: None, names: false, white: false, eight_bit: false, sep: b"\n".to_vec() };
+        let mut o = Opts { min: 4, radix: None, names: false, white: false, eight_bit: false, wide: None, sep: b"\n".to_vec() };
         for (opt, v) in &parsed.opts {
             let v = v.as_deref().unwrap_or("");
             match opt {
@@ -152,10 +155,11 @@ impl Builtin for Strings {
                 O::Enc => match v {
                     "s" => o.eight_bit = false,
                     "S" => o.eight_bit = true,
-                    _ => {
-                        ctx.error("kitsh supports only -e s and -e S");
-                        return 1;
-                    }
+                    "l" => o.wide = Some((2, false)),
+                    "b" => o.wide = Some((2, true)),
+                    "L" => o.wide = Some((4, false)),
+                    "B" => o.wide = Some((4, true)),
+                    _ => return usage(ctx, false),
                 },
                 O::Help => return usage(ctx, true),
                 O::Version => {
@@ -188,7 +192,8 @@ impl Builtin for Strings {
                     continue;
                 }
             };
-            match scan(ctx, &o, &shown, ByteReader::new(src)) {
+            let r = if o.wide.is_some() { scan_wide(ctx, &o, &shown, ByteReader::new(src)) } else { scan(ctx, &o, &shown, ByteReader::new(src)) };
+            match r {
                 Ok(()) => {}
                 Err(st) => return st,
             }
@@ -290,6 +295,81 @@ fn scan(ctx: &mut Ctx<'_>, o: &Opts, name: &str, mut r: ByteReader) -> Result<()
         out.extend_from_slice(&o.sep);
     } else if run.len() >= o.min {
         emit(&mut out, &run, start);
+    }
+    ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()).map_err(|e| status_for_write_error(&e))
+}
+
+/// `-e l|b|L|B`: binutils' `print_strings` over 16- or 32-bit characters, trying every byte
+/// offset (a non-graphic character moves the start one byte on). The input is read whole.
+fn scan_wide(ctx: &mut Ctx<'_>, o: &Opts, name: &str, mut r: ByteReader) -> Result<(), i32> {
+    let Some((w, big)) = o.wide else { return Ok(()) };
+    let mut data = Vec::new();
+    loop {
+        match r.chunk(ctx) {
+            Ok([]) => break,
+            Ok(c) => {
+                let n = c.len();
+                data.extend_from_slice(c);
+                r.consume(n);
+            }
+            Err(ReadFail::Cancelled) => return Err(1),
+            Err(ReadFail::Error(e)) => {
+                ctx.error(&format!("{name}: {e}"));
+                return Err(1);
+            }
+        }
+    }
+    let unit = |at: usize| -> Option<u32> {
+        let b = data.get(at..at + w)?;
+        let mut v: u32 = 0;
+        for k in 0..w {
+            let byte = if big { b[k] } else { b[w - 1 - k] };
+            v = (v << 8) | u32::from(byte);
+        }
+        Some(v)
+    };
+    let graphic = |v: u32| v <= 255 && printable(o, v as u8) && (v < 128 || o.eight_bit);
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    'outer: while at < data.len() {
+        let start = at;
+        let mut run = Vec::new();
+        for _ in 0..o.min {
+            match unit(at) {
+                None => break 'outer,
+                Some(v) if graphic(v) => {
+                    run.push(v as u8);
+                    at += w;
+                }
+                Some(_) => {
+                    at = at + w - (w - 1);
+                    continue 'outer;
+                }
+            }
+        }
+        while let Some(v) = unit(at) {
+            if !graphic(v) {
+                break;
+            }
+            run.push(v as u8);
+            at += w;
+        }
+        if o.names {
+            out.extend_from_slice(&encode(name));
+            out.extend_from_slice(b": ");
+        }
+        match o.radix {
+            Some(b'o') => out.extend_from_slice(format!("{start:7o} ").as_bytes()),
+            Some(b'd') => out.extend_from_slice(format!("{start:7} ").as_bytes()),
+            Some(_) => out.extend_from_slice(format!("{start:7x} ").as_bytes()),
+            None => {}
+        }
+        out.extend_from_slice(&run);
+        out.extend_from_slice(&o.sep);
+        // The non-graphic character that ended the run is retried one byte on.
+        if unit(at).is_some() {
+            at += 1;
+        }
     }
     ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()).map_err(|e| status_for_write_error(&e))
 }
