@@ -321,6 +321,18 @@ fn compress_file(ctx: &mut Ctx<'_>, o: &Opts, name: &str) -> i32 {
     if meta.file_type == FileType::Dir {
         return o.warn(ctx, &format!("{name} is a directory -- ignored"));
     }
+    // GNU gzip replaces neither symlinks nor files with other hard links unless forced.
+    if !o.stdout && !o.force {
+        if ctx.fs.lstat(&abs).is_ok_and(|m| m.file_type == FileType::Symlink) {
+            say(ctx, &format!("{name}: Too many levels of symbolic links"));
+            return 1;
+        }
+        if meta.nlink > 1 {
+            let others = meta.nlink - 1;
+            let what = if others == 1 { "link" } else { "links" };
+            return o.warn(ctx, &format!("{name} has {others} other {what} -- file ignored"));
+        }
+    }
     if !o.stdout && strip_suffix(name, o).is_some_and(|_| name.ends_with(&o.suffix)) {
         if !o.quiet {
             say(
