@@ -17,10 +17,14 @@ use crate::fs::{join_path, FileSystem, FsError};
 pub mod accounts;
 pub mod args;
 pub mod awk;
+pub mod base64;
 pub mod basename;
+pub mod byteread;
 pub mod cat;
+pub mod checksum;
 pub mod chmod;
 pub mod chown;
+pub mod cksum;
 pub mod cmp;
 pub mod column;
 pub mod comm;
@@ -34,11 +38,15 @@ pub mod du;
 pub mod expand;
 pub mod expr;
 pub mod factor;
+pub mod file;
 pub mod find;
 pub mod fold;
 pub mod grep;
+pub mod gzip;
 pub mod head;
+pub mod hexdump;
 pub mod hostname;
+pub mod iconv;
 pub mod id;
 pub mod install;
 pub mod join;
@@ -72,8 +80,10 @@ pub mod sort;
 pub mod split;
 pub mod stat;
 pub mod sync;
+pub mod strings;
 pub mod tac;
 pub mod tail;
+pub mod tar;
 pub mod tee;
 pub mod timeout;
 pub mod touch;
@@ -87,6 +97,7 @@ pub mod wc;
 pub mod which;
 pub mod xargs;
 pub mod wget;
+pub mod xxd;
 pub mod whoami;
 pub mod yes;
 
@@ -370,14 +381,19 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
         ("awk", &awk::Awk),
+        ("b2sum", &checksum::DigestSum(checksum::algo::Kind::Blake2b)),
+        ("base32", &base64::Base32),
+        ("base64", &base64::Base64),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
         ("chgrp", &chown::Chgrp),
         ("chmod", &chmod::Chmod),
         ("chown", &chown::Chown),
+        ("cksum", &cksum::Cksum),
         ("cmp", &cmp::Cmp),
         ("column", &column::Column),
         ("comm", &comm::Comm),
+        ("cp", &cp::Cp),
         ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
@@ -391,20 +407,28 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("expr", &expr::Expr),
         ("factor", &factor::Factor),
         ("fgrep", &grep::Grep),
+        ("file", &file::File),
         ("find", &find::Find),
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
+        ("gunzip", &gzip::Gunzip),
+        ("gzip", &gzip::Gzip),
+        ("hd", &hexdump::Hd),
         ("head", &head::Head),
+        ("hexdump", &hexdump::Hexdump),
         ("hostname", &hostname::Hostname),
+        ("iconv", &iconv::Iconv),
         ("id", &id::Id),
         ("install", &install::Install),
         ("join", &join::Join),
         ("less", &pager::Less),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
+        ("md5sum", &checksum::DigestSum(checksum::algo::Kind::Md5)),
         ("mkdir", &mkdir::Mkdir),
         ("mktemp", &mktemp::Mktemp),
         ("more", &pager::More),
+        ("mv", &mv::Mv),
         ("nl", &nl::Nl),
         ("nproc", &nproc::Nproc),
         ("numfmt", &numfmt::Numfmt),
@@ -417,18 +441,24 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("rev", &rev::Rev),
         ("rm", &rm::Rm),
         ("rmdir", &rmdir::Rmdir),
-        ("mv", &mv::Mv),
-        ("cp", &cp::Cp),
         ("sed", &sed::Sed),
         ("seq", &seq::Seq),
+        ("sha1sum", &checksum::DigestSum(checksum::algo::Kind::Sha1)),
+        ("sha224sum", &checksum::DigestSum(checksum::algo::Kind::Sha224)),
+        ("sha256sum", &checksum::DigestSum(checksum::algo::Kind::Sha256)),
+        ("sha384sum", &checksum::DigestSum(checksum::algo::Kind::Sha384)),
+        ("sha512sum", &checksum::DigestSum(checksum::algo::Kind::Sha512)),
         ("shuf", &shuf::Shuf),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
         ("split", &split::Split),
         ("stat", &stat::Stat),
+        ("strings", &strings::Strings),
+        ("sum", &cksum::Sum),
         ("sync", &sync::Sync),
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
+        ("tar", &tar::Tar),
         ("tee", &tee::Tee),
         ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
@@ -444,7 +474,9 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("which", &which::Which),
         ("whoami", &whoami::Whoami),
         ("xargs", &xargs::Xargs),
+        ("xxd", &xxd::Xxd),
         ("yes", &yes::Yes),
+        ("zcat", &gzip::Zcat),
     ];
     table.iter().copied().collect()
 });
