@@ -5,11 +5,18 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use kitsh::tool::{BashTool, Tool, ToolRequest};
 use kitsh::{Bash, ExecutionLimits};
 
 /// Run a bash script in an in-process sandbox: no host programs, a virtual filesystem.
 #[derive(Parser, Debug)]
-#[command(name = "kitsh", version, about, trailing_var_arg = true)]
+#[command(
+    name = "kitsh",
+    version,
+    about,
+    trailing_var_arg = true,
+    after_help = "Tool contract:\n  kitsh tool help|prompt|description|schema   what the bash tool tells a model\n  kitsh tool call                             a JSON ToolRequest on stdin -> the ToolResponse as JSON"
+)]
 struct Cli {
     /// Run SCRIPT (like `bash -c`); the next arguments become $0, $1, ...
     #[arg(short = 'c', value_name = "SCRIPT")]
@@ -38,7 +45,11 @@ struct Cli {
     /// Wall-clock timeout in seconds.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
-    /// Print {"stdout","stderr","exit_code"} as JSON instead of streaming.
+    /// Let curl/wget reach URLs starting with PREFIX (repeatable; none by default).
+    #[arg(long = "allow-url", value_name = "PREFIX")]
+    allow_url: Vec<String>,
+    /// Print the tool response ({"stdout","stderr","exit_code",...}) as one JSON line
+    /// instead of streaming; exit with its exit_code.
     #[arg(long)]
     json: bool,
     /// Shell options (`-e`, `-u`, `-x`, ...) are given inside the script instead.
@@ -57,10 +68,39 @@ fn split_mount(spec: &str) -> (String, String) {
     }
 }
 
+/// The actions of `kitsh tool ACTION`.
+const TOOL_ACTIONS: [&str; 5] = ["help", "prompt", "schema", "description", "call"];
+
 fn main() -> ExitCode {
     let argv0 = std::env::args().next().unwrap_or_else(|| "kitsh".to_string());
     let name = std::path::Path::new(&argv0).file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "kitsh".to_string());
     let cli = Cli::parse();
+    // `kitsh [OPTIONS] tool ACTION [OPTIONS]`: the options may stand on either side.
+    if cli.command.is_none() && cli.args.first().map(String::as_str) == Some("tool") {
+        let action = cli.args.get(1).cloned().unwrap_or_default();
+        if !TOOL_ACTIONS.contains(&action.as_str()) {
+            eprintln!("{name}: tool: expected one of {}", TOOL_ACTIONS.join(", "));
+            return ExitCode::from(2);
+        }
+        let raw: Vec<String> = std::env::args().collect();
+        let at = raw.windows(2).position(|w| w[0] == "tool" && w[1] == action).unwrap_or(0);
+        let rest: Vec<String> = raw.iter().enumerate().filter(|(i, _)| *i != at && *i != at + 1).map(|(_, a)| a.clone()).collect();
+        let cli = match Cli::try_parse_from(rest) {
+            Ok(c) if c.command.is_none() && c.args.is_empty() => c,
+            Ok(_) => {
+                eprintln!("{name}: tool {action}: unexpected arguments");
+                return ExitCode::from(2);
+            }
+            Err(e) => e.exit(),
+        };
+        return match tool_command(&cli, &action) {
+            Ok(code) => ExitCode::from((code & 0xff) as u8),
+            Err(msg) => {
+                eprintln!("{name}: {msg}");
+                ExitCode::from(2)
+            }
+        };
+    }
     match run(cli, &name) {
         Ok(code) => ExitCode::from((code & 0xff) as u8),
         Err(msg) => {
@@ -70,7 +110,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli, name: &str) -> Result<i32, String> {
+/// The limits the options ask for.
+fn limits_of(cli: &Cli) -> ExecutionLimits {
     let mut limits = ExecutionLimits::default();
     if let Some(n) = cli.max_commands {
         limits = limits.max_commands(n);
@@ -78,6 +119,69 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     if let Some(t) = cli.timeout {
         limits = limits.timeout(Duration::from_secs_f64(t.max(0.0)));
     }
+    limits
+}
+
+/// `kitsh tool ACTION`: what a `BashTool` configured by the options tells a model, or one
+/// tool call (a JSON request on stdin, the JSON response on stdout).
+fn tool_command(cli: &Cli, action: &str) -> Result<i32, String> {
+    let mut b = BashTool::builder();
+    if cli.max_commands.is_some() || cli.timeout.is_some() {
+        b = b.limits(limits_of(cli));
+    }
+    let host_cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+    let host_cwd_s = host_cwd.to_string_lossy().into_owned();
+    if !cli.no_cwd_mount {
+        b = b.mount_readonly(host_cwd.clone(), host_cwd_s.clone());
+    }
+    for m in &cli.mount {
+        let (h, v) = split_mount(m);
+        b = b.mount_readonly(h, v);
+    }
+    for m in &cli.mount_rw {
+        let (h, v) = split_mount(m);
+        b = b.mount_rw(h, v);
+    }
+    if let Some(c) = &cli.cwd {
+        b = b.cwd(c.clone());
+    } else if !cli.no_cwd_mount {
+        b = b.cwd(host_cwd_s);
+    }
+    if cli.inherit_env {
+        for (k, v) in std::env::vars() {
+            b = b.env(k, v);
+        }
+    }
+    for kv in &cli.env {
+        let (k, v) = kv.split_once('=').ok_or_else(|| format!("--env {kv}: expected K=V"))?;
+        b = b.env(k, v);
+    }
+    let mut tool = b.build();
+    let mut out = std::io::stdout();
+    let text = match action {
+        "help" => tool.help(),
+        "prompt" => tool.system_prompt(),
+        "description" => tool.description() + "\n",
+        "schema" => {
+            let v = serde_json::json!({"input": tool.input_schema(), "output": tool.output_schema()});
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
+        }
+        _ => {
+            let mut input = Vec::new();
+            std::io::stdin().read_to_end(&mut input).map_err(|e| e.to_string())?;
+            let req: ToolRequest = serde_json::from_slice(&input).map_err(|e| format!("invalid request: {e}"))?;
+            let rt = tokio::runtime::Builder::new_current_thread().build().map_err(|e| e.to_string())?;
+            let resp = rt.block_on(tool.execute(req));
+            serde_json::to_string(&resp).map_err(|e| e.to_string())? + "\n"
+        }
+    };
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    Ok(0)
+}
+
+fn run(cli: Cli, name: &str) -> Result<i32, String> {
+    let limits = limits_of(&cli);
     let host_cwd = std::env::current_dir().map_err(|e| e.to_string())?;
     let host_cwd_s = host_cwd.to_string_lossy().into_owned();
     let mut b = Bash::builder().limits(limits).name(name);
@@ -91,6 +195,9 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     for m in &cli.mount_rw {
         let (h, v) = split_mount(m);
         b = b.mount(h, &v, true);
+    }
+    for prefix in &cli.allow_url {
+        b = b.allow_url(prefix);
     }
     let cwd = cli.cwd.clone().unwrap_or_else(|| if cli.no_cwd_mount { "/home/user".to_string() } else { host_cwd_s.clone() });
     b = b.cwd(&cwd);
@@ -138,11 +245,14 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
             bash.source_file(&env_file);
         }
     }
-    let res = bash.exec_with_args(&script, Some(arg0.as_deref().unwrap_or(name)), &args);
+    let arg0 = arg0.as_deref().unwrap_or(name);
     if cli.json {
-        let v = serde_json::json!({"stdout": res.stdout, "stderr": res.stderr, "exit_code": res.exit_code});
+        let resp = kitsh::tool::execute_on(&mut bash, ToolRequest::new(script), Some(arg0), &args);
+        let line = serde_json::to_string(&resp).map_err(|e| e.to_string())?;
         let mut out = std::io::stdout();
-        let _ = writeln!(out, "{v}");
+        let _ = writeln!(out, "{line}");
+        return Ok(resp.exit_code);
     }
+    let res = bash.exec_with_args(&script, Some(arg0), &args);
     Ok(res.exit_code)
 }

@@ -64,3 +64,50 @@ fn json_result() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!((v["stdout"].as_str(), v["stderr"].as_str(), v["exit_code"].as_i64()), (Some("out\n"), Some("err\n"), Some(4)));
 }
+
+#[test]
+fn json_is_the_tool_response() {
+    let o = kitsh(&["--json", "-c", "echo a; fi"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stdout(&o),
+        "{\"stdout\":\"\",\"stderr\":\"kitsh: -c: line 1: syntax error near unexpected token `fi'\\nkitsh: -c: line 1: `echo a; fi'\\n\",\"exit_code\":2,\"error\":\"parse_error\"}\n"
+    );
+    let o = kitsh(&["--json", "--max-commands", "2", "-c", "echo 1; echo 2; echo 3"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "{\"stdout\":\"1\\n2\\n\",\"stderr\":\"kitsh: maximum command count exceeded (2)\\n\",\"exit_code\":1,\"error\":\"resource_limit\"}\n");
+    let o = kitsh(&["--json", "--timeout", "0.2", "-c", "echo a; sleep 5"], b"");
+    assert_eq!(o.status.code(), Some(124));
+    assert_eq!(stdout(&o), "{\"stdout\":\"a\\n\",\"stderr\":\"kitsh: execution timed out after 0.2s\\n\",\"exit_code\":124,\"error\":\"timeout\"}\n");
+}
+
+#[test]
+fn tool_texts() {
+    let o = kitsh(&["tool", "prompt"], b"");
+    assert_eq!(stdout(&o), "# Bash Tool\n\nVirtual bash interpreter with virtual filesystem.\n\nInput: {\"commands\": \"<bash commands>\"}\nOutput: {stdout, stderr, exit_code}\n");
+    let o = kitsh(&["tool", "description"], b"");
+    assert!(stdout(&o).starts_with("Virtual bash interpreter with virtual filesystem. Supported tools: echo cat grep "));
+    let o = kitsh(&["tool", "help", "--env", "API_KEY=topsecret", "--max-commands", "50"], b"");
+    let help = stdout(&o);
+    assert!(help.starts_with("KITSH(1)                         User Commands                        KITSH(1)\n\nNAME\n"), "{help}");
+    assert!(help.ends_with("CONFIGURATION\n       Limits: 50 commands, 1000000 iterations, 1000 depth\n       Environment: API_KEY\n"), "{help}");
+    assert!(!help.contains("topsecret"));
+    let o = kitsh(&["tool", "schema"], b"");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(v["input"]["required"][0], "commands");
+    assert_eq!(v["output"]["required"][2], "exit_code");
+    assert!(stdout(&o).starts_with("{\n  \"input\": {\n    \"type\": \"object\","));
+    let o = kitsh(&["tool", "nonsense"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn tool_call_round_trip() {
+    let o = kitsh(&["tool", "call", "--env", "WHO=model"], br#"{"commands": "echo hi $WHO; exit 3"}"#);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("{\"stdout\":\"hi model\\n\",\"stderr\":\"\",\"exit_code\":3}\n", Some(0)));
+    let o = kitsh(&["tool", "call"], br#"{"commands": "sleep 5", "timeout_ms": 100}"#);
+    assert_eq!(stdout(&o), "{\"stdout\":\"\",\"stderr\":\"kitsh: execution timed out after 0.1s\\n\",\"exit_code\":124,\"error\":\"timeout\"}\n");
+    let o = kitsh(&["tool", "call"], b"{\"cmd\": 1}");
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(2)));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("kitsh: invalid request: missing field `commands`"));
+}

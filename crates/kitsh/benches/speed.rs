@@ -8,6 +8,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
+use kitsh::tool::{BashTool, Tool, ToolRequest};
 use kitsh::Bash;
 
 /// Counts live heap bytes.
@@ -69,7 +70,7 @@ fn bash_run(script: &str) -> Option<Duration> {
 fn show(name: &str, k: Duration, b: Option<Duration>) {
     match b {
         Some(b) => println!("{name:<34} kitsh {:>10.1} µs   bash -c {:>10.1} µs   {:>6.1}× faster", us(k), us(b), us(b) / us(k)),
-        None => println!("{name:<34} kitsh {:>10.1} µs   (bash not found)", us(k)),
+        None => println!("{name:<34} kitsh {:>10.1} µs", us(k)),
     }
 }
 
@@ -78,7 +79,8 @@ fn us(d: Duration) -> f64 {
 }
 
 fn main() {
-    // `cargo bench -p kitsh --bench speed -- profile`: only the interpreter start-up, for perf.
+    // `cargo bench -p kitsh --bench speed -- profile`: only the interpreter start-up, for perf;
+    // `-- tool-parts`: the parts of a tool call (sync tool path, async hop, bare spawn_blocking).
     if std::env::args().any(|a| a == "profile-loop") {
         mean(Duration::from_secs(3), || {
             std::hint::black_box(Bash::new().exec_sync(WHILE_LOOP));
@@ -105,6 +107,51 @@ fn main() {
         assert_eq!(r.stdout, "hi\n");
     });
     show("new Bash + `echo hi`", k, bash_run("echo hi"));
+    if std::env::args().any(|a| a == "tool-parts") {
+        let mut tool = BashTool::default();
+        let t = mean(Duration::from_millis(700), || {
+            std::hint::black_box(tool.execute_sync(ToolRequest::new("echo hi")));
+        });
+        show("same BashTool, execute_sync", t, None);
+        let t = mean(Duration::from_millis(700), || {
+            std::hint::black_box(BashTool::default().execute_sync(ToolRequest::new("echo hi")));
+        });
+        show("new BashTool, execute_sync", t, None);
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread().build() else { return };
+        let mut b = Bash::new();
+        let t = mean(Duration::from_millis(700), || {
+            std::hint::black_box(rt.block_on(b.exec("echo hi")).ok());
+        });
+        show("same Bash, exec (async)", t, None);
+        let t = mean(Duration::from_millis(700), || {
+            std::hint::black_box(rt.block_on(async { tokio::task::spawn_blocking(|| 1).await.ok() }));
+        });
+        show("bare spawn_blocking hop", t, None);
+        return;
+    }
+    // The tool call through the async API: a fresh BashTool, `execute` hops to the blocking
+    // pool and back. On both runtime flavours.
+    for (label, rt) in [
+        ("tool call, current-thread runtime", tokio::runtime::Builder::new_current_thread().build()),
+        ("tool call, multi-thread runtime", tokio::runtime::Builder::new_multi_thread().worker_threads(2).build()),
+    ] {
+        let Ok(rt) = rt else { continue };
+        let t = mean(Duration::from_millis(700), || {
+            let r = rt.block_on(async {
+                let mut tool = BashTool::default();
+                tool.execute(ToolRequest::new("echo hi")).await
+            });
+            assert_eq!(r.stdout, "hi\n");
+        });
+        show(&format!("{label}: new BashTool + execute"), t, None);
+        // and on a tool kept across calls (state persists, no new session)
+        let mut tool = BashTool::default();
+        let t = mean(Duration::from_millis(700), || {
+            let r = rt.block_on(tool.execute(ToolRequest::new("echo hi")));
+            assert_eq!(r.stdout, "hi\n");
+        });
+        show(&format!("{label}: same BashTool, execute"), t, None);
+    }
     for (name, script) in [
         ("10 000-iteration arithmetic while", WHILE_LOOP),
         ("1 000 function calls", FUNC_CALLS),

@@ -1,7 +1,8 @@
 //! The embedding API: [`Bash`], [`BashBuilder`], [`ExecResult`].
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use crate::builtins::Builtin;
 use crate::fs::FileSystem;
@@ -9,7 +10,9 @@ use crate::interp::io::{FdObj, Sink};
 use crate::interp::shared::Shared;
 use crate::interp::vars::attr;
 use crate::interp::{Flow, Shell};
-use crate::limits::ExecutionLimits;
+use crate::cancel::CancellationToken;
+use crate::interp::stream::{OutputCallback, Streamer};
+use crate::limits::{ExecutionLimits, LimitExceeded};
 
 /// The outcome of [`Bash::exec`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,15 +35,76 @@ pub enum Error {
     /// The filesystem could not be set up.
     #[error("filesystem setup: {0}")]
     Setup(String),
+    /// The blocking task running the script could not finish (the runtime shut down).
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 /// An in-process, sandboxed bash interpreter. State (variables, functions, cwd, files)
 /// persists across [`Bash::exec`] calls.
+///
+/// The async methods ([`Bash::exec`], [`Bash::exec_streaming`], [`Bash::exec_cancellable`])
+/// run the interpreter on tokio's blocking pool and await it, so a long script never blocks
+/// the host's executor; dropping their future stops the script at its next command
+/// boundary. [`Bash::exec_sync`] runs on the caller's thread, for hosts without a runtime.
+///
+/// ```
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let mut bash = kitsh::Bash::new();
+/// let r = bash.exec("x=41; echo $((x + 1))").await.unwrap();
+/// assert_eq!(r.stdout, "42\n");
+/// # });
+/// ```
 pub struct Bash {
-    shell: Shell,
+    session: Arc<Mutex<Session>>,
+    shared: Arc<Shared>,
+}
+
+/// The interpreter state a [`Bash`] owns; moved to a blocking thread for each async run.
+pub(crate) struct Session {
+    pub(crate) shell: Shell,
     out: Arc<Mutex<Sink>>,
     err: Arc<Mutex<Sink>>,
-    streaming: bool,
+}
+
+/// How one run is made (internal to the crate: the public methods fill it in).
+#[derive(Default)]
+pub(crate) struct RunOptions {
+    /// `$0` and the shell's name in messages.
+    pub name: Option<String>,
+    /// Positional parameters.
+    pub args: Vec<String>,
+    /// A time limit for this run only (the earlier of it and `ExecutionLimits::timeout` holds).
+    pub timeout: Option<Duration>,
+    /// The host's cancellation token.
+    pub token: Option<CancellationToken>,
+    /// The token cancelled when the future of an async run is dropped.
+    pub drop_token: Option<CancellationToken>,
+    /// Streaming callback.
+    pub on_output: Option<crate::interp::stream::ChunkCallback>,
+    /// Do not print the interpreter's own message when a limit stops the run (the tool
+    /// layer prints its own).
+    pub quiet_stop: bool,
+}
+
+/// What a run ended with (internal).
+pub(crate) struct Outcome {
+    /// The output and status.
+    pub result: ExecResult,
+    /// The limit (or timeout, or cancellation) that stopped it, if one did.
+    pub stop: Option<LimitExceeded>,
+    /// A panic inside the interpreter was caught.
+    pub panicked: bool,
+    /// The time limit that was in force.
+    pub timeout: Option<Duration>,
+    /// The caller's stdout was cut by the output limit.
+    pub stdout_truncated: bool,
+    /// The caller's stderr was cut by the output limit.
+    pub stderr_truncated: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Configures a [`Bash`].
@@ -58,6 +122,8 @@ pub struct BashBuilder {
     stderr: Option<Box<dyn std::io::Write + Send>>,
     stdin: Option<Vec<u8>>,
     stdin_reader: Option<Box<dyn std::io::Read + Send>>,
+    allow_urls: Vec<String>,
+    network: Option<Arc<dyn crate::builtins::net::Network>>,
 }
 
 impl Default for BashBuilder {
@@ -76,6 +142,8 @@ impl Default for BashBuilder {
             stderr: None,
             stdin: None,
             stdin_reader: None,
+            allow_urls: Vec::new(),
+            network: None,
         }
     }
 }
@@ -151,6 +219,21 @@ impl BashBuilder {
         self
     }
 
+    /// Let `curl` and `wget` reach URLs starting with `prefix` (repeatable). Without any,
+    /// scripts have no network access.
+    #[cfg(feature = "net")]
+    pub fn allow_url(mut self, prefix: &str) -> Self {
+        self.allow_urls.push(prefix.to_string());
+        self
+    }
+
+    /// Serve `curl`/`wget` requests with the embedder's own [`crate::builtins::net::Network`]
+    /// (a proxy, a mock, a cache); it replaces [`BashBuilder::allow_url`].
+    pub fn network(mut self, net: Arc<dyn crate::builtins::net::Network>) -> Self {
+        self.network = Some(net);
+        self
+    }
+
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
         let home = format!("/home/{}", self.username);
@@ -174,11 +257,16 @@ impl BashBuilder {
         if !(own_fs && cwd == home) && fs.stat(&cwd).is_err() {
             let _ = fs.mkdir(&cwd, true);
         }
-        let shared = Arc::new(Shared::new(self.limits, self.custom));
+        let mut shared = Shared::new(self.limits, self.custom);
+        shared.network = self.network;
+        #[cfg(feature = "net")]
+        if shared.network.is_none() && !self.allow_urls.is_empty() {
+            shared.network = Some(Arc::new(crate::net::HttpNetwork::new(self.allow_urls)));
+        }
+        let shared = Arc::new(shared);
         let mut shell = Shell::new(fs, shared, cwd);
         shell.shell_name = self.name.clone();
         shell.arg0 = self.name.clone();
-        let streaming = self.stdout.is_some();
         let out = Arc::new(Mutex::new(match self.stdout {
             Some(w) => Sink::writer(w),
             None => Sink::memory(),
@@ -206,7 +294,8 @@ impl BashBuilder {
             var.attrs |= attr::EXPORT;
         }
         shell.init_default_vars();
-        Ok(Bash { shell, out, err, streaming })
+        let shared = shell.shared.clone();
+        Ok(Bash { session: Arc::new(Mutex::new(Session { shell, out, err })), shared })
     }
 }
 
@@ -225,72 +314,93 @@ impl Bash {
         BashBuilder::default()
     }
 
-    /// Run a script; state persists for the next call.
+    /// Run a script on tokio's blocking pool; state persists for the next call. Dropping
+    /// the future stops the script at its next command boundary (the state is kept). Outside
+    /// a tokio runtime the script runs on the calling thread.
     pub async fn exec(&mut self, script: &str) -> Result<ExecResult, Error> {
-        Ok(self.exec_sync(script))
+        Ok(self.exec_with(script, RunOptions::default()).await?.result)
     }
 
-    /// Run a script synchronously.
+    /// [`Bash::exec`] that `token` can stop: the script ends at its next command boundary
+    /// with exit status 130, `execution cancelled` on stderr and the output so far.
+    pub async fn exec_cancellable(&mut self, script: &str, token: &CancellationToken) -> Result<ExecResult, Error> {
+        let opts = RunOptions { token: Some(token.clone()), ..Default::default() };
+        Ok(self.exec_with(script, opts).await?.result)
+    }
+
+    /// [`Bash::exec`] handing output to `callback` while the script runs: after each command
+    /// of a list (also in function bodies and `if` branches), each loop iteration and each
+    /// top-level command, as `(stdout_chunk, "")` or `("", stderr_chunk)`. Output of a
+    /// pipeline, subshell or command substitution is handed over when it ends. The chunks
+    /// concatenate to the returned output, which is complete.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// use std::sync::{Arc, Mutex};
+    /// let chunks = Arc::new(Mutex::new(Vec::new()));
+    /// let c2 = chunks.clone();
+    /// let mut bash = kitsh::Bash::new();
+    /// let r = bash
+    ///     .exec_streaming("for i in 1 2 3; do echo $i; done", Box::new(move |out, _err| c2.lock().unwrap().push(out.to_string())))
+    ///     .await
+    ///     .unwrap();
+    /// assert_eq!(r.stdout, "1\n2\n3\n");
+    /// assert_eq!(*chunks.lock().unwrap(), ["1\n", "2\n", "3\n"]);
+    /// # });
+    /// ```
+    pub async fn exec_streaming(&mut self, script: &str, callback: OutputCallback) -> Result<ExecResult, Error> {
+        let opts = RunOptions { on_output: Some(callback), ..Default::default() };
+        Ok(self.exec_with(script, opts).await?.result)
+    }
+
+    /// Run with `opts` on the blocking pool.
+    pub(crate) async fn exec_with(&mut self, script: &str, opts: RunOptions) -> Result<Outcome, Error> {
+        let script = script.to_string();
+        self.run_blocking(move |s, drop_token| {
+            let opts = RunOptions { drop_token, ..opts };
+            s.run(&script, opts)
+        })
+        .await
+    }
+
+    /// Run `f` on the session on tokio's blocking pool and await it (on the calling thread
+    /// when there is no runtime). If the future is dropped, the token given to `f` is
+    /// cancelled.
+    pub(crate) async fn run_blocking<R: Send + 'static>(
+        &mut self,
+        f: impl FnOnce(&mut Session, Option<CancellationToken>) -> R + Send + 'static,
+    ) -> Result<R, Error> {
+        let session = self.session.clone();
+        let handle = match tokio::runtime::Handle::try_current() {
+            Ok(h) => h,
+            Err(_) => return Ok(f(&mut lock(&session), None)),
+        };
+        let guard = CancelOnDrop(Some(CancellationToken::new()));
+        let token = guard.0.clone();
+        let r = handle.spawn_blocking(move || f(&mut lock(&session), token)).await;
+        guard.disarm();
+        r.map_err(|e| Error::Internal(e.to_string()))
+    }
+
+    /// Run a script synchronously, on the calling thread.
     pub fn exec_sync(&mut self, script: &str) -> ExecResult {
-        self.exec_with_args(script, None, &[])
+        lock(&self.session).run(script, RunOptions::default()).result
     }
 
     /// Set `$0` and the positional parameters, then run `script` (as `bash -c SCRIPT NAME ARGS`).
     pub fn exec_with_args(&mut self, script: &str, name: Option<&str>, args: &[String]) -> ExecResult {
-        if let Some(n) = name {
-            self.shell.arg0 = n.to_string();
-            // bash names itself by `$0` in its messages (`NAME: line 1: ...`).
-            self.shell.shell_name = n.to_string();
-        }
-        if !args.is_empty() || name.is_some() {
-            self.shell.positional = args.to_vec();
-        }
-        self.shell.shared.begin();
-        let sh = &mut self.shell;
-        let r = stacker::maybe_grow(256 * 1024, 8 << 20, || sh.run_script(script, 1));
-        let mut status = match r {
-            Ok(s) => s,
-            Err(Flow::Exit(s)) | Err(Flow::Return(s)) | Err(Flow::Abort(s)) => s,
-            Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.shell.status,
-            Err(Flow::Limit(l)) => {
-                self.limit_message(&l);
-                l.exit_status()
-            }
-        };
-        self.shell.status = status;
-        // The EXIT trap leaves the status as it found it, unless it calls `exit`.
-        if self.shell.run_exit_trap().is_ok() {
-            status = self.shell.status;
-        }
-        // Background jobs still running finish their output before the result is handed back.
-        self.shell.wait_own_jobs();
-        if let Some(l) = self.shell.shared.tripped() {
-            if status != l.exit_status() {
-                self.limit_message(&l);
-                status = l.exit_status();
-            }
-        }
-        let status = status & 0xff;
-        self.shell.status = status;
-        let take = |s: &Arc<Mutex<Sink>>| s.lock().map(|mut g| g.take()).unwrap_or_default();
-        let stdout_bytes = take(&self.out);
-        let stderr_bytes = take(&self.err);
-        let _ = self.streaming;
-        ExecResult {
-            stdout: String::from_utf8_lossy(&stdout_bytes).into_owned(),
-            stderr: String::from_utf8_lossy(&stderr_bytes).into_owned(),
-            exit_code: status,
-            stdout_bytes,
-            stderr_bytes,
-        }
+        let opts = RunOptions { name: name.map(str::to_string), args: args.to_vec(), ..Default::default() };
+        lock(&self.session).run(script, opts).result
     }
 
-    /// Print why a limit stopped the script, past the output limit itself.
-    fn limit_message(&self, l: &crate::limits::LimitExceeded) {
-        let msg = format!("{}: line {}: {l}\n", self.shell.shell_name, self.shell.lineno);
-        if let Ok(mut s) = self.err.lock() {
-            let _ = s.push(msg.as_bytes());
-        }
+    /// Another handle to this session (the tool layer's deferred executions).
+    pub(crate) fn handle(&self) -> Bash {
+        Bash { session: self.session.clone(), shared: self.shared.clone() }
+    }
+
+    /// Call `f` with the session, on this thread.
+    pub(crate) fn with_session(&mut self, f: impl FnOnce(&mut Session)) {
+        f(&mut lock(&self.session))
     }
 
     /// Source a file of the virtual filesystem (as `$BASH_ENV` is sourced).
@@ -299,9 +409,187 @@ impl Bash {
         self.exec_sync(&script)
     }
 
-    /// The interpreter state.
-    pub fn shell(&mut self) -> &mut Shell {
-        &mut self.shell
+    /// The interpreter state (locked while the guard lives).
+    pub fn shell(&mut self) -> ShellGuard<'_> {
+        ShellGuard(lock(&self.session))
+    }
+
+    /// The filesystem the scripts see.
+    pub fn filesystem(&self) -> Arc<dyn FileSystem> {
+        lock(&self.session).shell.fs.clone()
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &ExecutionLimits {
+        &self.shared.limits
+    }
+
+    /// Is a script of this session still running (one whose async call was dropped or
+    /// cancelled and has not reached its next command boundary yet)?
+    pub fn is_running(&self) -> bool {
+        matches!(self.session.try_lock(), Err(std::sync::TryLockError::WouldBlock))
+    }
+
+    /// Pipeline stages and background jobs of this session running on threads now.
+    pub fn running_threads(&self) -> usize {
+        self.shared.threads.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Exclusive access to a [`Bash`]'s interpreter state, from [`Bash::shell`].
+pub struct ShellGuard<'a>(MutexGuard<'a, Session>);
+
+impl std::ops::Deref for ShellGuard<'_> {
+    type Target = Shell;
+    fn deref(&self) -> &Shell {
+        &self.0.shell
+    }
+}
+
+impl std::ops::DerefMut for ShellGuard<'_> {
+    fn deref_mut(&mut self) -> &mut Shell {
+        &mut self.0.shell
+    }
+}
+
+/// Cancels its token when dropped armed: the future of an async run was dropped.
+struct CancelOnDrop(Option<CancellationToken>);
+
+impl CancelOnDrop {
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(t) = self.0.take() {
+            t.cancel();
+        }
+    }
+}
+
+impl Session {
+    /// Run `script` with `opts` on this thread.
+    pub(crate) fn run(&mut self, script: &str, opts: RunOptions) -> Outcome {
+        if let Some(n) = &opts.name {
+            self.shell.arg0 = n.clone();
+            // bash names itself by `$0` in its messages (`NAME: line 1: ...`).
+            self.shell.shell_name = n.clone();
+        }
+        if !opts.args.is_empty() || opts.name.is_some() {
+            self.shell.positional = opts.args;
+        }
+        let shared = self.shell.shared.clone();
+        let tokens = [opts.token.as_ref(), opts.drop_token.as_ref()];
+        for t in tokens.iter().flatten() {
+            t.attach(&shared);
+        }
+        shared.begin();
+        if let Some(t) = opts.timeout {
+            shared.shorten_deadline(t);
+        }
+        let timeout = match (opts.timeout, shared.limits.timeout) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // A cancellation that came before `begin` reset the stop flag.
+        if tokens.iter().flatten().any(|t| t.is_cancelled()) {
+            shared.trip(LimitExceeded::Cancelled);
+        }
+        if let Some(cb) = opts.on_output {
+            self.shell.stream = Some(Arc::new(Streamer::new(self.out.clone(), self.err.clone(), cb)));
+        }
+        let sh = &mut self.shell;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| stacker::maybe_grow(256 * 1024, 8 << 20, || sh.run_script(script, 1))));
+        let mut panicked = false;
+        let mut status = match r {
+            Ok(Ok(s)) => s,
+            Ok(Err(Flow::Exit(s))) | Ok(Err(Flow::Return(s))) | Ok(Err(Flow::Abort(s))) => s,
+            Ok(Err(Flow::Break(_))) | Ok(Err(Flow::Continue(_))) => self.shell.status,
+            Ok(Err(Flow::Limit(l))) => {
+                // Some limits (function depth, expansion size) stop by `Flow` alone.
+                shared.trip(l);
+                if !opts.quiet_stop {
+                    self.limit_message(&l);
+                }
+                l.exit_status()
+            }
+            Err(_) => {
+                panicked = true;
+                self.recover_after_panic();
+                if let Ok(mut s) = self.err.lock() {
+                    let _ = s.push(b"kitsh: internal error\n");
+                }
+                1
+            }
+        };
+        self.shell.status = status;
+        // The EXIT trap leaves the status as it found it, unless it calls `exit`.
+        if !panicked && self.shell.run_exit_trap().is_ok() {
+            status = self.shell.status;
+        }
+        // Background jobs still running finish their output before the result is handed back.
+        self.shell.wait_own_jobs();
+        let stop = shared.tripped();
+        if let Some(l) = stop {
+            if status != l.exit_status() {
+                if !opts.quiet_stop {
+                    self.limit_message(&l);
+                }
+                status = l.exit_status();
+            }
+        }
+        for t in tokens.iter().flatten() {
+            t.detach(&shared);
+        }
+        if let Some(s) = self.shell.stream.take() {
+            s.emit(true);
+        }
+        let status = status & 0xff;
+        self.shell.status = status;
+        let stdout_bytes = lock(&self.out).take();
+        let stderr_bytes = lock(&self.err).take();
+        let result = ExecResult {
+            stdout: String::from_utf8_lossy(&stdout_bytes).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr_bytes).into_owned(),
+            exit_code: status,
+            stdout_bytes,
+            stderr_bytes,
+        };
+        let cut = shared.truncated.load(std::sync::atomic::Ordering::Relaxed);
+        Outcome { result, stop, panicked, timeout, stdout_truncated: cut & 1 != 0, stderr_truncated: cut & 2 != 0 }
+    }
+
+    /// After a panic the interpreter's nesting counters may be mid-way: reset them.
+    fn recover_after_panic(&mut self) {
+        let sh = &mut self.shell;
+        sh.depth = 0;
+        sh.loop_depth = 0;
+        sh.errexit_ignored = 0;
+        sh.frames.clear();
+        sh.in_eval = false;
+        sh.in_source = false;
+    }
+
+    /// Print why a limit stopped the script, past the output limit itself.
+    fn limit_message(&self, l: &LimitExceeded) {
+        let msg = format!("{}: line {}: {l}\n", self.shell.shell_name, self.shell.lineno);
+        lock(&self.err).push(msg.as_bytes()).ok();
+    }
+
+    /// Parse `script` without running it; on a syntax error, the message the shell prints
+    /// for it (bash's shape), or `None` when it parses.
+    pub(crate) fn syntax_error(&mut self, script: &str) -> Option<String> {
+        if self.shell.syntax_check(script) {
+            return None;
+        }
+        Some(String::from_utf8_lossy(&lock(&self.err).take()).into_owned())
+    }
+
+    /// The limits in force.
+    pub(crate) fn limits(&self) -> &ExecutionLimits {
+        &self.shell.shared.limits
     }
 }
 

@@ -45,6 +45,8 @@ pub struct ExecutionLimits {
 pub const LIMIT_EXIT_STATUS: i32 = 125;
 /// Exit status when the wall-clock timeout stops the script (as `timeout(1)`).
 pub const TIMEOUT_EXIT_STATUS: i32 = 124;
+/// Exit status when the host cancels the script (as a shell killed by SIGINT).
+pub const CANCELLED_EXIT_STATUS: i32 = 130;
 
 impl Default for ExecutionLimits {
     fn default() -> Self {
@@ -136,9 +138,14 @@ pub enum LimitExceeded {
     /// [`ExecutionLimits::max_string_bytes`] or [`ExecutionLimits::max_fields`]
     #[error("maximum expansion size exceeded")]
     Expansion,
-    /// [`ExecutionLimits::timeout`]
+    /// [`ExecutionLimits::timeout`], or the per-call timeout of the async API
     #[error("execution timed out")]
     Timeout,
+    /// Not a limit: the host cancelled the run (a [`crate::CancellationToken`], or the future
+    /// of an async call was dropped). It stops the script the same way, at the next command
+    /// boundary.
+    #[error("execution cancelled")]
+    Cancelled,
 }
 
 impl LimitExceeded {
@@ -146,7 +153,21 @@ impl LimitExceeded {
     pub fn exit_status(self) -> i32 {
         match self {
             LimitExceeded::Timeout => TIMEOUT_EXIT_STATUS,
+            LimitExceeded::Cancelled => CANCELLED_EXIT_STATUS,
             _ => LIMIT_EXIT_STATUS,
         }
+    }
+
+    /// The configured value of this limit, as a model should be told it
+    /// (`1000`, `16777216 bytes`); `None` for the timeout and cancellation.
+    pub fn value(self, limits: &ExecutionLimits) -> Option<String> {
+        Some(match self {
+            LimitExceeded::Commands => limits.max_commands.to_string(),
+            LimitExceeded::LoopIterations => limits.max_loop_iterations.to_string(),
+            LimitExceeded::FunctionDepth => limits.max_function_depth.to_string(),
+            LimitExceeded::Output => format!("{} bytes", limits.max_output_bytes),
+            LimitExceeded::Expansion => format!("{} bytes", limits.max_string_bytes),
+            LimitExceeded::Timeout | LimitExceeded::Cancelled => return None,
+        })
     }
 }

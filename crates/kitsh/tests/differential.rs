@@ -270,6 +270,14 @@ fn check_script(root: &Path, rel: &str) -> Result<Option<String>, String> {
     Ok(diff)
 }
 
+/// Whether `awk` on the host's `PATH=/usr/bin:/bin` is GNU awk (the oracle of `awk/`).
+fn awk_is_gawk() -> bool {
+    Command::new("/usr/bin/awk")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).starts_with("GNU Awk"))
+}
+
 #[test]
 fn differential_corpus() {
     if !Path::new("/bin/bash").exists() {
@@ -282,6 +290,11 @@ fn differential_corpus() {
     scripts.sort();
     let filter = std::env::var("KITSH_DIFF_FILTER").unwrap_or_default();
     scripts.retain(|s| s.contains(&filter));
+    if !awk_is_gawk() {
+        // The awk corpus is checked against GNU awk: skip it where `awk` is another awk (mawk).
+        eprintln!("differential: /usr/bin/awk is not GNU awk (apt-get install gawk), skipping awk/");
+        scripts.retain(|s| !s.starts_with("awk/"));
+    }
     let known = known_failures(&root);
     let mut problems = Vec::new();
     for k in known.keys() {

@@ -19,7 +19,7 @@ pub mod testfs;
 
 pub use cfmt::FloatSpec;
 pub use io::{file_error, flush_out, open_src, read_some, Src, CHUNK};
-pub use num::{parse_size, strtod};
+pub use num::{human, parse_size, strtod};
 pub use quote::{quote, quote_always, quote_name, set_c_locale};
 
 /// Whether an option takes an argument.

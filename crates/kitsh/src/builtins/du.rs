@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use super::args::{self, quote, quote_always, usage_error, ArgKind, Config, OptSpec};
+use super::args::{self, human, quote, quote_always, usage_error, ArgKind, Config, OptSpec};
 use super::{status_for_write_error, Builtin, Ctx};
 use crate::fs::{join_path, FileType, Metadata};
 use crate::interp::pattern::{MatchOpts, Pattern};
@@ -73,33 +73,6 @@ enum Unit {
     Blocks(u64, String),
     /// `-h` (1024) or `--si` (1000).
     Human(u64),
-}
-
-/// GNU `human_readable` with ceiling rounding: `1023`, `1.0K`, `4.9K`, `13K`.
-fn human(n: u64, base: u64) -> String {
-    const UNITS: [char; 8] = ['K', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
-    if n < base {
-        return n.to_string();
-    }
-    let mut v = n as f64 / base as f64;
-    let mut u = 0;
-    while v >= base as f64 && u < UNITS.len() - 1 {
-        v /= base as f64;
-        u += 1;
-    }
-    let unit = |u: usize| if base == 1000 && u == 0 { 'k' } else { UNITS[u] };
-    if v < 10.0 {
-        let t = (v * 10.0).ceil() / 10.0;
-        if t < 10.0 {
-            return format!("{t:.1}{}", unit(u));
-        }
-        return format!("{}{}", t.ceil() as u64, unit(u));
-    }
-    let c = v.ceil();
-    if c >= base as f64 && u < UNITS.len() - 1 {
-        return format!("1.0{}", unit(u + 1));
-    }
-    format!("{}{}", c as u64, unit(u))
 }
 
 /// Parse a `-B` size: `1K`, `M`, `KB`, `2MiB`, `512`.

@@ -5,12 +5,17 @@
 //! `-maxdepth -mindepth -depth -follow -regextype`; actions `-print -print0 -printf -ls
 //! -delete -prune -quit`; operators `( ) ! -not -a -o ,`.
 //!
+//! Commands run by `-exec CMD ;`, `-exec CMD {} +`, `-execdir`, `-ok` and `-okdir` (which
+//! asks on standard input, as GNU find does) are kitsh commands started through
+//! [`Ctx::spawn`].
+//!
 //! Differences from GNU: directory entries are visited in name order (kitsh's filesystem lists
-//! directories sorted; GNU uses the on-disk order). `-exec`, `-execdir`, `-ok`, `-okdir` and
-//! the `-f...` file actions are not supported and are reported as errors before anything runs.
+//! directories sorted; GNU uses the on-disk order). The `-f...` file actions are not
+//! supported and are reported as errors before anything runs.
 //! Access, change and modification times are the same (the filesystem keeps one time).
 
 mod eval;
+mod exec;
 mod parse;
 mod printf;
 
@@ -133,6 +138,8 @@ pub(super) struct State {
     pub status: i32,
     /// `-quit` was evaluated (or writing failed).
     pub quit: bool,
+    /// The pending arguments of each `-exec ... {} +` batch.
+    pub batches: Vec<exec::Batch>,
 }
 
 impl State {
@@ -300,7 +307,12 @@ impl Builtin for Find {
             now: SystemTime::now(),
             tz: ctx.env.get("TZ"),
         };
-        let mut st = State { out: Vec::with_capacity(CHUNK), status: 0, quit: false };
+        let mut st = State {
+            out: Vec::with_capacity(CHUNK),
+            status: 0,
+            quit: false,
+            batches: (0..parsed.batches).map(|_| exec::Batch::default()).collect(),
+        };
         let mut ancestors = Vec::new();
         for s in &starts {
             if st.quit {
@@ -313,6 +325,7 @@ impl Builtin for Find {
             let abs = ctx.abs_path(s);
             setup.visit(&mut st, ctx, &Entry { path: s, abs: &abs, start: s, depth: 0 }, &mut ancestors);
         }
+        exec::run_all_batches(&mut st, ctx);
         match flush_out(ctx, &mut st.out, true) {
             Ok(()) => st.status,
             Err(code) => code,

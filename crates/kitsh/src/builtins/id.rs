@@ -40,13 +40,17 @@ fn table(fs: &dyn FileSystem, path: &str) -> Vec<Vec<String>> {
 }
 
 /// One user: name, uid, primary gid.
-struct User {
-    name: String,
-    uid: u32,
-    gid: u32,
+pub(crate) struct User {
+    /// The login name.
+    pub name: String,
+    /// The user id.
+    pub uid: u32,
+    /// The primary group id.
+    pub gid: u32,
 }
 
-struct Db {
+/// The user and group databases of the virtual system.
+pub(crate) struct Db {
     passwd: Vec<Vec<String>>,
     group: Vec<Vec<String>>,
 }
@@ -56,12 +60,24 @@ fn field_id(f: &[String], k: usize) -> Option<u32> {
 }
 
 impl Db {
-    fn load(fs: &dyn FileSystem) -> Db {
+    /// A group id by name, or the number itself.
+    pub(crate) fn group_id(&self, key: &str) -> Option<u32> {
+        self.group.iter().find(|f| f.first().map(String::as_str) == Some(key)).and_then(|f| field_id(f, 2)).or_else(|| key.parse().ok())
+    }
+
+    /// The user running the script.
+    pub(crate) fn current(&self, ctx: &Ctx<'_>) -> User {
+        let name = user_name(ctx);
+        self.user(&name).unwrap_or(User { name, uid: USER_UID, gid: USER_GID })
+    }
+
+    /// Read `/etc/passwd` and `/etc/group`.
+    pub(crate) fn load(fs: &dyn FileSystem) -> Db {
         Db { passwd: table(fs, "/etc/passwd"), group: table(fs, "/etc/group") }
     }
 
     /// A user by name, or by number when no name matches.
-    fn user(&self, key: &str) -> Option<User> {
+    pub(crate) fn user(&self, key: &str) -> Option<User> {
         let by = |f: &&Vec<String>| f.first().map(String::as_str) == Some(key);
         let f = self.passwd.iter().find(by).or_else(|| {
             let n: u32 = key.parse().ok()?;
@@ -70,16 +86,18 @@ impl Db {
         Some(User { name: f.first()?.clone(), uid: field_id(f, 2)?, gid: field_id(f, 3)? })
     }
 
-    fn user_name(&self, uid: u32) -> Option<&str> {
+    /// The name of `uid`, if it has one.
+    pub(crate) fn user_name(&self, uid: u32) -> Option<&str> {
         self.passwd.iter().find(|f| field_id(f, 2) == Some(uid)).and_then(|f| f.first()).map(String::as_str)
     }
 
-    fn group_name(&self, gid: u32) -> Option<&str> {
+    /// The name of `gid`, if it has one.
+    pub(crate) fn group_name(&self, gid: u32) -> Option<&str> {
         self.group.iter().find(|f| field_id(f, 2) == Some(gid)).and_then(|f| f.first()).map(String::as_str)
     }
 
     /// The primary group, then the groups listing the user as a member, in file order.
-    fn groups(&self, u: &User) -> Vec<u32> {
+    pub(crate) fn groups(&self, u: &User) -> Vec<u32> {
         let mut v = vec![u.gid];
         for f in &self.group {
             let member = f.get(3).is_some_and(|m| m.split(',').any(|n| n == u.name));

@@ -16,31 +16,52 @@ use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod accounts;
 pub mod args;
+pub mod awk;
+pub mod base64;
 pub mod basename;
+pub mod byteread;
 pub mod cat;
+pub mod checksum;
 pub mod chmod;
+pub mod chown;
+pub mod cksum;
 pub mod cmp;
+pub mod column;
 pub mod comm;
 pub mod cut;
 pub mod date;
+pub mod dd;
+pub mod df;
+pub mod diff;
 pub mod dirname;
 pub mod du;
+pub mod expand;
 pub mod expr;
+pub mod factor;
+pub mod file;
 pub mod find;
 pub mod fold;
 pub mod grep;
+pub mod gzip;
 pub mod head;
+pub mod hexdump;
 pub mod hostname;
+pub mod iconv;
 pub mod id;
 pub mod jq;
+pub mod install;
+pub mod join;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;
 pub mod mktemp;
 pub mod nl;
 pub mod nproc;
+pub mod numfmt;
 pub mod od;
+pub mod pager;
 pub mod paste;
+pub mod patch;
 pub mod printenv;
 pub mod readlink;
 pub mod realpath;
@@ -48,22 +69,36 @@ pub mod rev;
 pub mod rm;
 pub mod rmdir;
 pub mod mv;
+pub mod net;
 pub mod cp;
+pub mod curl;
 mod copy_move;
 pub mod sed;
 pub mod seq;
+pub mod shuf;
 pub mod sleep;
 pub mod sort;
+pub mod split;
 pub mod stat;
+pub mod sync;
+pub mod strings;
 pub mod tac;
 pub mod tail;
+pub mod tar;
 pub mod tee;
+pub mod timeout;
 pub mod touch;
+pub mod tput;
 pub mod tr;
+pub mod tsort;
+pub mod truncate;
 pub mod uname;
 pub mod uniq;
 pub mod wc;
 pub mod which;
+pub mod xargs;
+pub mod wget;
+pub mod xxd;
 pub mod whoami;
 pub mod yes;
 
@@ -96,6 +131,9 @@ pub enum SystemInfo {
     Hostname,
     /// The user name (`whoami`, `id -un`).
     User,
+    /// The state of the shell's `$RANDOM` generator once the script has seeded or used it
+    /// (`RANDOM=7`), so that `shuf` can be repeatable in tests.
+    RandomSeed,
 }
 
 /// A cooperative cancellation check: the wall-clock deadline and a shared stop flag.
@@ -124,6 +162,116 @@ pub struct Ctx<'a> {
     pub env: &'a dyn Env,
     /// Cancellation (timeouts).
     pub cancel: &'a dyn Cancel,
+    /// Running other commands (`xargs`, `find -exec`, `timeout`, awk's `system()`).
+    pub spawn: &'a dyn Spawn,
+    /// Network access (`curl`, `wget`): none unless the embedder allowed some.
+    pub net: &'a dyn net::Network,
+}
+
+/// Where the standard input of a command run through [`Spawn`] comes from.
+pub enum SpawnIn<'a> {
+    /// The calling command's own standard input.
+    Inherit,
+    /// Empty (`/dev/null`).
+    Null,
+    /// These bytes.
+    Bytes(&'a [u8]),
+}
+
+/// Where the standard output of a command run through [`Spawn`] goes.
+pub enum SpawnOut<'a> {
+    /// The calling command's own standard output. Flush anything the caller buffered first.
+    Inherit,
+    /// Appended to this buffer (bounded by the output limit).
+    Capture(&'a mut Vec<u8>),
+}
+
+/// Runs other commands on behalf of a command, as a program runs others with `fork`/`exec`:
+/// in a new process of the virtual system that sees the exported environment, the working
+/// directory and the filesystem, but no shell functions. Standard error is inherited.
+pub trait Spawn {
+    /// Run `argv` as `execvp` would: `argv[0]` is searched on `$PATH` (or is a path).
+    /// Returns its exit status, or why it could not be started (the caller prints the message,
+    /// as `xargs: foo: No such file or directory`).
+    fn command(&self, argv: &[String], stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> Result<i32, SpawnError> {
+        self.command_in(None, argv, stdin, stdout)
+    }
+
+    /// [`Spawn::command`] in the working directory `cwd` (absolute, or relative to the
+    /// caller's), as `find -execdir` runs commands.
+    fn command_in(
+        &self,
+        cwd: Option<&str>,
+        argv: &[String],
+        stdin: SpawnIn<'_>,
+        stdout: SpawnOut<'_>,
+    ) -> Result<i32, SpawnError>;
+
+    /// Run `argv` as [`Spawn::command`] does, with standard streams inherited, in a process
+    /// group of its own (`timeout`): when `limit` passes, every shell of the group is sent
+    /// `signal`, and `SIGKILL` `kill_after` later if it has not ended by then.
+    fn command_timeout(
+        &self,
+        argv: &[String],
+        limit: Duration,
+        signal: i32,
+        kill_after: Option<Duration>,
+    ) -> Result<Timed, SpawnError> {
+        let _ = (limit, signal, kill_after);
+        self.command(argv, SpawnIn::Inherit, SpawnOut::Inherit).map(|status| Timed { status, timed_out: false })
+    }
+
+    /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`); its exit status.
+    fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
+        let argv = ["sh".to_string(), "-c".to_string(), script.to_string()];
+        self.command(&argv, stdin, stdout).unwrap_or_else(|e| e.status())
+    }
+}
+
+/// How a command run by [`Spawn::command_timeout`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timed {
+    /// Its exit status (128+N when a signal ended it).
+    pub status: i32,
+    /// The time limit passed and the signal was sent.
+    pub timed_out: bool,
+}
+
+/// Why [`Spawn::command`] could not start a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpawnError {
+    /// No such command (ENOENT): status 127.
+    NotFound,
+    /// Found but not executable, or a directory (EACCES): status 126.
+    PermissionDenied,
+}
+
+impl SpawnError {
+    /// The exit status a shell or `xargs` reports: 127 or 126.
+    pub fn status(self) -> i32 {
+        match self {
+            SpawnError::NotFound => 127,
+            SpawnError::PermissionDenied => 126,
+        }
+    }
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SpawnError::NotFound => "No such file or directory",
+            SpawnError::PermissionDenied => "Permission denied",
+        })
+    }
+}
+
+/// A [`Spawn`] that runs nothing: every command is "not found" (unit tests of commands).
+pub struct NoSpawn;
+
+impl Spawn for NoSpawn {
+    fn command_in(&self, _: Option<&str>, _: &[String], _: SpawnIn<'_>, _: SpawnOut<'_>) -> Result<i32, SpawnError> {
+        Err(SpawnError::NotFound)
+    }
 }
 
 impl Ctx<'_> {
@@ -233,57 +381,104 @@ type Registry = HashMap<&'static str, &'static dyn Builtin>;
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
+        ("awk", &awk::Awk),
+        ("b2sum", &checksum::DigestSum(checksum::algo::Kind::Blake2b)),
+        ("base32", &base64::Base32),
+        ("base64", &base64::Base64),
         ("basename", &basename::Basename),
         ("cat", &cat::Cat),
+        ("chgrp", &chown::Chgrp),
         ("chmod", &chmod::Chmod),
+        ("chown", &chown::Chown),
+        ("cksum", &cksum::Cksum),
         ("cmp", &cmp::Cmp),
+        ("column", &column::Column),
         ("comm", &comm::Comm),
+        ("cp", &cp::Cp),
+        ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
+        ("dd", &dd::Dd),
+        ("df", &df::Df),
+        ("diff", &diff::Diff),
         ("dirname", &dirname::Dirname),
         ("du", &du::Du),
         ("egrep", &grep::Grep),
+        ("expand", &expand::Expand),
         ("expr", &expr::Expr),
+        ("factor", &factor::Factor),
         ("fgrep", &grep::Grep),
+        ("file", &file::File),
         ("find", &find::Find),
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
+        ("gunzip", &gzip::Gunzip),
+        ("gzip", &gzip::Gzip),
+        ("hd", &hexdump::Hd),
         ("head", &head::Head),
+        ("hexdump", &hexdump::Hexdump),
         ("hostname", &hostname::Hostname),
+        ("iconv", &iconv::Iconv),
         ("id", &id::Id),
+        ("install", &install::Install),
+        ("join", &join::Join),
         ("jq", &jq::Jq),
+        ("less", &pager::Less),
         ("ln", &ln::Ln),
         ("ls", &ls::Ls),
+        ("md5sum", &checksum::DigestSum(checksum::algo::Kind::Md5)),
         ("mkdir", &mkdir::Mkdir),
         ("mktemp", &mktemp::Mktemp),
+        ("more", &pager::More),
+        ("mv", &mv::Mv),
         ("nl", &nl::Nl),
         ("nproc", &nproc::Nproc),
+        ("numfmt", &numfmt::Numfmt),
         ("od", &od::Od),
         ("paste", &paste::Paste),
+        ("patch", &patch::Patch),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
         ("rev", &rev::Rev),
         ("rm", &rm::Rm),
         ("rmdir", &rmdir::Rmdir),
-        ("mv", &mv::Mv),
-        ("cp", &cp::Cp),
         ("sed", &sed::Sed),
         ("seq", &seq::Seq),
+        ("sha1sum", &checksum::DigestSum(checksum::algo::Kind::Sha1)),
+        ("sha224sum", &checksum::DigestSum(checksum::algo::Kind::Sha224)),
+        ("sha256sum", &checksum::DigestSum(checksum::algo::Kind::Sha256)),
+        ("sha384sum", &checksum::DigestSum(checksum::algo::Kind::Sha384)),
+        ("sha512sum", &checksum::DigestSum(checksum::algo::Kind::Sha512)),
+        ("shuf", &shuf::Shuf),
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
+        ("split", &split::Split),
         ("stat", &stat::Stat),
+        ("strings", &strings::Strings),
+        ("sum", &cksum::Sum),
+        ("sync", &sync::Sync),
         ("tac", &tac::Tac),
         ("tail", &tail::Tail),
+        ("tar", &tar::Tar),
         ("tee", &tee::Tee),
+        ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
+        ("tput", &tput::Tput),
         ("tr", &tr::Tr),
+        ("truncate", &truncate::Truncate),
+        ("tsort", &tsort::Tsort),
         ("uname", &uname::Uname),
+        ("unexpand", &expand::Unexpand),
         ("uniq", &uniq::Uniq),
         ("wc", &wc::Wc),
+        ("wget", &wget::Wget),
         ("which", &which::Which),
         ("whoami", &whoami::Whoami),
+        ("xargs", &xargs::Xargs),
+        ("xxd", &xxd::Xxd),
         ("yes", &yes::Yes),
+        ("zcat", &gzip::Zcat),
     ];
     table.iter().copied().collect()
 });
@@ -357,6 +552,8 @@ pub mod testing {
                 cwd,
                 env: &NoEnv,
                 cancel: &Never,
+                spawn: &NoSpawn,
+                net: &net::NoNetwork,
             };
             cmd.run(&mut ctx, &args)
         };

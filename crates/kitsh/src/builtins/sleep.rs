@@ -13,7 +13,7 @@ const SPECS: &[OptSpec<char>] = &[];
 const USAGE: &str = "Usage: sleep NUMBER[SUFFIX]...\nPause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n'm' for minutes, 'h' for hours or 'd' for days.";
 
 /// Seconds of one interval operand, `None` if invalid.
-fn interval(s: &str) -> Option<f64> {
+pub(crate) fn interval(s: &str) -> Option<f64> {
     let (v, n) = strtod(s);
     if n == 0 || v.is_nan() || v < 0.0 {
         return None;

@@ -56,7 +56,7 @@ fn is_space(c: char) -> bool {
 }
 
 /// Display width of a printable character (`wcwidth`): 2 for East Asian wide, 0 for combining.
-pub(super) fn char_width(c: char) -> u64 {
+pub(crate) fn char_width(c: char) -> u64 {
     let v = c as u32;
     match v {
         0x0300..=0x036F | 0x200B..=0x200F | 0x20D0..=0x20FF | 0xFE20..=0xFE2F => 0,

@@ -205,6 +205,10 @@ pub(crate) fn write_end(offset: u64, len: usize) -> FsResult<(usize, usize)> {
 }
 
 impl FileSystem for MemoryFs {
+    fn space(&self) -> Option<super::Space> {
+        Some(super::Space::of(&self.quota))
+    }
+
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         let t = self.read();
         t.meta(t.lookup(path, true)?)
@@ -436,6 +440,19 @@ impl FileSystem for MemoryFs {
         let mut t = self.write();
         let i = t.lookup(path, true)?;
         t.node_mut(i)?.mode = mode & 0o7777;
+        Ok(())
+    }
+
+    fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
+        let mut t = self.write();
+        let i = t.lookup(path, true)?;
+        let n = t.node_mut(i)?;
+        if let Some(u) = uid {
+            n.uid = u;
+        }
+        if let Some(g) = gid {
+            n.gid = g;
+        }
         Ok(())
     }
 

@@ -193,6 +193,36 @@ pub trait FileSystem: Send + Sync + fmt::Debug {
     fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()>;
     /// The canonical absolute path: every symlink resolved, no `.`/`..` (the path must exist).
     fn canonicalize(&self, path: &str) -> FsResult<String>;
+    /// Change the owner and/or group (`chown` as root); the default refuses (`EPERM`-like).
+    fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
+        let _ = (path, uid, gid);
+        Err(FsError::PermissionDenied)
+    }
+    /// The space budget and its use, for `df` (`None`: not limited by kitsh).
+    fn space(&self) -> Option<Space> {
+        None
+    }
+}
+
+/// A filesystem's size and use (what `df` shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Space {
+    /// Bytes that may be stored.
+    pub total_bytes: u64,
+    /// Bytes stored.
+    pub used_bytes: u64,
+    /// Names that may exist.
+    pub total_files: u64,
+    /// Names that exist.
+    pub used_files: u64,
+}
+
+impl Space {
+    /// The budget and use of `quota`.
+    pub fn of(quota: &limits::Quota) -> Space {
+        let l = quota.limits();
+        Space { total_bytes: l.max_bytes, used_bytes: quota.used_bytes(), total_files: l.max_files, used_files: quota.used_files() }
+    }
 }
 
 /// Join `path` to the directory `cwd` (when relative) and normalise `.`, `..` and repeated

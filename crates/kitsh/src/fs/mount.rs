@@ -131,6 +131,9 @@ struct Plain(Arc<dyn FileSystem>);
 impl MountableFs for Plain {}
 
 impl FileSystem for Plain {
+    fn space(&self) -> Option<super::Space> {
+        self.0.space()
+    }
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         self.0.stat(path)
     }
@@ -185,6 +188,9 @@ impl FileSystem for Plain {
     fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()> {
         self.0.set_mtime(path, mtime)
     }
+    fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
+        self.0.set_owner(path, uid, gid)
+    }
     fn canonicalize(&self, path: &str) -> FsResult<String> {
         self.0.canonicalize(path)
     }
@@ -222,6 +228,10 @@ impl MountableFs for MountFs {
 }
 
 impl FileSystem for MountFs {
+    fn space(&self) -> Option<super::Space> {
+        self.root.fs.space()
+    }
+
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         if let Some(fs) = self.single() {
             return fs.stat(path);
@@ -466,6 +476,14 @@ impl FileSystem for MountFs {
         }
         let (fs, rel) = self.target(path)?;
         fs.set_mtime(&rel, mtime)
+    }
+
+    fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
+        if let Some(fs) = self.single() {
+            return fs.set_owner(path, uid, gid);
+        }
+        let (fs, rel) = self.target(path)?;
+        fs.set_owner(&rel, uid, gid)
     }
 
     fn canonicalize(&self, path: &str) -> FsResult<String> {

@@ -150,6 +150,10 @@ impl OverlayFs {
 }
 
 impl FileSystem for OverlayFs {
+    fn space(&self) -> Option<super::Space> {
+        Some(super::Space::of(&self.quota))
+    }
+
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         let up = self.read();
         self.resolve_in(&up, path, true)?.existing().cloned()

@@ -113,6 +113,7 @@ impl Shell {
         } else {
             self.run_pipeline(&ao.first)?
         };
+        self.emit_output();
         self.status = status;
         let mut last_negated = ao.first.negate;
         for (i, (op, p)) in ao.rest.iter().enumerate() {
@@ -132,6 +133,7 @@ impl Shell {
                 self.errexit_ignored -= 1;
             }
             status = r?;
+            self.emit_output();
             self.status = status;
             last_negated = p.negate;
             if is_last && status != 0 && !last_negated && errexit_checks(p) {
@@ -174,6 +176,9 @@ impl Shell {
             if !self.jobs.is_empty() {
                 self.note_ended_jobs();
             }
+            if r.is_ok() {
+                self.handle_pending_signals()?;
+            }
             r
         };
         if p.negate {
@@ -197,6 +202,18 @@ impl Shell {
     }
 
     fn run_multi_pipeline(&mut self, p: &Pipeline) -> Exec {
+        // Nothing is streamed from inside a pipeline (its last stage runs here under
+        // `lastpipe`): its output is emitted when it ends.
+        if self.stream.is_some() {
+            let saved = self.stream.take();
+            let r = self.run_multi_pipeline_inner(p);
+            self.stream = saved;
+            return r;
+        }
+        self.run_multi_pipeline_inner(p)
+    }
+
+    fn run_multi_pipeline_inner(&mut self, p: &Pipeline) -> Exec {
         let n = p.commands.len();
         let shared = self.shared.clone();
         if shared.threads.load(Ordering::Relaxed) + n > shared.limits.max_concurrent_stages {
@@ -291,6 +308,7 @@ impl Shell {
     /// A copy of this shell to run a subshell in.
     pub(crate) fn make_subshell(&self) -> Shell {
         let mut sub = self.clone();
+        sub.stream = None;
         sub.own_jobs_from = sub.jobs.len();
         sub.rng_reseed = true;
         sub.subshell += 1;
@@ -379,7 +397,13 @@ impl Shell {
 
     fn loop_guard(&mut self, iters: &mut u64) -> Exec<()> {
         *iters += 1;
-        self.shared.count_iteration(*iters).map_err(Flow::Limit)
+        self.shared.count_iteration(*iters).map_err(Flow::Limit)?;
+        // A loop of compound commands only (`for ((;;)); do ((i++)); done`) still hears a
+        // `timeout`'s signal to its process group.
+        if self.pgid != 0 && self.shared.has_group_signals() {
+            self.handle_pending_signals()?;
+        }
+        Ok(())
     }
 
     /// Handle `break`/`continue` arriving at a loop: `Ok(true)` to leave the loop.
@@ -459,6 +483,7 @@ impl Shell {
                         break Ok(status);
                     }
                     let r = self.run_list(body);
+                    self.emit_output();
                     if self.loop_flow(r)? == Some(true) {
                         break Ok(self.status);
                     }
@@ -491,6 +516,7 @@ impl Shell {
                             return Ok(1);
                         }
                         let r = self.run_list(body);
+                        self.emit_output();
                         match self.loop_flow(r)? {
                             Some(true) => return Ok(self.status),
                             Some(false) => {}
@@ -526,6 +552,7 @@ impl Shell {
                         }
                     }
                     let r = self.run_list(body);
+                    self.emit_output();
                     match self.loop_flow(r)? {
                         Some(true) => break Ok(self.status),
                         _ => status = self.status,
@@ -677,6 +704,7 @@ impl Shell {
             }
             self.loop_depth += 1;
             let r = self.run_list(body);
+            self.emit_output();
             self.loop_depth -= 1;
             if let Some(true) = self.loop_flow(r)? { return Ok(0) }
         }
@@ -754,6 +782,25 @@ impl Shell {
     /// status 2; an expansion error abandons only the current command line.
     pub fn run_script(&mut self, src: &str, start_line: u32) -> Exec {
         self.run_lines(src, start_line, Level::Script)
+    }
+
+    /// Parse all of `src` without running it (the tool layer's parse phase): on a syntax
+    /// error, report it as running the script would and return `false`. Extended globs are
+    /// accepted (a script may turn `extglob` on before using them).
+    pub(crate) fn syntax_check(&mut self, src: &str) -> bool {
+        let opts = ParseOptions { max_depth: self.shared.limits.max_parse_depth, max_input: self.shared.limits.max_input_bytes, start_line: 1 };
+        let mut parser = Parser::new(src, opts);
+        parser.set_extglob(true);
+        loop {
+            match parser.next_command(None) {
+                None => return true,
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    self.report_parse_error(&e, Level::Script);
+                    return false;
+                }
+            }
+        }
     }
 
     fn run_lines(&mut self, src: &str, start_line: u32, level: Level) -> Exec {
@@ -1089,7 +1136,7 @@ impl Shell {
         let mut stdin = FdReader(fd0.as_ref());
         let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
-        let env = super::builtins::ShellEnv(&self.vars);
+        let env = super::builtins::ShellEnv(&self.vars, (!self.rng_reseed).then_some(self.rng));
         crate::builtins::args::set_c_locale(self.byte_locale());
         let mut ctx = crate::builtins::Ctx {
             name: &argv[0],
@@ -1100,6 +1147,8 @@ impl Shell {
             cwd: &self.cwd,
             env: &env,
             cancel: &ShellCancel(self),
+            spawn: &ShellSpawn(self),
+            net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
         };
         b.run(&mut ctx, &argv[1..])
     }
@@ -1187,6 +1236,8 @@ impl Shell {
         child.shell_name = self.shell_name.clone();
         child.pid = self.new_pid();
         child.bashpid = child.pid;
+        child.pgid = self.pgid;
+        child.group_seen = self.group_seen;
         child.umask = self.umask;
         child.ulimits = self.ulimits;
         child.parent_pids = self.parent_pids.clone();
@@ -1266,12 +1317,188 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
     let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
     let status = match r {
         Ok(s) => s,
-        Err(Flow::Limit(l)) => l.exit_status(),
+        Err(Flow::Limit(l)) => {
+            // A limit hit in a job ends the whole run, as anywhere else (limits that stop by
+            // `Flow` alone, function depth and expansion size, set the flag here).
+            sub.shared.trip(l);
+            l.exit_status()
+        }
         Err(_) => sub.status,
     };
     let signal = sub.killed_by;
     drop(sub);
     super::job::JobEnd { status, signal }
+}
+
+/// Runs commands for a command (`xargs`, `find -exec`, awk's `system()`): each in a child
+/// shell, as a new process started from this one.
+struct ShellSpawn<'a>(&'a Shell);
+
+impl crate::builtins::Spawn for ShellSpawn<'_> {
+    fn command_in(
+        &self,
+        cwd: Option<&str>,
+        argv: &[String],
+        stdin: crate::builtins::SpawnIn<'_>,
+        stdout: crate::builtins::SpawnOut<'_>,
+    ) -> Result<i32, crate::builtins::SpawnError> {
+        self.spawn(cwd, argv, stdin, stdout, None).map(|t| t.status)
+    }
+
+    fn command_timeout(
+        &self,
+        argv: &[String],
+        limit: std::time::Duration,
+        signal: i32,
+        kill_after: Option<std::time::Duration>,
+    ) -> Result<crate::builtins::Timed, crate::builtins::SpawnError> {
+        use crate::builtins::{SpawnIn, SpawnOut};
+        self.spawn(None, argv, SpawnIn::Inherit, SpawnOut::Inherit, Some((limit, signal, kill_after)))
+    }
+}
+
+/// A `timeout`: the limit, the signal, and when to follow with SIGKILL.
+type TimeLimit = (std::time::Duration, i32, Option<std::time::Duration>);
+
+impl ShellSpawn<'_> {
+    fn spawn(
+        &self,
+        cwd: Option<&str>,
+        argv: &[String],
+        stdin: crate::builtins::SpawnIn<'_>,
+        stdout: crate::builtins::SpawnOut<'_>,
+        limit: Option<TimeLimit>,
+    ) -> Result<crate::builtins::Timed, crate::builtins::SpawnError> {
+        use crate::builtins::{SpawnError, SpawnIn, SpawnOut, Timed};
+        let Some(name) = argv.first() else { return Ok(Timed { status: 0, timed_out: false }) };
+        if self.0.shared.cancelled() {
+            return Ok(Timed { status: 130, timed_out: false });
+        }
+        let mut child = self.0.child_shell();
+        if let Some(dir) = cwd {
+            child.cwd = crate::fs::join_path(&self.0.cwd, dir);
+            let _ = child.assign("PWD", child.cwd.clone(), false);
+        }
+        // Find the program first, as execvp does, so the caller can report a failure itself.
+        let path = if name.contains('/') { Some(name.clone()) } else { child.find_command(name) };
+        let Some(path) = path else { return Err(SpawnError::NotFound) };
+        if child.program_at(&path).is_none() {
+            match self.0.fs.stat(&crate::fs::join_path(&child.cwd, &path)) {
+                Err(_) => return Err(SpawnError::NotFound),
+                Ok(m) if m.file_type == crate::fs::FileType::Dir || m.mode & 0o111 == 0 => {
+                    return Err(SpawnError::PermissionDenied)
+                }
+                Ok(_) => {}
+            }
+        }
+        match stdin {
+            SpawnIn::Inherit => {}
+            SpawnIn::Null => {
+                child.fds.set(0, Some(Arc::new(FdObj::Null)));
+            }
+            SpawnIn::Bytes(b) => {
+                child.fds.set(0, Some(Arc::new(FdObj::bytes(b.to_vec()))));
+            }
+        }
+        let (capture, buf) = match stdout {
+            SpawnOut::Inherit => (None, None),
+            SpawnOut::Capture(buf) => {
+                let fd = Arc::new(FdObj::Capture(std::sync::Mutex::new(Vec::new())));
+                child.fds.set(1, Some(fd.clone()));
+                (Some(fd), Some(buf))
+            }
+        };
+        let watch = limit.map(|(limit, signal, kill_after)| {
+            child.pgid = child.pid;
+            Watchdog::start(self.0.shared.clone(), child.pgid, limit, signal, kill_after)
+        });
+        let r = child.run_in_subshell(|c| {
+            let r = c.run_external(argv.to_vec(), None);
+            c.handle_pending_signals()?;
+            r
+        });
+        let pgid = child.pgid;
+        drop(child);
+        let timed_out = match watch {
+            Some(w) => {
+                let t = w.stop();
+                self.0.shared.clear_group(pgid);
+                t
+            }
+            None => false,
+        };
+        if let (Some(fd), Some(buf)) = (capture, buf) {
+            buf.extend(fd.is_capture().unwrap_or_default());
+        }
+        let status = match r {
+            Ok(s) => s,
+            Err(Flow::Limit(l)) => l.exit_status(),
+            Err(_) => 1,
+        };
+        Ok(Timed { status, timed_out })
+    }
+}
+
+/// The thread that signals a `timeout`'s process group when its time is up.
+struct Watchdog {
+    done: Arc<(std::sync::Mutex<bool>, std::sync::Condvar)>,
+    fired: Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watchdog {
+    fn start(
+        shared: Arc<super::shared::Shared>,
+        pgid: u64,
+        limit: std::time::Duration,
+        signal: i32,
+        kill_after: Option<std::time::Duration>,
+    ) -> Watchdog {
+        let done = Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+        let fired = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (d, f) = (done.clone(), fired.clone());
+        let thread = std::thread::Builder::new()
+            .name("kitsh-timeout".into())
+            .spawn(move || {
+                // Wait until `dur` passes (true) or the command ends (false).
+                let wait = |dur: std::time::Duration| -> bool {
+                    let end = std::time::Instant::now() + dur;
+                    let mut g = d.0.lock().unwrap_or_else(|e| e.into_inner());
+                    loop {
+                        if *g {
+                            return false;
+                        }
+                        let now = std::time::Instant::now();
+                        if now >= end {
+                            return true;
+                        }
+                        g = d.1.wait_timeout(g, end - now).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+                    }
+                };
+                if !wait(limit) {
+                    return;
+                }
+                f.store(true, Ordering::SeqCst);
+                shared.send_group_signal(pgid, signal);
+                if let Some(k) = kill_after {
+                    if wait(k) {
+                        shared.send_group_signal(pgid, 9);
+                    }
+                }
+            })
+            .ok();
+        Watchdog { done, fired, thread }
+    }
+
+    /// The command has ended: stop the thread; whether the time limit had passed.
+    fn stop(mut self) -> bool {
+        *self.done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.done.1.notify_all();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.fired.load(Ordering::SeqCst)
+    }
 }
 
 /// What interrupts a command (`sleep`, a blocked read): the script's limits, or a signal
@@ -1284,9 +1511,15 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
         if sh.shared.cancelled() {
             return true;
         }
-        sh.shared.signal_queued_for(sh.bashpid).is_some_and(|sig| {
-            crate::util::signals::is_fatal_by_default(sig) && crate::util::signals::name(sig).is_none_or(|n| !sh.traps.actions.contains_key(&n))
-        })
+        let fatal = |sig: i32| {
+            sig == 9
+                || (crate::util::signals::is_fatal_by_default(sig)
+                    && crate::util::signals::name(sig).is_none_or(|n| !sh.traps.actions.contains_key(&n)))
+        };
+        if sh.pgid != 0 && sh.shared.group_signals_after(sh.pgid, sh.group_seen).iter().any(|(sig, _)| fatal(*sig)) {
+            return true;
+        }
+        sh.shared.signal_queued_for(sh.bashpid).is_some_and(fatal)
     }
     fn deadline(&self) -> Option<std::time::Instant> {
         self.0.shared.deadline()

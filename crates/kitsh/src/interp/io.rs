@@ -134,6 +134,10 @@ impl Sink {
     pub fn take(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.buf)
     }
+    /// What was collected so far (left in place).
+    pub fn buffer(&self) -> &[u8] {
+        &self.buf
+    }
 
     /// Write `data`, not counted toward the output limit (the limit's own message).
     pub fn push(&mut self, data: &[u8]) -> io::Result<()> {
@@ -367,7 +371,7 @@ impl Write for FdWriter<'_> {
 
 impl Shared {
     /// Write to the caller's stdout/stderr sink, counting toward the output limit.
-    pub fn write_sink(&self, sink: &Mutex<Sink>, _is_out: bool, data: &[u8]) -> io::Result<()> {
+    pub fn write_sink(&self, sink: &Mutex<Sink>, is_out: bool, data: &[u8]) -> io::Result<()> {
         let len = data.len() as u64;
         let before = self.output_bytes.fetch_add(len, std::sync::atomic::Ordering::Relaxed);
         let max = self.limits.max_output_bytes;
@@ -375,6 +379,7 @@ impl Shared {
         let room = max.saturating_sub(before).min(len) as usize;
         let r = lock(sink).push(&data[..room]);
         if before + len > max {
+            self.truncated.fetch_or(if is_out { 1 } else { 2 }, std::sync::atomic::Ordering::Relaxed);
             self.trip(crate::limits::LimitExceeded::Output);
             return Err(io::Error::other("output limit"));
         }

@@ -23,6 +23,7 @@ mod prompt;
 mod redirect;
 pub mod trap;
 pub mod shared;
+pub mod stream;
 pub mod vars;
 
 use std::collections::HashMap;
@@ -169,6 +170,10 @@ pub struct Shell {
     pub pid: u64,
     /// `$BASHPID`.
     pub bashpid: u64,
+    /// The process group (`timeout` starts its command in a new one); 0: the script's own.
+    pub pgid: u64,
+    /// The serial of the last group signal this shell has handled.
+    pub group_seen: u64,
     /// `$BASHPID` of the shells this one was started from (`bash -c` inside a script).
     pub parent_pids: Vec<u64>,
     /// `$BASH_SUBSHELL`.
@@ -213,6 +218,9 @@ pub struct Shell {
     pub completions: Arc<builtins::complete::Completions>,
     /// The command history list (`history`, `set -o history`).
     pub history: builtins::history::History,
+    /// Streaming output callback of the main shell (`Bash::exec_streaming`); subshells and
+    /// pipelines run without it, so their output is emitted when they end.
+    pub stream: Option<Arc<stream::Streamer>>,
 }
 
 impl Shell {
@@ -251,6 +259,8 @@ impl Shell {
             own_jobs_from: 0,
             pid: 4242,
             bashpid: 4242,
+            pgid: 0,
+            group_seen: 0,
             parent_pids: Vec::new(),
             subshell: 0,
             rng: 0,
@@ -273,6 +283,7 @@ impl Shell {
             getopts_last_optind: 1,
             completions: Arc::default(),
             history: Default::default(),
+            stream: None,
         }
     }
 
@@ -337,6 +348,14 @@ impl Shell {
             return Err(Flow::Exit(141));
         }
         Ok(())
+    }
+
+    /// Hand the output so far to the streaming callback, if there is one.
+    #[inline]
+    pub(crate) fn emit_output(&self) {
+        if let Some(s) = &self.stream {
+            s.emit(false);
+        }
     }
 
     /// Check for a limit hit (also the deadline): the `Flow` to stop with.

@@ -31,19 +31,31 @@ pub struct Shared {
     pub next_pid: AtomicU64,
     /// Builtins added by the embedder, overriding shipped ones.
     pub custom: HashMap<String, Arc<dyn Builtin>>,
+    /// Network access for `curl`/`wget` (none by default).
+    pub network: Option<Arc<dyn crate::builtins::net::Network>>,
+    /// Bit 0: the caller's stdout was cut by the output limit; bit 1: its stderr.
+    pub truncated: AtomicU8,
     /// Set while `signals` is not empty (a cheap check after every command).
     signals_pending: AtomicBool,
     /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
     signals: std::sync::Mutex<Vec<(u64, i32)>>,
+    /// Set while `group_signals` is not empty.
+    group_pending: AtomicBool,
+    /// Signals sent to a process group (`timeout`), as (group, signal, serial): every shell
+    /// of the group sees each one once, until the sender clears the group.
+    group_signals: std::sync::Mutex<Vec<(u64, i32, u64)>>,
+    /// The serial of the last group signal sent.
+    group_serial: AtomicU64,
 }
 
-const LIMITS: [LimitExceeded; 6] = [
+const LIMITS: [LimitExceeded; 7] = [
     LimitExceeded::Commands,
     LimitExceeded::LoopIterations,
     LimitExceeded::FunctionDepth,
     LimitExceeded::Output,
     LimitExceeded::Expansion,
     LimitExceeded::Timeout,
+    LimitExceeded::Cancelled,
 ];
 
 impl Shared {
@@ -60,9 +72,44 @@ impl Shared {
             deadline: std::sync::Mutex::new(None),
             next_pid: AtomicU64::new(1000),
             custom,
+            network: None,
             signals_pending: AtomicBool::new(false),
             signals: std::sync::Mutex::new(Vec::new()),
+            group_pending: AtomicBool::new(false),
+            group_signals: std::sync::Mutex::new(Vec::new()),
+            group_serial: AtomicU64::new(0),
+            truncated: AtomicU8::new(0),
         }
+    }
+
+    /// Send `sig` to every shell of process group `pgid` (each sees it once).
+    pub fn send_group_signal(&self, pgid: u64, sig: i32) {
+        let serial = self.group_serial.fetch_add(1, Ordering::SeqCst) + 1;
+        self.group_signals.lock().unwrap_or_else(|e| e.into_inner()).push((pgid, sig, serial));
+        self.group_pending.store(true, Ordering::SeqCst);
+    }
+
+    /// Forget the signals sent to group `pgid` (its leader has ended).
+    pub fn clear_group(&self, pgid: u64) {
+        let mut q = self.group_signals.lock().unwrap_or_else(|e| e.into_inner());
+        q.retain(|(g, _, _)| *g != pgid);
+        if q.is_empty() {
+            self.group_pending.store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// The group signals for `pgid` newer than serial `seen`, as (signal, serial).
+    pub fn group_signals_after(&self, pgid: u64, seen: u64) -> Vec<(i32, u64)> {
+        if !self.group_pending.load(Ordering::Relaxed) {
+            return Vec::new();
+        }
+        let q = self.group_signals.lock().unwrap_or_else(|e| e.into_inner());
+        q.iter().filter(|(g, _, n)| *g == pgid && *n > seen).map(|(_, s, n)| (*s, *n)).collect()
+    }
+
+    /// Are any group signals outstanding?
+    pub fn has_group_signals(&self) -> bool {
+        self.group_pending.load(Ordering::Relaxed)
     }
 
     /// Queue signal `sig` for the shell whose `$BASHPID` is `pid`.
@@ -102,8 +149,18 @@ impl Shared {
         self.loop_iterations.store(0, Ordering::Relaxed);
         self.output_bytes.store(0, Ordering::Relaxed);
         self.stop.store(false, Ordering::Relaxed);
+        self.truncated.store(0, Ordering::Relaxed);
         let d = self.limits.timeout.map(|t| Instant::now() + t);
         *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) = d;
+    }
+
+    /// Bring the deadline of the current `exec` forward to `now + t` (a per-call timeout).
+    pub fn shorten_deadline(&self, t: std::time::Duration) {
+        let mut d = self.deadline.lock().unwrap_or_else(|e| e.into_inner());
+        let new = Instant::now() + t;
+        if d.is_none_or(|old| new < old) {
+            *d = Some(new);
+        }
     }
 
     /// Record that `limit` was hit; every stage stops at its next check.

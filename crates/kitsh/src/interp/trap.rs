@@ -115,12 +115,35 @@ impl Shell {
     /// Deliver signals that `kill` sent to this shell: run their traps, or end the shell with
     /// status 128+N when the signal is neither trapped nor ignored and ends a process.
     pub(crate) fn handle_pending_signals(&mut self) -> Exec<()> {
+        if self.shared.has_group_signals() && self.pgid != 0 {
+            let sigs = self.shared.group_signals_after(self.pgid, self.group_seen);
+            if let Some(&(_, last)) = sigs.last() {
+                self.group_seen = last;
+            }
+            // A SIGKILL that has arrived ends the process before anything else is handled.
+            if sigs.iter().any(|(sig, _)| *sig == 9) {
+                self.deliver_signal(9)?;
+            }
+            for (sig, _) in sigs {
+                self.deliver_signal(sig)?;
+            }
+        }
         if !self.shared.has_signals() {
             return Ok(());
         }
         for sig in self.shared.take_signals(self.bashpid) {
+            self.deliver_signal(sig)?;
+        }
+        Ok(())
+    }
+
+    /// Run `sig`'s trap, or end the shell when the signal is fatal and not trapped.
+    fn deliver_signal(&mut self, sig: i32) -> Exec<()> {
+        {
             let name = crate::util::signals::name(sig).unwrap_or_default();
-            match self.traps.actions.get(&name).cloned() {
+            // SIGKILL cannot be caught or ignored.
+            let action = if sig == 9 { None } else { self.traps.actions.get(&name).cloned() };
+            match action {
                 Some(a) if a.is_empty() => {}
                 Some(a) => self.run_trap_action(&a, bit::SIGNAL, false)?,
                 None if crate::util::signals::is_fatal_by_default(sig) => {

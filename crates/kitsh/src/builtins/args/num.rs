@@ -213,3 +213,31 @@ mod tests {
         assert_eq!(parse_size("99999999999999999999999"), Some(u64::MAX));
     }
 }
+
+/// GNU `human_readable` with ceiling rounding: `1023`, `1.0K`, `4.9K`, `13K`.
+pub fn human(n: u64, base: u64) -> String {
+    const UNITS: [char; 8] = ['K', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
+    if n < base {
+        return n.to_string();
+    }
+    let mut v = n as f64 / base as f64;
+    let mut u = 0;
+    while v >= base as f64 && u < UNITS.len() - 1 {
+        v /= base as f64;
+        u += 1;
+    }
+    let unit = |u: usize| if base == 1000 && u == 0 { 'k' } else { UNITS[u] };
+    if v < 10.0 {
+        let t = (v * 10.0).ceil() / 10.0;
+        if t < 10.0 {
+            return format!("{t:.1}{}", unit(u));
+        }
+        return format!("{}{}", t.ceil() as u64, unit(u));
+    }
+    let c = v.ceil();
+    if c >= base as f64 && u < UNITS.len() - 1 {
+        return format!("1.0{}", unit(u + 1));
+    }
+    format!("{}{}", c as u64, unit(u))
+}
+

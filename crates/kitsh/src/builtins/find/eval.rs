@@ -211,5 +211,6 @@ fn prim(s: &Setup, st: &mut State, ctx: &mut Ctx<'_>, p: &Prim, v: &Visit<'_>, f
             st.quit = true;
             true
         }
+        Prim::Exec(spec) => super::exec::exec(st, ctx, spec, v),
     }
 }

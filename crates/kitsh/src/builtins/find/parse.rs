@@ -73,6 +73,8 @@ pub(super) enum Prim {
     Prune,
     Delete,
     Quit,
+    /// `-exec`, `-execdir`, `-ok`, `-okdir`.
+    Exec(super::exec::ExecSpec),
 }
 
 /// An expression.
@@ -107,9 +109,11 @@ pub(super) struct Parsed {
     pub globals: Globals,
     /// Warnings to print (`-printf` formats).
     pub warnings: Vec<String>,
+    /// How many `-exec ... {} +` batches there are.
+    pub batches: usize,
 }
 
-const ACTIONS_UNSUPPORTED: &[&str] = &["-exec", "-execdir", "-ok", "-okdir", "-fls", "-fprint", "-fprint0", "-fprintf"];
+const ACTIONS_UNSUPPORTED: &[&str] = &["-fls", "-fprint", "-fprint0", "-fprintf"];
 
 struct Parser<'a, 'c> {
     toks: &'a [String],
@@ -117,6 +121,8 @@ struct Parser<'a, 'c> {
     ctx: &'a Ctx<'c>,
     globals: Globals,
     has_action: bool,
+    /// How many `-exec ... {} +` batches the expression has.
+    batches: usize,
     regex_syntax: Option<Syntax>,
     warnings: Vec<String>,
 }
@@ -194,6 +200,37 @@ impl Parser<'_, '_> {
         let a = self.toks.get(self.pos).cloned().ok_or_else(|| format!("missing argument to `{pred}'"))?;
         self.pos += 1;
         Ok(a)
+    }
+
+    /// `-exec CMD ;`, `-exec CMD {} +` and the `-execdir`, `-ok`, `-okdir` forms.
+    fn exec(&mut self, tok: &str) -> Result<Prim, String> {
+        let start = self.pos;
+        let mut end = None;
+        let mut batch = false;
+        for (i, t) in self.toks[start..].iter().enumerate() {
+            if t == ";" {
+                end = Some(start + i);
+                break;
+            }
+            if t == "+" && i > 0 && self.toks[start + i - 1] == "{}" && !tok.starts_with("-ok") {
+                end = Some(start + i);
+                batch = true;
+                break;
+            }
+        }
+        let Some(end) = end.filter(|&e| e > start) else { return Err(format!("missing argument to `{tok}'")) };
+        let argv: Vec<String> = self.toks[start..end].to_vec();
+        self.pos = end + 1;
+        let batch = if batch {
+            if argv[..argv.len() - 1].iter().any(|a| a.contains("{}")) {
+                return Err(format!("Only one instance of {{}} is supported with {tok} ... +"));
+            }
+            self.batches += 1;
+            Some(self.batches - 1)
+        } else {
+            None
+        };
+        Ok(Prim::Exec(super::exec::ExecSpec { argv, in_dir: tok.ends_with("dir"), ask: tok.starts_with("-ok"), batch }))
     }
 
     fn list(&mut self) -> Result<Expr, String> {
@@ -397,7 +434,7 @@ impl Parser<'_, '_> {
         if let Some(p) = self.global(tok)? {
             return Ok(p);
         }
-        let action = matches!(tok, "-print" | "-print0" | "-printf" | "-ls" | "-delete" | "-quit");
+        let action = matches!(tok, "-print" | "-print0" | "-printf" | "-ls" | "-delete" | "-quit" | "-exec" | "-execdir" | "-ok" | "-okdir");
         if action {
             self.has_action = true;
         }
@@ -448,6 +485,7 @@ impl Parser<'_, '_> {
                 Prim::Delete
             }
             "-quit" => Prim::Quit,
+            "-exec" | "-execdir" | "-ok" | "-okdir" => self.exec(tok)?,
             _ if ACTIONS_UNSUPPORTED.contains(&tok) => {
                 if self.pos >= self.toks.len() {
                     return Err(format!("missing argument to `{tok}'"));
@@ -469,16 +507,17 @@ pub(super) fn parse(ctx: &Ctx<'_>, toks: &[String], follow: bool) -> Result<Pars
         ctx,
         globals: Globals { follow, ..Globals::default() },
         has_action: false,
+        batches: 0,
         regex_syntax: None,
         warnings: Vec::new(),
     };
     if toks.is_empty() {
-        return Ok(Parsed { expr: Expr::Prim(Prim::Print), globals: p.globals, warnings: p.warnings });
+        return Ok(Parsed { expr: Expr::Prim(Prim::Print), globals: p.globals, warnings: p.warnings, batches: 0 });
     }
     let e = p.list()?;
     if p.pos < toks.len() {
         return Err("invalid expression; you have too many ')'".into());
     }
     let expr = if p.has_action { e } else { Expr::And(Box::new(e), Box::new(Expr::Prim(Prim::Print))) };
-    Ok(Parsed { expr, globals: p.globals, warnings: p.warnings })
+    Ok(Parsed { expr, globals: p.globals, warnings: p.warnings, batches: p.batches })
 }

@@ -170,7 +170,7 @@ fn errors() {
     assert_eq!(e(&["ft", "-user", "nosuchu"]), "find: ‘nosuchu’ is not the name of a known user\n");
     assert_eq!(e(&["ft", "-group", "nosuchg"]), "find: ‘nosuchg’ is not the name of an existing group\n");
     assert_eq!(e(&["ft", "-exec"]), "find: missing argument to `-exec'\n");
-    assert!(e(&["ft", "-exec", "echo", "{}", ";"]).starts_with("find: -exec is not supported by kitsh"));
+    assert_eq!(e(&["ft", "-exec", "echo", "{}", "{}", "+"]), "find: Only one instance of {} is supported with -exec ... +\n");
     assert!(e(&["ft", "-regextype", "foo"]).starts_with("find: Unknown regular expression type ‘foo’; valid types are"));
 }
 

@@ -44,33 +44,7 @@ impl Names {
 
 pub(super) use super::super::accounts::device_numbers;
 
-/// GNU `human_readable` with ceiling rounding: `1023`, `1.0K`, `4.9K`, `13K`, `118M`.
-pub(super) fn human(n: u64, base: u64) -> String {
-    const UNITS: [char; 8] = ['K', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
-    if n < base {
-        return n.to_string();
-    }
-    let mut v = n as f64;
-    let mut u = 0;
-    v /= base as f64;
-    while v >= base as f64 && u < UNITS.len() - 1 {
-        v /= base as f64;
-        u += 1;
-    }
-    let unit = if base == 1000 && u == 0 { 'k' } else { UNITS[u] };
-    if v < 10.0 {
-        let t = (v * 10.0).ceil() / 10.0;
-        if t < 10.0 {
-            return format!("{t:.1}{unit}");
-        }
-        return format!("{}{unit}", t.ceil() as u64);
-    }
-    let c = v.ceil();
-    if c >= base as f64 && u < UNITS.len() - 1 {
-        return format!("1.0{}", UNITS[u + 1]);
-    }
-    format!("{}{unit}", c as u64)
-}
+pub(super) use crate::builtins::args::human;
 
 /// Allocated size in 1 KiB blocks (4 KiB allocation units; symlinks and devices use none).
 pub(super) fn blocks(m: &Metadata) -> u64 {

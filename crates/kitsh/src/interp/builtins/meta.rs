@@ -148,34 +148,73 @@ pub fn exec(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `env [-i] [-u NAME] [NAME=VALUE]... [CMD ARGS]`
 pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
-    let mut i = 1;
-    let mut clear = false;
-    let mut unset: Vec<String> = Vec::new();
-    while i < args.len() {
-        match args[i].as_str() {
-            "-i" | "-" => clear = true,
-            "-u" => {
-                i += 1;
-                if let Some(n) = args.get(i) {
-                    unset.push(n.clone());
-                }
-            }
-            "--" => {
-                i += 1;
-                break;
-            }
-            _ => break,
-        }
-        i += 1;
+    use crate::builtins::args::{self as a, ArgKind, Config, OptSpec};
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum O {
+        Ignore,
+        Null,
+        Unset,
+        Chdir,
+        Split,
+        Debug,
     }
+    const SPECS: &[OptSpec<O>] = &[
+        OptSpec::flag('i', "ignore-environment", O::Ignore),
+        OptSpec::flag('0', "null", O::Null),
+        OptSpec::req('u', "unset", O::Unset),
+        OptSpec::req('C', "chdir", O::Chdir),
+        OptSpec::req('S', "split-string", O::Split),
+        OptSpec::flag('v', "debug", O::Debug),
+        OptSpec::long("default-signal", ArgKind::Optional, O::Debug),
+        OptSpec::long("ignore-signal", ArgKind::Optional, O::Debug),
+        OptSpec::long("block-signal", ArgKind::Optional, O::Debug),
+    ];
+    const USAGE: &str = "Usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]\nSet each NAME to VALUE in the environment and run COMMAND.";
+    // A lone `-` means `-i`.
+    let rest: Vec<String> = args[1..].iter().map(|x| if x == "-" { "-i".to_string() } else { x.clone() }).collect();
+    let cfg = Config { permute: false, status: 125, ..Config::new("env", USAGE) };
+    let parsed = match a::parse_with(&cfg, SPECS, &rest) {
+        Ok(p) => p,
+        Err(a::ArgError::Help) => {
+            sh.out(format!("{USAGE}\n").as_bytes());
+            return Ok(0);
+        }
+        Err(a::ArgError::Version) => {
+            sh.out(b"env (GNU coreutils) 9.1\n");
+            return Ok(0);
+        }
+        Err(e) => {
+            sh.write_fd(2, format!("env: {e}\nTry 'env --help' for more information.\n").as_bytes());
+            return Ok(125);
+        }
+    };
+    let (mut clear, mut null, mut debug) = (false, false, false);
+    let mut unset: Vec<String> = Vec::new();
+    let mut chdir = None;
+    let mut split: Vec<String> = Vec::new();
+    for (id, v) in parsed.opts {
+        match id {
+            O::Ignore => clear = true,
+            O::Null => null = true,
+            O::Unset => unset.push(v.unwrap_or_default()),
+            O::Chdir => chdir = v,
+            O::Split => split.extend(split_string(&v.unwrap_or_default())),
+            O::Debug => debug = true,
+        }
+    }
+    let mut words: Vec<String> = split;
+    words.extend(parsed.operands);
+    let mut i = 0;
     let mut assigns = Vec::new();
-    while i < args.len() && args[i].contains('=') && !args[i].starts_with('=') {
-        let (k, v) = args[i].split_once('=').unwrap_or_default();
+    while i < words.len() && words[i].contains('=') && !words[i].starts_with('=') {
+        let (k, v) = words[i].split_once('=').unwrap_or_default();
         assigns.push((k.to_string(), v.to_string()));
         i += 1;
     }
     let mut child = sh.child_shell();
+    let mut dbg = String::new();
     if clear {
+        dbg.push_str("cleaning environ\n");
         for (k, _) in child.vars.visible().into_iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>() {
             if let Some(v) = child.vars.get_raw_mut(&k) {
                 v.attrs &= !attr::EXPORT;
@@ -183,27 +222,146 @@ pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
         }
     }
     for n in unset {
+        dbg.push_str(&format!("unset:    {n}\n"));
         child.vars.unset(&n);
     }
     for (k, v) in assigns {
+        dbg.push_str(&format!("setenv:   {k}={v}\n"));
         let _ = child.assign(&k, v, false);
         if let Some(var) = child.vars.get_raw_mut(&k) {
             var.attrs |= attr::EXPORT;
         }
     }
-    if i >= args.len() {
-        let env = super::ShellEnv(&child.vars);
+    let command = &words[i..];
+    if chdir.is_some() && command.is_empty() {
+        sh.write_fd(2, b"env: must specify command with --chdir (-C)\nTry 'env --help' for more information.\n");
+        return Ok(125);
+    }
+    if command.is_empty() {
+        let env = super::ShellEnv(&child.vars, None);
         let mut out = String::new();
         for (k, v) in crate::builtins::Env::exported(&env) {
             out.push_str(&k);
             out.push('=');
             out.push_str(&v);
-            out.push('\n');
+            out.push(if null { '\0' } else { '\n' });
         }
         sh.out(out.as_bytes());
         return Ok(0);
     }
-    child.run_in_subshell(|c| c.dispatch_no_func(args[i..].to_vec()))
+    if let Some(dir) = chdir {
+        let target = crate::fs::join_path(&sh.cwd, &dir);
+        match sh.fs.stat(&target) {
+            Ok(m) if m.file_type == crate::fs::FileType::Dir => {
+                child.cwd = target.clone();
+                let _ = child.assign("PWD", target, false);
+            }
+            Ok(_) => {
+                sh.write_fd(2, format!("env: cannot change directory to {}: Not a directory\n", crate::builtins::args::quote_always(&dir)).as_bytes());
+                return Ok(125);
+            }
+            Err(e) => {
+                sh.write_fd(2, format!("env: cannot change directory to {}: {e}\n", crate::builtins::args::quote_always(&dir)).as_bytes());
+                return Ok(125);
+            }
+        }
+    }
+    if debug {
+        dbg.push_str(&format!("executing: {}\n", command[0]));
+        for (k, w) in command.iter().enumerate() {
+            dbg.push_str(&format!("   arg[{k}]= {}\n", crate::builtins::args::quote(w)));
+        }
+        sh.write_fd(2, dbg.as_bytes());
+    }
+    // env runs a program (execvp): shell builtins and functions are not programs.
+    let prog = &command[0];
+    let path = if prog.contains('/') { Some(prog.clone()) } else { child.find_command(prog) };
+    let runnable = match &path {
+        None => Err("No such file or directory"),
+        Some(p) if child.program_at(p).is_some() => Ok(()),
+        Some(p) => match sh.fs.stat(&crate::fs::join_path(&child.cwd, p)) {
+            Err(_) => Err("No such file or directory"),
+            Ok(m) if m.file_type == crate::fs::FileType::Dir || m.mode & 0o111 == 0 => Err("Permission denied"),
+            Ok(_) => Ok(()),
+        },
+    };
+    if let Err(msg) = runnable {
+        sh.write_fd(2, format!("env: {}: {msg}\n", crate::builtins::args::quote(prog)).as_bytes());
+        return Ok(if msg.starts_with("No such") { 127 } else { 126 });
+    }
+    child.run_in_subshell(|c| c.run_external(command.to_vec(), None))
+}
+
+/// `env -S STRING`: split into words at blanks, with `'...'`, `"..."` and backslash escapes.
+fn split_string(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut has = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if has {
+                    out.push(std::mem::take(&mut cur));
+                    has = false;
+                }
+            }
+            '\'' => {
+                has = true;
+                for d in chars.by_ref() {
+                    if d == '\'' {
+                        break;
+                    }
+                    cur.push(d);
+                }
+            }
+            '"' => {
+                has = true;
+                while let Some(d) = chars.next() {
+                    match d {
+                        '"' => break,
+                        '\\' => {
+                            if let Some(e) = chars.next() {
+                                cur.push(escape(e));
+                            }
+                        }
+                        d => cur.push(d),
+                    }
+                }
+            }
+            '\\' => {
+                has = true;
+                match chars.next() {
+                    Some('_') => {
+                        out.push(std::mem::take(&mut cur));
+                        has = false;
+                    }
+                    Some('c') => break,
+                    Some(e) => cur.push(escape(e)),
+                    None => {}
+                }
+            }
+            c => {
+                has = true;
+                cur.push(c);
+            }
+        }
+    }
+    if has {
+        out.push(cur);
+    }
+    out
+}
+
+fn escape(c: char) -> char {
+    match c {
+        'n' => '\n',
+        't' => '\t',
+        'r' => '\r',
+        'f' => '\x0c',
+        'v' => '\x0b',
+        c => c,
+    }
 }
 
 /// `getopts OPTSTRING NAME [ARGS]`

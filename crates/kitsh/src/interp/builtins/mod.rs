@@ -109,7 +109,7 @@ pub fn is_builtin(name: &str) -> bool {
 }
 
 /// The environment a command sees: the exported variables.
-pub struct ShellEnv<'a>(pub &'a Vars);
+pub struct ShellEnv<'a>(pub &'a Vars, pub Option<u32>);
 
 impl Env for ShellEnv<'_> {
     fn get(&self, name: &str) -> Option<String> {
@@ -119,6 +119,7 @@ impl Env for ShellEnv<'_> {
         let name = match key {
             SystemInfo::Hostname => "HOSTNAME",
             SystemInfo::User => "USER",
+            SystemInfo::RandomSeed => return self.1.map(|s| s.to_string()),
         };
         self.0.get_raw(name).and_then(|v| v.scalar()).map(str::to_string)
     }

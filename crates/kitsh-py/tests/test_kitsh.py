@@ -1,0 +1,115 @@
+"""pytest tests of the kitsh Python package."""
+
+import asyncio
+import json
+import time
+
+import kitsh
+from kitsh import Bash, BashTool
+
+
+def test_sync_execute_and_state():
+    b = Bash(username="agent", env={"GREETING": "hi"})
+    r = b.execute("x=5; echo $GREETING $(whoami) $HOME")
+    assert (r.stdout, r.stderr, r.exit_code, r.error) == ("hi agent /home/agent\n", "", 0, None)
+    assert not r.stdout_truncated and not r.stderr_truncated
+    assert b.execute("echo $x").stdout == "5\n"
+    b.reset()
+    assert b.execute('echo "[$x]"').stdout == "[]\n"
+
+
+def test_files_in_and_out():
+    b = Bash(files={"/data/in.txt": "b\na\n", "/data/raw.bin": b"\x00\x01"})
+    assert b.execute("sort /data/in.txt > /data/out.txt; wc -c < /data/raw.bin").stdout == "2\n"
+    assert b.read_file("/data/out.txt") == b"a\nb\n"
+    b.write_file("/tmp/new", "text")
+    assert b.execute("cat /tmp/new").stdout == "text"
+    try:
+        b.read_file("/nope")
+        raise AssertionError("expected OSError")
+    except OSError:
+        pass
+
+
+def test_bad_script_and_limits():
+    r = Bash().execute("echo a; fi")
+    assert (r.exit_code, r.error, r.stdout) == (2, "parse_error", "")
+    assert "syntax error" in r.stderr
+    r = Bash(limits={"max_commands": 3}).execute("echo 1; echo 2; echo 3; echo 4")
+    assert (r.stdout, r.exit_code, r.error) == ("1\n2\n3\n", 1, "resource_limit")
+    assert r.stderr.endswith("kitsh: maximum command count exceeded (3)\n")
+    r = Bash(limits={"max_output_bytes": 4}).execute("echo 123456789")
+    assert r.stdout == "1234" and r.stdout_truncated
+    r = Bash().execute("echo a; sleep 5", timeout_ms=100)
+    assert (r.stdout, r.exit_code, r.error) == ("a\n", 124, "timeout")
+    try:
+        Bash(limits={"no_such_limit": 1})
+        raise AssertionError("expected ValueError")
+    except ValueError:
+        pass
+
+
+def test_registered_python_command():
+    b = Bash()
+    b.register_command("upper", lambda args, stdin: stdin.upper() + " ".join(args))
+    r = b.execute("echo hello | upper X Y")
+    assert (r.stdout, r.exit_code) == ("HELLO\nX Y", 0)
+
+    def boom(args, stdin):
+        raise KeyError("missing")
+
+    b.register_command("boom", boom)
+    r = b.execute("boom; echo status $?")
+    assert r.stdout == "status 1\n"
+    assert r.stderr == "boom: KeyError: 'missing'\n"
+
+
+def test_asyncio_runs_alongside_other_tasks():
+    async def main():
+        b1, b2 = Bash(), Bash()
+        ticks = 0
+
+        async def ticker():
+            nonlocal ticks
+            for _ in range(5):
+                await asyncio.sleep(0.02)
+                ticks += 1
+
+        start = time.monotonic()
+        r1, r2, _ = await asyncio.gather(b1.execute_async("sleep 0.3; echo one"), b2.execute_async("sleep 0.3; echo two"), ticker())
+        assert (r1.stdout, r2.stdout, ticks) == ("one\n", "two\n", 5)
+        assert time.monotonic() - start < 0.55, "the two scripts ran at the same time"
+
+    asyncio.run(main())
+
+
+def test_bash_tool_texts():
+    t = BashTool(username="agent", env={"API_KEY": "secret-value"})
+    assert t.name == "kitsh"
+    assert t.version == kitsh.__version__
+    assert t.description().startswith("Virtual bash interpreter with virtual filesystem. Supported tools: echo cat")
+    assert "Home: /home/agent\n" in t.system_prompt()
+    assert "Environment: API_KEY" in t.help() and "secret-value" not in t.help()
+    assert t.input_schema()["required"] == ["commands"]
+    assert list(t.output_schema()["properties"]) == ["stdout", "stderr", "exit_code", "error", "stdout_truncated", "stderr_truncated"]
+    r = t.execute("echo ok")
+    assert json.loads(r.to_json()) == {"stdout": "ok\n", "stderr": "", "exit_code": 0}
+
+
+def test_llm_sdk_round_trip_with_a_mocked_model():
+    """The README snippet: the tool in the OpenAI and Anthropic shapes, one mocked turn."""
+    tool = BashTool(name="bash")
+    openai_tool = {"type": "function", "function": {"name": tool.name, "description": tool.system_prompt(), "parameters": tool.input_schema()}}
+    anthropic_tool = {"name": tool.name, "description": tool.system_prompt(), "input_schema": tool.input_schema()}
+    assert openai_tool["function"]["parameters"] == anthropic_tool["input_schema"]
+
+    # What a model answers with (Anthropic: a tool_use block; OpenAI: tool_calls with JSON text).
+    anthropic_turn = {"type": "tool_use", "id": "toolu_1", "name": "bash", "input": {"commands": "echo $((6 * 7))"}}
+    openai_turn = {"id": "call_1", "type": "function", "function": {"name": "bash", "arguments": json.dumps({"commands": "echo hi", "timeout_ms": 1000})}}
+
+    r = tool.execute(**anthropic_turn["input"])
+    anthropic_reply = {"type": "tool_result", "tool_use_id": anthropic_turn["id"], "content": r.to_json(), "is_error": r.exit_code != 0}
+    assert json.loads(anthropic_reply["content"])["stdout"] == "42\n"
+    r = tool.execute(**json.loads(openai_turn["function"]["arguments"]))
+    openai_reply = {"role": "tool", "tool_call_id": openai_turn["id"], "content": r.to_json()}
+    assert json.loads(openai_reply["content"]) == {"stdout": "hi\n", "stderr": "", "exit_code": 0}

@@ -1,0 +1,7 @@
+echo "a1b22c333d" | awk -F '[0-9]+' '{ print $1, $2, $3, $4, NF }'
+echo "a  b   c" | awk -F ' +' '{ print $2 }'
+echo "a|b|c" | awk -F '|' '{ print $3 }'
+echo "a.b.c" | awk -F . '{ print $2 }'
+printf 'a\tb c\td\n' | awk -F '\t' '{ print $2 }'
+printf 'a\tb c\td\n' | awk -Ft '{ print $3 }'
+echo ",a,,b," | awk -F, '{ print NF; for (i = 1; i <= NF; i++) printf "[%s]", $i; print "" }'

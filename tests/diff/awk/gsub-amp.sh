@@ -1,0 +1,7 @@
+echo "foo bar foo" | awk '{ gsub(/foo/, "[&]"); print }'
+echo "foo bar foo" | awk '{ sub(/foo/, "\\&"); print }'
+echo "a.b.c" | awk '{ n = gsub(/\./, "-"); print n, $0 }'
+echo "hello" | awk '{ gsub(/l/, "L&L"); print }'
+echo "aaa" | awk '{ gsub(/x*/, "-"); print }'
+echo "abc" | awk '{ gsub(/b*/, "-"); print }'
+echo "path/to/file" | awk '{ gsub("/", "\\\\"); print }'

@@ -1,0 +1,2 @@
+awk -f nosuch.awk; echo "st=$?"
+awk '{ print }' nosuchfile; echo "st=$?"

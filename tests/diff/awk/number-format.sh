@@ -1,0 +1,6 @@
+awk 'BEGIN { print 1e6, 1e300 * 0 + 1e16, 0.1 + 0.2, 1/3, 100/3, -0, 2^53 }'
+awk 'BEGIN { OFMT = "%.2f"; print 3.14159, 10, 2.5; x = 3.14159; y = x ""; print y }'
+awk 'BEGIN { CONVFMT = "%.3g"; x = 3.14159; y = x ""; print y; a[x] = 1; for (k in a) print k }'
+awk 'BEGIN { print 123456789012, 0.000001, 1e-7, 17 / 4, int(-3.7), int("4.9x") }'
+awk 'BEGIN { print 1e300, -1e300 }'
+awk 'BEGIN { x = 2^31; print x, x * 2, -x }'

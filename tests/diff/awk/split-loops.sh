@@ -1,0 +1,5 @@
+awk 'BEGIN { n = split("a:b:c:d", parts, ":"); for (i = 1; i <= n; i++) print i, parts[i] }'
+awk 'BEGIN { n = split("  lead  and trail  ", w); print n, w[1], w[n] }'
+awk 'BEGIN { n = split("a1b22c333d", p, /[0-9]+/); for (i = 1; i <= n; i++) printf "%s;", p[i]; print "" }'
+awk 'BEGIN { n = split("", e); print n, length(e) }'
+awk 'BEGIN { n = split("abc", ch, ""); print n, ch[1], ch[3] }'

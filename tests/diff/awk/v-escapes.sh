@@ -1,0 +1,5 @@
+awk -v x='a\tb' 'BEGIN { print x }'
+awk -v n=5 -v s="hi there" 'BEGIN { print n * 2, s }'
+awk -v 'msg=line1\nline2' 'BEGIN { print msg }'
+awk -v x=010 'BEGIN { print x + 0, x }'
+echo "a b" | awk -F ' ' -v OFS=- '{ $1 = $1 } 1'

@@ -1,0 +1,7 @@
+b2sum -x; echo "[$?]"
+b2sum --quiet /dev/null; echo "[$?]"
+b2sum --status /dev/null; echo "[$?]"
+b2sum --tag -c /dev/null; echo "[$?]"
+b2sum -b -c /dev/null; echo "[$?]"
+b2sum --tag -t /dev/null; echo "[$?]"
+b2sum --ignore-missing /dev/null; echo "[$?]"

@@ -1,0 +1,3 @@
+mkdir d
+base32 d; echo "[$?]"
+base32 -d d; echo "[$?]"

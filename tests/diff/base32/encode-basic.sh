@@ -1,0 +1,4 @@
+printf 'abc' | base32
+printf 'a' | base32
+printf 'abcde' | base32
+printf '' | base32; echo "[$?]"

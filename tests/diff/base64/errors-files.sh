@@ -1,0 +1,5 @@
+base64 nosuch; echo "[$?]"
+printf x > a; printf y > b
+base64 a b; echo "[$?]"
+mkdir d; base64 d; echo "[$?]"
+base64 -d nosuch; echo "[$?]"

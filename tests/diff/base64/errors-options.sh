@@ -1,0 +1,5 @@
+base64 -x; echo "[$?]"
+base64 --bogus; echo "[$?]"
+base64 -w; echo "[$?]"
+base64 -w x </dev/null; echo "[$?]"
+base64 -w -1 </dev/null; echo "[$?]"

@@ -1,0 +1,5 @@
+printf 'hello\n' > a
+cksum a
+printf 'hello\n' | cksum
+cksum - < a
+cksum /dev/null

@@ -1,0 +1,4 @@
+cksum -a foo /dev/null; echo "[$?]"
+cksum -a md /dev/null; echo "[$?]"
+cksum -q; echo "[$?]"
+cksum nosuch; echo "[$?]"

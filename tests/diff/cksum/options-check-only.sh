@@ -1,0 +1,3 @@
+cksum --quiet /dev/null; echo "[$?]"
+cksum --strict /dev/null; echo "[$?]"
+cksum -z -c /dev/null; echo "[$?]"

@@ -1,0 +1,3 @@
+file nosuch; echo "[$?]"
+printf 'x\n' > a
+file a nosuch; echo "[$?]"

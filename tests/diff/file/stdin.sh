@@ -1,0 +1,3 @@
+echo hi | file -
+printf '' | file -
+printf '\000\377' | file -b -

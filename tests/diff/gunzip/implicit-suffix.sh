@@ -1,0 +1,3 @@
+printf 'hi\n' | gzip > f.gz
+gunzip f; echo "[$?]"
+ls; cat f

@@ -1,0 +1,3 @@
+printf 'hi\n' | gzip > f.gz
+gunzip -k f.gz; ls
+cat f

@@ -1,0 +1,2 @@
+gunzip nosuch; echo "[$?]"
+gunzip nosuch.gz; echo "[$?]"

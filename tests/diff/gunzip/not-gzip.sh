@@ -1,0 +1,4 @@
+printf 'plain' > p.gz
+gunzip p.gz; echo "[$?]"
+ls
+printf 'plain' | gunzip; echo "[$?]"

@@ -1,0 +1,2 @@
+printf 'x\n' | gzip > arch.tgz
+gunzip arch.tgz; ls

@@ -1,0 +1,3 @@
+printf 'x' > b
+gunzip b; echo "[$?]"
+gunzip -q b; echo "[$?]"

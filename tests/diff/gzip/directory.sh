@@ -1,0 +1,3 @@
+mkdir d
+gzip d; echo "[$?]"
+gzip -q d; echo "[$?]"

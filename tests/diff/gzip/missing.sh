@@ -1,0 +1,4 @@
+gzip nosuch; echo "[$?]"
+printf 'x' > a
+gzip nosuch a; echo "[$?]"
+ls

@@ -1,0 +1,3 @@
+gzip -x; echo "[$?]"
+gzip --bogus; echo "[$?]"
+gzip -S '' a; echo "[$?]"

@@ -1,0 +1,2 @@
+printf '' | hd; echo "[$?]"
+hd /dev/null; echo "[$?]"

@@ -1,0 +1,2 @@
+hd nosuch; echo "[$?]"
+hd -Q; echo "[$?]"

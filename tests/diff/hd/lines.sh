@@ -1,0 +1,1 @@
+printf 'line one\nline two\nline three\n' | hd

@@ -1,0 +1,2 @@
+printf 'abc' > a; printf 'def' > b
+hd a b

@@ -1,0 +1,3 @@
+printf 'abc' | hexdump -d
+printf 'abc' | hexdump -o
+seq 1 12 | hexdump -d

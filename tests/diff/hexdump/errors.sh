@@ -1,0 +1,4 @@
+hexdump nosuch; echo "[$?]"
+printf 'ab' > a
+hexdump -C nosuch a; echo "[$?]"
+hexdump -q; echo "[$?]"

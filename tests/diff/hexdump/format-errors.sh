@@ -1,0 +1,1 @@
+printf 'ab' | hexdump -e '"%z"'; echo "[$?]"

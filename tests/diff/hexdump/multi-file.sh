@@ -1,0 +1,3 @@
+printf 'abc' > a; printf 'defghijklmnopqrstu' > b
+hexdump -C a b
+hexdump a b

@@ -1,0 +1,2 @@
+printf 'hello world!' | hexdump -C -c
+printf 'hello' | hexdump -b -x

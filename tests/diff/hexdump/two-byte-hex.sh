@@ -1,0 +1,2 @@
+printf 'abcdefghijklmnopqrs' | hexdump -x
+printf 'abc' | hexdump -x

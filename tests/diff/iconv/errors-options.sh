@@ -1,0 +1,2 @@
+iconv -x; echo "[$?]"
+iconv -f; echo "[$?]"

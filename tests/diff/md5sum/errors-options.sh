@@ -1,0 +1,7 @@
+md5sum -x; echo "[$?]"
+md5sum --quiet /dev/null; echo "[$?]"
+md5sum --status /dev/null; echo "[$?]"
+md5sum --tag -c /dev/null; echo "[$?]"
+md5sum -b -c /dev/null; echo "[$?]"
+md5sum --tag -t /dev/null; echo "[$?]"
+md5sum --ignore-missing /dev/null; echo "[$?]"

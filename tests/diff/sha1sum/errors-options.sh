@@ -1,0 +1,7 @@
+sha1sum -x; echo "[$?]"
+sha1sum --quiet /dev/null; echo "[$?]"
+sha1sum --status /dev/null; echo "[$?]"
+sha1sum --tag -c /dev/null; echo "[$?]"
+sha1sum -b -c /dev/null; echo "[$?]"
+sha1sum --tag -t /dev/null; echo "[$?]"
+sha1sum --ignore-missing /dev/null; echo "[$?]"

@@ -1,0 +1,3 @@
+printf 'hi' > a
+printf 'ho' > b
+sha1sum -z a b | od -c | sed 's/  */ /g'

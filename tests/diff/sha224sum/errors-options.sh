@@ -1,0 +1,7 @@
+sha224sum -x; echo "[$?]"
+sha224sum --quiet /dev/null; echo "[$?]"
+sha224sum --status /dev/null; echo "[$?]"
+sha224sum --tag -c /dev/null; echo "[$?]"
+sha224sum -b -c /dev/null; echo "[$?]"
+sha224sum --tag -t /dev/null; echo "[$?]"
+sha224sum --ignore-missing /dev/null; echo "[$?]"

@@ -1,0 +1,7 @@
+sha256sum -x; echo "[$?]"
+sha256sum --quiet /dev/null; echo "[$?]"
+sha256sum --status /dev/null; echo "[$?]"
+sha256sum --tag -c /dev/null; echo "[$?]"
+sha256sum -b -c /dev/null; echo "[$?]"
+sha256sum --tag -t /dev/null; echo "[$?]"
+sha256sum --ignore-missing /dev/null; echo "[$?]"

@@ -1,0 +1,3 @@
+printf 'hi' > a
+printf 'ho' > b
+sha256sum -z a b | od -c | sed 's/  */ /g'

@@ -1,0 +1,7 @@
+sha384sum -x; echo "[$?]"
+sha384sum --quiet /dev/null; echo "[$?]"
+sha384sum --status /dev/null; echo "[$?]"
+sha384sum --tag -c /dev/null; echo "[$?]"
+sha384sum -b -c /dev/null; echo "[$?]"
+sha384sum --tag -t /dev/null; echo "[$?]"
+sha384sum --ignore-missing /dev/null; echo "[$?]"

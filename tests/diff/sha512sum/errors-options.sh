@@ -1,0 +1,7 @@
+sha512sum -x; echo "[$?]"
+sha512sum --quiet /dev/null; echo "[$?]"
+sha512sum --status /dev/null; echo "[$?]"
+sha512sum --tag -c /dev/null; echo "[$?]"
+sha512sum -b -c /dev/null; echo "[$?]"
+sha512sum --tag -t /dev/null; echo "[$?]"
+sha512sum --ignore-missing /dev/null; echo "[$?]"

@@ -1,0 +1,3 @@
+printf 'hi' > a
+printf 'ho' > b
+sha512sum -z a b | od -c | sed 's/  */ /g'

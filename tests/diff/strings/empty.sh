@@ -1,0 +1,2 @@
+printf '' | strings; echo "[$?]"
+printf '\0\0\0' | strings; echo "[$?]"

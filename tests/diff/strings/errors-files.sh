@@ -1,0 +1,4 @@
+strings nosuch; echo "[$?]"
+mkdir d; strings d; echo "[$?]"
+printf 'hello' > a
+strings nosuch a; echo "[$?]"

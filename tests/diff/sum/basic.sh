@@ -1,0 +1,5 @@
+printf 'hello\n' > a
+sum a
+sum < a
+sum -r a
+sum - < a

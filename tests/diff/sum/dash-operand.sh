@@ -1,0 +1,2 @@
+echo hi | sum - 
+echo hi | sum -s -

@@ -1,0 +1,4 @@
+printf '' > e
+sum e
+sum -s e
+sum < /dev/null

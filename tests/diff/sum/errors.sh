@@ -1,0 +1,3 @@
+sum -x; echo "[$?]"
+sum nosuch; echo "[$?]"
+mkdir d; sum d; echo "[$?]"

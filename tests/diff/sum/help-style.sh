@@ -1,0 +1,2 @@
+sum --sysv /dev/null
+sum -- /dev/null

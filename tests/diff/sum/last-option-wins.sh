@@ -1,0 +1,3 @@
+printf 'hello\n' > a
+sum -s -r a
+sum -r -s a

@@ -1,0 +1,2 @@
+printf 'x' > a
+sum a nosuch a; echo "[$?]"

@@ -1,0 +1,4 @@
+printf 'hello\n' > a
+sum -s a
+sum --sysv < a
+sum -s - < a

@@ -1,0 +1,2 @@
+head -c 70000 /dev/zero | sum
+head -c 70000 /dev/zero | sum -s

@@ -1,0 +1,8 @@
+dd if=nosuch 2>&1; echo "st=$?"
+dd bs=x 2>&1; echo "st=$?"
+dd foo=1 2>&1; echo "st=$?"
+dd conv=bogus 2>&1; echo "st=$?"
+dd conv=ucase,lcase 2>&1; echo "st=$?"
+dd status=loud 2>&1; echo "st=$?"
+mkdir d; echo x | dd of=d 2>&1; echo "st=$?"
+touch e; echo x | dd of=e conv=excl 2>&1; echo "st=$?"

@@ -1,0 +1,6 @@
+shuf -i 5-1; echo "st=$?"
+shuf -i x; echo "st=$?"
+shuf -e a -i 1-2; echo "st=$?"
+shuf -n x -e a; echo "st=$?"
+shuf a b; echo "st=$?"
+shuf nosuch; echo "st=$?"

@@ -1,0 +1,3 @@
+sync; echo "st=$?"
+touch f; sync f; echo "st=$?"
+sync nosuch; echo "st=$?"

@@ -1,0 +1,6 @@
+truncate t; echo "st=$?"
+truncate -s x t; echo "st=$?"
+truncate -s 5; echo "st=$?"
+truncate -s 5 nodir/x; echo "st=$?"
+mkdir d; truncate -s 5 d; echo "st=$?"
+truncate -s %0 t; echo "st=$?"

@@ -1,0 +1,7 @@
+timeout x sleep 1; echo "st=$?"
+timeout 1 nosuch_cmd_zz; echo "st=$?"
+timeout 1; echo "st=$?"
+timeout -s FOO 1 true; echo "st=$?"
+timeout -k x 1 true; echo "st=$?"
+timeout 1 ./; echo "st=$?"
+f() { echo fn; }; timeout 1 f; echo "st=$?"

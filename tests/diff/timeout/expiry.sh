@@ -1,0 +1,5 @@
+timeout 0.2 sleep 5; echo "st=$?"
+timeout -v 0.1 sleep 5; echo "st=$?"
+timeout -s INT 0.1 sleep 5; echo "st=$?"
+timeout 5 sh -c "echo inside; exit 3"; echo "st=$?"
+timeout 0 true; echo "st=$?"

@@ -1,0 +1,3 @@
+printf "a b\nEND\nc\n" | xargs -E END echo
+printf "a END b\n" | xargs -E END echo
+printf "a \"END\" b\n" | xargs -E END echo

@@ -1,0 +1,5 @@
+echo a | xargs sh -c "exit 3"; echo "st=$?"
+echo a | xargs sh -c "exit 255"; echo "st=$?"
+echo a | xargs nosuchcmd_xyz; echo "st=$?"
+echo a | xargs false; echo "st=$?"
+echo a | xargs true; echo "st=$?"

@@ -1,0 +1,1 @@
+printf "a\nb\n" | xargs -n1 sh -c "cat; echo arg:\$0"

@@ -1,0 +1,6 @@
+xxd nosuch; echo "[$?]"
+xxd -c 300 /dev/null; echo "[$?]"
+printf 'abc' | xxd -s 5; echo "[$?]"
+xxd -Z 2>&1 | head -2; echo "[$?]"
+xxd a b c 2>/dev/null; echo "[$?]"
+printf abc | xxd -r -i; echo "[$?]"

@@ -1,0 +1,4 @@
+echo 'H4sICCBWB2sAA2ExAMtIzcnJ5wIAIDA6NgYAAAA=' | base64 -d > a1.gz
+zcat a1.gz
+zcat < a1.gz
+ls

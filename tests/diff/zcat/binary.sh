@@ -1,0 +1,1 @@
+printf '\377\000\200' | gzip | zcat | od -An -tx1

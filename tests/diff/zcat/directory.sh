@@ -1,0 +1,2 @@
+mkdir d
+zcat d; echo "[$?]"

@@ -1,0 +1,3 @@
+printf '' | gzip > e.gz
+zcat e.gz | wc -c
+zcat e.gz e.gz; echo "[$?]"

@@ -1,0 +1,3 @@
+printf 'x\n' | gzip > f.gz
+zcat f
+zcat nosuch; echo "[$?]"

@@ -1,0 +1,3 @@
+printf 'hi\n' | gzip > f.gz
+zcat f.gz > /dev/null
+ls

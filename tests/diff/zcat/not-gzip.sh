@@ -1,0 +1,3 @@
+printf 'plain' > p.gz
+zcat p.gz; echo "[$?]"
+printf 'abc' | zcat; echo "[$?]"

@@ -1,0 +1,2 @@
+echo 'H4sIAAAAAAAAA8tIzcnJ' | base64 -d > t.gz
+zcat t.gz; echo "[$?]"
