@@ -133,3 +133,26 @@ fn bad_usage() {
     assert_eq!(out, "st=2\nst=2\nst=1\n");
     assert!(err.starts_with("curl: no URL specified!"), "{err}");
 }
+
+/// A host-provided network (a mock here) serves the tool's curl calls.
+struct Mock;
+
+impl kitsh::builtins::net::Network for Mock {
+    fn request(&self, req: &kitsh::builtins::net::HttpRequest) -> Result<kitsh::builtins::net::HttpResponse, kitsh::builtins::net::NetError> {
+        Ok(kitsh::builtins::net::HttpResponse {
+            status: 200,
+            version: "HTTP/1.1".into(),
+            reason: "OK".into(),
+            body: format!("{} {}\n", req.method, req.url).into_bytes(),
+            url: req.url.clone(),
+            ..Default::default()
+        })
+    }
+}
+
+#[test]
+fn bash_tool_uses_the_hosts_network() {
+    let mut tool = kitsh::tool::BashTool::builder().network(std::sync::Arc::new(Mock)).build();
+    let r = tool.execute_sync(kitsh::tool::ToolRequest::new("curl -s http://api.test/v1 | tr a-z A-Z"));
+    assert_eq!(r.stdout, "GET HTTP://API.TEST/V1\n");
+}

@@ -28,6 +28,8 @@ struct Config {
     mounts: Vec<(PathBuf, String, bool)>,
     cwd: Option<String>,
     fresh_per_call: bool,
+    allow_urls: Vec<String>,
+    network: Option<Arc<dyn crate::builtins::net::Network>>,
 }
 
 /// A bash interpreter as an LLM tool. It keeps one [`Bash`] session: variables, functions,
@@ -117,6 +119,17 @@ impl BashToolBuilder {
         self.config.cwd = Some(cwd.into());
         self
     }
+    /// Let `curl`/`wget` reach URLs starting with `prefix` (repeatable; none by default).
+    #[cfg(feature = "net")]
+    pub fn allow_url(mut self, prefix: impl Into<String>) -> Self {
+        self.config.allow_urls.push(prefix.into());
+        self
+    }
+    /// Serve `curl`/`wget` with the host's own network (a proxy, a mock).
+    pub fn network(mut self, net: Arc<dyn crate::builtins::net::Network>) -> Self {
+        self.config.network = Some(net);
+        self
+    }
     /// Start every call from a fresh session (stateless tool). Files the host writes before
     /// a call reach it; after a call, the host reads what it left until the next call.
     pub fn fresh_per_call(mut self, on: bool) -> Self {
@@ -190,6 +203,13 @@ impl BashTool {
         }
         if let Some(cwd) = &c.cwd {
             b = b.cwd(cwd);
+        }
+        #[cfg(feature = "net")]
+        for p in &c.allow_urls {
+            b = b.allow_url(p);
+        }
+        if let Some(n) = &c.network {
+            b = b.network(n.clone());
         }
         b.build()
     }
