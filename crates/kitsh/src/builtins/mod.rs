@@ -17,6 +17,7 @@ use crate::fs::{join_path, FileSystem, FsError};
 pub mod accounts;
 pub mod args;
 pub mod basename;
+pub mod bc;
 pub mod cat;
 pub mod chmod;
 pub mod chown;
@@ -357,6 +358,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let table: &[(&'static str, &'static dyn Builtin)] = &[
         // Commands register here: ("cat", &cat::Cat),
         ("basename", &basename::Basename),
+        ("bc", &bc::Bc),
         ("cat", &cat::Cat),
         ("chgrp", &chown::Chgrp),
         ("chmod", &chmod::Chmod),
