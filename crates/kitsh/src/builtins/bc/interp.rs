@@ -317,9 +317,9 @@ impl<'w> Interp<'w> {
                 self.ibase = if n < 2 {
                     self.warning("ibase too small, set to 2");
                     2
-                } else if n > 16 {
-                    self.warning("ibase too large, set to 16");
-                    16
+                } else if n > 36 {
+                    self.warning("ibase too large, set to 36");
+                    36
                 } else {
                     n as u32
                 };

@@ -54,6 +54,12 @@ pub struct Lexer<'a> {
     buf: Vec<u8>,
     pos: usize,
     eof: bool,
+    /// Interactive mode without a terminal (`-i`): each line read is echoed into
+    /// [`Lexer::echoed`], as GNU bc echoes its input.
+    pub echo: bool,
+    /// Lines to echo (see [`Lexer::echo`]).
+    pub echoed: Vec<u8>,
+    echo_pos: usize,
     /// The current line number (1-based; counts the newlines consumed so far).
     pub line: usize,
 }
@@ -61,7 +67,7 @@ pub struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     /// A lexer over `input`.
     pub fn new(input: &'a mut dyn Read) -> Lexer<'a> {
-        Lexer { input, buf: Vec::new(), pos: 0, eof: false, line: 1 }
+        Lexer { input, buf: Vec::new(), pos: 0, eof: false, echo: false, echoed: Vec::new(), echo_pos: 0, line: 1 }
     }
 
     /// Appends at least one more line (or the rest of the input) to the buffer; `false` at the
@@ -73,6 +79,7 @@ impl<'a> Lexer<'a> {
         if self.pos > 0 && self.pos == self.buf.len() {
             self.buf.clear();
             self.pos = 0;
+            self.echo_pos = 0;
         }
         let mut chunk = [0u8; 4096];
         loop {
@@ -100,6 +107,13 @@ impl<'a> Lexer<'a> {
             if !self.refill() {
                 return None;
             }
+        }
+        if self.echo && self.pos + k >= self.echo_pos {
+            // Echo the whole line holding this byte.
+            let end = self.buf[self.pos + k..].iter().position(|&b| b == b'\n').map_or(self.buf.len(), |p| self.pos + k + p + 1);
+            let start = self.echo_pos.max(self.pos);
+            self.echoed.extend_from_slice(&self.buf[start..end]);
+            self.echo_pos = end;
         }
         Some(self.buf[self.pos + k])
     }
@@ -175,9 +189,9 @@ impl<'a> Lexer<'a> {
                     }
                     return Tok::Str(String::from_utf8_lossy(&s).into_owned());
                 }
-                b'0'..=b'9' | b'A'..=b'F' => return self.number(),
+                b'0'..=b'9' | b'A'..=b'Z' => return self.number(),
                 b'.' => {
-                    if matches!(self.peek_at(1), Some(b'0'..=b'9' | b'A'..=b'F')) {
+                    if matches!(self.peek_at(1), Some(b'0'..=b'9' | b'A'..=b'Z')) {
                         return self.number();
                     }
                     self.pos += 1;
@@ -223,13 +237,13 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// A constant: digits `0-9A-F`, at most one `.`, and `\` line continuations inside.
+    /// A constant: digits `0-9A-Z`, at most one `.`, and `\` line continuations inside.
     fn number(&mut self) -> Tok {
         let mut s = String::new();
         let mut dot = false;
         loop {
             match self.peek_at(0) {
-                Some(c @ (b'0'..=b'9' | b'A'..=b'F')) => {
+                Some(c @ (b'0'..=b'9' | b'A'..=b'Z')) => {
                     s.push(char::from(c));
                     self.pos += 1;
                 }

@@ -112,6 +112,7 @@ impl Builtin for Bc {
         if interactive && !quiet {
             interp.out.raw(BANNER);
         }
+        stdin_parser.lx.echo = interactive;
         if mathlib {
             let mut src: &[u8] = libmath::LIBMATH.as_bytes();
             let mut p = Parser::new(Lexer::new(&mut src));
@@ -161,6 +162,10 @@ fn run_input(
             return End::Exit(1);
         }
         let item = p.item();
+        if !p.lx.echoed.is_empty() {
+            let echoed = std::mem::take(&mut p.lx.echoed);
+            interp.out.raw(&String::from_utf8_lossy(&echoed));
+        }
         for (line, msg) in std::mem::take(&mut p.messages) {
             interp.parse_message(name, line, &msg);
         }

@@ -15,8 +15,10 @@ pub const MAX_DIGITS: usize = 1_000_000;
 /// Why an operation on numbers failed (bc's runtime error texts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NumError {
-    /// Division or modulo by zero.
+    /// Division by zero.
     DivideByZero,
+    /// Modulo by zero.
+    ModuloByZero,
     /// `sqrt` of a negative number.
     SqrtNegative,
     /// An exponent that does not fit a machine integer.
@@ -30,6 +32,7 @@ impl NumError {
     pub fn message(self) -> String {
         match self {
             NumError::DivideByZero => "Divide by zero".into(),
+            NumError::ModuloByZero => "Modulo by zero".into(),
             NumError::SqrtNegative => "Square root of a negative number".into(),
             NumError::ExponentTooLarge => "exponent too large in raise".into(),
             NumError::TooBig => format!("number too large (more than {MAX_DIGITS} digits)"),
@@ -85,8 +88,8 @@ impl Num {
         Num { v, scale }
     }
 
-    /// Converts a constant as bc does at run time: digits `0-9A-F` and at most one `.`, read in
-    /// base `ibase` (2..=16). Digits past the base count as `ibase - 1`, except a lone integer
+    /// Converts a constant as bc does at run time: digits `0-9A-Z` and at most one `.`, read in
+    /// base `ibase` (2..=36). Digits past the base count as `ibase - 1`, except a lone integer
     /// digit, which keeps its value (`A` is always ten).
     pub fn parse(text: &str, ibase: u32) -> Num {
         let base = BigInt::from(ibase);
@@ -97,7 +100,7 @@ impl Num {
         let digit = |c: u8| -> u32 {
             match c {
                 b'0'..=b'9' => u32::from(c - b'0'),
-                b'A'..=b'F' => u32::from(c - b'A') + 10,
+                b'A'..=b'Z' => u32::from(c - b'A') + 10,
                 _ => 0,
             }
         };
@@ -217,6 +220,9 @@ impl Num {
     /// `self % o` as bc computes it: `self - (self / o) * o`, the quotient at `scale` digits and
     /// the result at `max(s1, s2 + scale)`.
     pub fn rem(&self, o: &Num, scale: usize) -> Result<Num, NumError> {
+        if o.is_zero() {
+            return Err(NumError::ModuloByZero);
+        }
         let rscale = self.scale.max(o.scale + scale);
         let q = self.div(o, scale)?;
         let t = q.mul(o, rscale)?;
