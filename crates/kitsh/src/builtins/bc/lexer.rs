@@ -20,7 +20,7 @@ pub enum Tok {
     Newline,
     /// A character bc does not know (`@`).
     Illegal(char),
-    /// A string or comment left open at the end of the input.
+    /// A comment left open at the end of the input.
     Unterminated(&'static str),
     /// The end of the input.
     Eof,
@@ -179,14 +179,19 @@ impl<'a> Lexer<'a> {
                 }
                 b'"' => {
                     self.pos += 1;
-                    let mut s = Vec::new();
+                    // Look for the closing quote without consuming: an unterminated string is
+                    // just an illegal `"`, and lexing goes on after it.
+                    let mut k = 0;
                     loop {
-                        match self.bump() {
-                            None => return Tok::Unterminated("string"),
+                        match self.peek_at(k) {
+                            None => return Tok::Illegal('"'),
                             Some(b'"') => break,
-                            Some(c) => s.push(c),
+                            Some(_) => k += 1,
                         }
                     }
+                    let s = self.buf[self.pos..self.pos + k].to_vec();
+                    self.line += s.iter().filter(|&&b| b == b'\n').count();
+                    self.pos += k + 1;
                     return Tok::Str(String::from_utf8_lossy(&s).into_owned());
                 }
                 b'0'..=b'9' | b'A'..=b'Z' => return self.number(),

@@ -167,7 +167,11 @@ fn run_input(
             interp.out.raw(&String::from_utf8_lossy(&echoed));
         }
         for (line, msg) in std::mem::take(&mut p.messages) {
-            interp.parse_message(name, line, &msg);
+            if line == 0 {
+                interp.message(&msg);
+            } else {
+                interp.parse_message(name, line, &msg);
+            }
         }
         let stmts = match item {
             Item::Eof => return End::Eof,

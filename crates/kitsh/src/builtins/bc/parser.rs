@@ -22,8 +22,13 @@ pub struct Parser<'a> {
     /// The token source (the interpreter's `read()` takes lines from it too).
     pub lx: Lexer<'a>,
     peeked: Vec<Tok>,
-    /// Messages to print on stderr, as `(line, text)`.
+    /// Messages to print on stderr, as `(line, text)` (line 0: the text alone).
     pub messages: Vec<(usize, String)>,
+    /// An illegal character was seen in the current item (bc then does not run it).
+    illegal: bool,
+    /// Inside `{ }`, after a syntax error: tokens consumed since (bison reports a new error
+    /// only after three).
+    since_error: Option<usize>,
     depth: usize,
     in_function: bool,
     loops: usize,
@@ -32,7 +37,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser reading `lx`.
     pub fn new(lx: Lexer<'a>) -> Parser<'a> {
-        Parser { lx, peeked: Vec::new(), messages: Vec::new(), depth: 0, in_function: false, loops: 0 }
+        Parser { lx, peeked: Vec::new(), messages: Vec::new(), illegal: false, since_error: None, depth: 0, in_function: false, loops: 0 }
     }
 
     fn peek(&mut self) -> &Tok {
@@ -42,6 +47,11 @@ impl<'a> Parser<'a> {
                     Tok::Illegal(c) => {
                         let line = self.lx.line;
                         self.messages.push((line, format!("illegal character: {c}")));
+                        self.illegal = true;
+                    }
+                    Tok::Unterminated(_) => {
+                        self.messages.push((0, "EOF encountered in a comment.".to_string()));
+                        break Tok::Eof;
                     }
                     t => break t,
                 }
@@ -53,6 +63,9 @@ impl<'a> Parser<'a> {
 
     fn next(&mut self) -> Tok {
         self.peek();
+        if let Some(n) = self.since_error.as_mut() {
+            *n += 1;
+        }
         self.peeked.pop().unwrap_or(Tok::Eof)
     }
 
@@ -75,12 +88,11 @@ impl<'a> Parser<'a> {
 
     /// Records a syntax error at the current line.
     fn error(&mut self) -> Syntax {
-        let line = self.lx.line;
-        let msg = match self.peek() {
-            Tok::Unterminated(what) => format!("unterminated {what}"),
-            _ => "syntax error".to_string(),
-        };
-        self.messages.push((line, msg));
+        self.peek();
+        if self.since_error.map_or(true, |n| n >= 3) {
+            let line = self.lx.line;
+            self.messages.push((line, "syntax error".to_string()));
+        }
         Syntax
     }
 
@@ -95,8 +107,14 @@ impl<'a> Parser<'a> {
         self.depth = 0;
         self.loops = 0;
         self.in_function = false;
+        self.illegal = false;
+        self.since_error = None;
         let r = if self.is_kw("define") { self.define().map(Item::Define) } else { self.line() };
+        let failed = self.illegal || self.since_error.is_some();
+        self.since_error = None;
         match r {
+            Ok(Item::Quit) => Item::Quit,
+            Ok(_) if failed => Item::Error,
             Ok(item) => item,
             Err(Syntax) => {
                 loop {
@@ -222,12 +240,36 @@ impl<'a> Parser<'a> {
                 // quit ends bc as soon as it is read, even inside a block.
                 return Err(self.error());
             }
-            if let Some(s) = self.statement()? {
-                list.push(s);
+            let r = match self.statement() {
+                Ok(s) => match self.peek() {
+                    Tok::Newline | Tok::Op(";") | Tok::Op("}") => Ok(s),
+                    _ => Err(self.error()),
+                },
+                Err(e) => Err(e),
+            };
+            match r {
+                Ok(Some(s)) => list.push(s),
+                Ok(None) => {}
+                Err(Syntax) => self.recover_in_block()?,
             }
+        }
+    }
+
+    /// bison's `error statement` inside `{ }`: tokens that cannot start a statement (newlines,
+    /// `;`, `}` ...) are dropped, and the list goes on with the next statement. The item is
+    /// not run. At the end of the input the error is final.
+    fn recover_in_block(&mut self) -> P<()> {
+        self.since_error = Some(0);
+        loop {
             match self.peek() {
-                Tok::Newline | Tok::Op(";") | Tok::Op("}") => {}
-                _ => return Err(self.error()),
+                Tok::Eof => return Err(Syntax),
+                Tok::Num(_) | Tok::Name(_) | Tok::Str(_) | Tok::Op("(" | "-" | "!" | "++" | "--" | "{") => {
+                    return Ok(());
+                }
+                Tok::Kw(k) if !matches!(*k, "else" | "auto" | "define") => return Ok(()),
+                _ => {
+                    self.peeked.pop();
+                }
             }
         }
     }
