@@ -14,6 +14,8 @@ use super::output::Output;
 const MAX_CALL_DEPTH: usize = 5000;
 /// The largest array index (`BC_DIM_MAX`).
 const DIM_MAX: i64 = 16_777_215;
+/// The most elements one array may hold (bc allows `BC_DIM_MAX`; memory is bounded here).
+const MAX_ELEMENTS: usize = 1_000_000;
 /// `BC_SCALE_MAX` and `BC_BASE_MAX`.
 const INT_MAX: i64 = 2_147_483_647;
 
@@ -280,7 +282,7 @@ impl<'w> Interp<'w> {
     }
 
     /// Stores `v` (the index of an element is already computed as `idx`).
-    fn store(&mut self, p: &Place, idx: Option<i64>, v: Num) {
+    fn store(&mut self, p: &Place, idx: Option<i64>, v: Num) -> R<()> {
         match p {
             Place::Var(n) => {
                 let s = self.vars.entry(n.clone()).or_default();
@@ -295,7 +297,11 @@ impl<'w> Interp<'w> {
                     s.push(Array::new());
                 }
                 if let (Some(a), Some(i)) = (s.last_mut(), idx) {
-                    a.insert(i, v);
+                    if a.len() < MAX_ELEMENTS || a.contains_key(&i) {
+                        a.insert(i, v);
+                    } else {
+                        return Err(self.runtime_error(&format!("Array {n} has too many elements (more than {MAX_ELEMENTS})")));
+                    }
                 }
             }
             Place::Scale => {
@@ -338,6 +344,7 @@ impl<'w> Interp<'w> {
             }
             Place::Last => self.last = v,
         }
+        Ok(())
     }
 
     /// The index of an element place (evaluated once), `None` for other places.
@@ -396,14 +403,14 @@ impl<'w> Interp<'w> {
                         self.arith(*op, &cur, &r)?
                     }
                 };
-                self.store(p, idx, v.clone());
+                self.store(p, idx, v.clone())?;
                 Ok(v)
             }
             Expr::Step { place, inc, pre } => {
                 let idx = self.place_index(place, host)?;
                 let cur = self.load_at(place, idx, host)?;
                 let new = if *inc { cur.add(&Num::one()) } else { cur.sub(&Num::one()) };
-                self.store(place, idx, new.clone());
+                self.store(place, idx, new.clone())?;
                 Ok(if *pre { new } else { cur })
             }
             Expr::Paren(e) => self.eval(e, host),

@@ -53,11 +53,23 @@ impl<'w> Output<'w> {
     }
 }
 
-/// The line length from `BC_LINE_LENGTH` (70 when unset or invalid; 0 disables wrapping).
+/// The line length from `BC_LINE_LENGTH`, read as C's `atoi` does (`12x` is 12, `abc` is 0):
+/// 70 when unset or below 3; 0 disables wrapping.
 pub fn line_size(env: Option<String>) -> usize {
-    match env.and_then(|v| v.trim().parse::<i64>().ok()) {
-        Some(0) => 0,
-        Some(n) if n >= 3 => usize::try_from(n).unwrap_or(70),
+    let Some(v) = env else { return 70 };
+    let t = v.trim_start();
+    let (neg, digits) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let mut n: usize = 0;
+    for b in digits.bytes().take_while(u8::is_ascii_digit) {
+        n = n.saturating_mul(10).saturating_add(usize::from(b - b'0'));
+    }
+    match (neg, n) {
+        (_, 0) => 0,
+        (false, n) if n >= 3 => n,
         _ => 70,
     }
 }
@@ -75,5 +87,16 @@ mod tests {
             let _ = o.flush();
         }
         assert_eq!(String::from_utf8_lossy(&v), "12345678\\\n90123456\\\n7\n");
+    }
+
+    #[test]
+    fn line_length_as_atoi() {
+        let ls = |v: Option<&str>| line_size(v.map(str::to_string));
+        assert_eq!(ls(None), 70);
+        assert_eq!(ls(Some("0")), 0);
+        assert_eq!(ls(Some("abc")), 0);
+        assert_eq!(ls(Some("12x")), 12);
+        assert_eq!(ls(Some("2")), 70);
+        assert_eq!(ls(Some("-5")), 70);
     }
 }
