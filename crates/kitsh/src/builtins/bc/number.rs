@@ -386,52 +386,72 @@ impl Num {
             }
             return out;
         }
-        const REF: &[u8; 16] = b"0123456789ABCDEF";
+        const REF: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         let width = (obase - 1).to_string().len();
-        let big_digit = |out: &mut String, d: u64, space: bool| {
-            if space {
-                out.push(' ');
+        let push_digit = |out: &mut String, d: u64, space: bool| {
+            if obase <= 16 {
+                out.push(char::from(REF[(d % 16) as usize]));
+            } else {
+                if space {
+                    out.push(' ');
+                }
+                out.push_str(&format!("{d:0width$}"));
             }
-            out.push_str(&format!("{d:0width$}"));
         };
         let one_s = pow10(self.scale);
-        let (int_part, mut frac) = mag.div_rem(&one_s);
-        let base = BigInt::from(obase);
-        let mut stack = Vec::new();
-        let mut ip = int_part;
-        while !ip.is_zero() {
-            let (q, r) = ip.div_rem(&base);
-            stack.push(r.to_u64().unwrap_or(0));
-            ip = q;
-        }
-        for &d in stack.iter().rev() {
-            if obase <= 16 {
-                out.push(char::from(REF[d as usize % 16]));
-            } else {
-                big_digit(&mut out, d, true);
+        let (int_part, frac) = mag.div_rem(&one_s);
+        if !int_part.is_zero() {
+            for d in base_digits(&int_part, obase) {
+                push_digit(&mut out, d, true);
             }
         }
         if self.scale > 0 {
             out.push('.');
-            let mut t = BigInt::one();
+            // bc multiplies the fraction by obase once per digit while obase^k < 10^scale; the
+            // digits are exactly those of floor(frac * obase^n / 10^scale) for that count n.
+            let base = BigInt::from(obase);
+            let approx = (self.scale as f64 * std::f64::consts::LN_10 / (obase as f64).ln()).ceil() as usize;
+            let mut n = approx.saturating_sub(1);
+            while n > 0 && num_traits::pow(base.clone(), n - 1) >= one_s {
+                n -= 1;
+            }
+            while num_traits::pow(base.clone(), n) < one_s {
+                n += 1;
+            }
+            let scaled = (frac * num_traits::pow(base, n)) / &one_s;
+            let digits = if scaled.is_zero() { Vec::new() } else { base_digits(&scaled, obase) };
             let mut pre_space = false;
-            let limit = pow10(self.scale);
-            while t < limit {
-                frac *= &base;
-                let (d, r) = frac.div_rem(&one_s);
-                frac = r;
-                let d = d.to_u64().unwrap_or(0);
-                if obase <= 16 {
-                    out.push(char::from(REF[d as usize % 16]));
-                } else {
-                    big_digit(&mut out, d, pre_space);
-                    pre_space = true;
-                }
-                t *= &base;
+            for _ in digits.len()..n {
+                push_digit(&mut out, 0, pre_space);
+                pre_space = true;
+            }
+            for d in digits {
+                push_digit(&mut out, d, pre_space);
+                pre_space = true;
             }
         }
         out
     }
+}
+
+/// The digits of `n` (positive) in base `base`, most significant first.
+fn base_digits(n: &BigInt, base: u64) -> Vec<u64> {
+    if let Ok(b) = u32::try_from(base) {
+        if b <= 256 {
+            let (_, d) = n.to_radix_be(b);
+            return d.into_iter().map(u64::from).collect();
+        }
+    }
+    let big = BigInt::from(base);
+    let mut v = Vec::new();
+    let mut x = n.clone();
+    while !x.is_zero() {
+        let (q, r) = x.div_rem(&big);
+        v.push(r.to_u64().unwrap_or(0));
+        x = q;
+    }
+    v.reverse();
+    v
 }
 
 #[cfg(test)]
@@ -511,6 +531,10 @@ mod tests {
         assert_eq!(n("30").format(20), " 01 10");
         assert_eq!(n("1.5").format(20), " 01.10");
         assert_eq!(n("10").format(2), "1010");
+        assert_eq!(n("0.5").format(2), ".1000");
+        assert_eq!(n("5.75").format(2), "101.1100000");
+        assert_eq!(n("0.333").format(2), ".0101010100");
+        assert_eq!(n("123456789.123").format(1000), " 123 456 789.123");
     }
 
     #[test]
