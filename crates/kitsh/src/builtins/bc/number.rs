@@ -19,6 +19,8 @@ pub enum NumError {
     DivideByZero,
     /// Modulo by zero.
     ModuloByZero,
+    /// Zero raised to a negative power (bc says "divide by zero" in lower case then).
+    RaiseZero,
     /// `sqrt` of a negative number.
     SqrtNegative,
     /// An exponent that does not fit a machine integer.
@@ -33,6 +35,7 @@ impl NumError {
         match self {
             NumError::DivideByZero => "Divide by zero".into(),
             NumError::ModuloByZero => "Modulo by zero".into(),
+            NumError::RaiseZero => "divide by zero".into(),
             NumError::SqrtNegative => "Square root of a negative number".into(),
             NumError::ExponentTooLarge => "exponent too large in raise".into(),
             NumError::TooBig => format!("number too large (more than {MAX_DIGITS} digits)"),
@@ -275,6 +278,9 @@ impl Num {
         };
         let temp = Num::new(value, full_scale);
         if neg {
+            if temp.is_zero() {
+                return Err(NumError::RaiseZero);
+            }
             Ok((Num::one().div(&temp, rscale)?, warn))
         } else if temp.scale > rscale {
             Ok((temp.with_scale(rscale), warn))
