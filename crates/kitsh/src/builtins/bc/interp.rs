@@ -375,15 +375,13 @@ impl<'w> Interp<'w> {
             Arith::Mul => a.mul(b, self.scale),
             Arith::Div => a.div(b, self.scale),
             Arith::Rem => a.rem(b, self.scale),
-            Arith::Pow => match a.pow(b, self.scale) {
-                Ok((v, warn)) => {
-                    if warn {
-                        self.warning("non-zero scale in exponent");
-                    }
-                    Ok(v)
+            Arith::Pow => {
+                // The warning comes first, even when the power then fails.
+                if b.scale() != 0 {
+                    self.warning("non-zero scale in exponent");
                 }
-                Err(e) => Err(e),
-            },
+                a.pow(b, self.scale).map(|(v, _)| v)
+            }
         };
         r.map_err(|e| self.num_error(e))
     }
