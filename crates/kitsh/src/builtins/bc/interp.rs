@@ -149,7 +149,7 @@ impl<'w> Interp<'w> {
 
     fn tick(&mut self, host: &mut dyn Host) -> R<()> {
         self.steps += 1;
-        if self.steps % 1024 == 0 {
+        if self.steps & 1023 == 0 {
             if host.cancelled() {
                 return Err(Stop::Halt);
             }

@@ -253,7 +253,7 @@ impl Num {
         };
         let mag = self.v.abs();
         if !(mag.is_zero() || (mag.is_one() && self.scale == 0)) {
-            let bits = u64::try_from(mag.bits()).unwrap_or(u64::MAX).saturating_sub(1).max(1);
+            let bits = mag.bits().saturating_sub(1).max(1);
             let est = bits.saturating_mul(n) / 3;
             if est > MAX_DIGITS as u64 {
                 return Err(NumError::TooBig);

@@ -89,7 +89,7 @@ impl<'a> Parser<'a> {
     /// Records a syntax error at the current line.
     fn error(&mut self) -> Syntax {
         self.peek();
-        if self.since_error.map_or(true, |n| n >= 3) {
+        if !matches!(self.since_error, Some(n) if n < 3) {
             let line = self.lx.line;
             self.messages.push((line, "syntax error".to_string()));
         }
