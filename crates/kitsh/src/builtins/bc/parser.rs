@@ -26,6 +26,8 @@ pub struct Parser<'a> {
     pub messages: Vec<(usize, String)>,
     /// An illegal character was seen in the current item (bc then does not run it).
     illegal: bool,
+    /// `quit` was read.
+    quit: bool,
     /// Inside `{ }`, after a syntax error: tokens consumed since (bison reports a new error
     /// only after three).
     since_error: Option<usize>,
@@ -37,7 +39,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser reading `lx`.
     pub fn new(lx: Lexer<'a>) -> Parser<'a> {
-        Parser { lx, peeked: Vec::new(), messages: Vec::new(), illegal: false, since_error: None, depth: 0, in_function: false, loops: 0 }
+        Parser { lx, peeked: Vec::new(), messages: Vec::new(), illegal: false, quit: false, since_error: None, depth: 0, in_function: false, loops: 0 }
     }
 
     fn peek(&mut self) -> &Tok {
@@ -112,6 +114,9 @@ impl<'a> Parser<'a> {
         let r = if self.is_kw("define") { self.define().map(Item::Define) } else { self.line() };
         let failed = self.illegal || self.since_error.is_some();
         self.since_error = None;
+        if self.quit {
+            return Item::Quit;
+        }
         match r {
             Ok(Item::Quit) => Item::Quit,
             Ok(_) if failed => Item::Error,
@@ -135,9 +140,6 @@ impl<'a> Parser<'a> {
         }
         let mut list = Vec::new();
         loop {
-            if self.is_kw("quit") {
-                return Ok(Item::Quit);
-            }
             match self.peek() {
                 Tok::Newline => {
                     self.next();
@@ -236,10 +238,6 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            if self.is_kw("quit") {
-                // quit ends bc as soon as it is read, even inside a block.
-                return Err(self.error());
-            }
             let r = match self.statement() {
                 Ok(s) => match self.peek() {
                     Tok::Newline | Tok::Op(";") | Tok::Op("}") => Ok(s),
@@ -311,6 +309,13 @@ impl<'a> Parser<'a> {
                 } else {
                     Stmt::Continue
                 }
+            }
+            Tok::Kw("quit") => {
+                // quit ends bc as soon as it is read, wherever it is (even in a branch or a
+                // function body that never runs).
+                self.next();
+                self.quit = true;
+                return Err(Syntax);
             }
             Tok::Kw("halt") => {
                 self.next();
