@@ -68,27 +68,29 @@ fn digits_bound(v: &BigInt) -> usize {
 pub struct Num {
     v: BigInt,
     scale: usize,
+    /// A negative power cut to zero by its scale keeps bc's minus sign and prints `-0`.
+    minus_zero: bool,
 }
 
 impl Num {
     /// Zero (scale 0).
     pub fn zero() -> Num {
-        Num { v: BigInt::zero(), scale: 0 }
+        Num { v: BigInt::zero(), scale: 0, minus_zero: false }
     }
 
     /// One (scale 0).
     pub fn one() -> Num {
-        Num { v: BigInt::one(), scale: 0 }
+        Num { v: BigInt::one(), scale: 0, minus_zero: false }
     }
 
     /// An integer.
     pub fn from_i64(n: i64) -> Num {
-        Num { v: BigInt::from(n), scale: 0 }
+        Num { v: BigInt::from(n), scale: 0, minus_zero: false }
     }
 
     /// A number from its scaled integer and scale.
     fn new(v: BigInt, scale: usize) -> Num {
-        Num { v, scale }
+        Num { v, scale, minus_zero: false }
     }
 
     /// Converts a constant as bc does at run time: digits `0-9A-Z` and at most one `.`, read in
@@ -283,7 +285,9 @@ impl Num {
             }
             Ok((Num::one().div(&temp, rscale)?, warn))
         } else if temp.scale > rscale {
-            Ok((temp.with_scale(rscale), warn))
+            let mut r = temp.with_scale(rscale);
+            r.minus_zero = r.is_zero() && temp.is_negative();
+            Ok((r, warn))
         } else {
             Ok((temp, warn))
         }
@@ -369,7 +373,7 @@ impl Num {
     /// and for bases over 16 each digit as a space and a zero-padded decimal group (` 01 10`).
     pub fn format(&self, obase: u64) -> String {
         let mut out = String::new();
-        if self.is_negative() {
+        if self.is_negative() || (self.minus_zero && self.is_zero()) {
             out.push('-');
         }
         if self.is_zero() {
@@ -517,6 +521,7 @@ mod tests {
         assert_eq!(p("2", "-3", 3), ".125");
         assert_eq!(p("1.5", "3", 0), "3.3");
         assert_eq!(p("1.5", "3", 10), "3.375");
+        assert_eq!(p("-0.1", "3", 0), "-0");
         assert!(n("2").pow(&n("0.5"), 0).unwrap().1);
         assert_eq!(n("2").pow(&n("100000000"), 0), Err(NumError::TooBig));
     }
