@@ -254,6 +254,14 @@ impl Num {
             usize::try_from(sn).unwrap_or(usize::MAX).min(scale.max(self.scale))
         };
         let mag = self.v.abs();
+        if mag.is_zero() {
+            if neg {
+                return Err(NumError::RaiseZero);
+            }
+            // Zero keeps the scale bc's squarings give it.
+            check_digits(rscale)?;
+            return Ok((Num::new(BigInt::zero(), rscale), warn));
+        }
         if !(mag.is_zero() || (mag.is_one() && self.scale == 0)) {
             let bits = mag.bits().saturating_sub(1).max(1);
             let est = bits.saturating_mul(n) / 3;
@@ -353,12 +361,10 @@ impl Num {
 
     /// `length(x)`: the number of significant decimal digits.
     pub fn length(&self) -> usize {
-        if self.is_zero() {
-            return 1;
-        }
         let ip = (&self.v / pow10(self.scale)).abs();
         if ip.is_zero() {
-            self.scale
+            // Only the fraction digits count (leading zeros included), at least one digit.
+            self.scale.max(1)
         } else {
             ip.to_string().len() + self.scale
         }
@@ -553,6 +559,7 @@ mod tests {
         assert_eq!(n("1.500").length(), 4);
         assert_eq!(n("0.001").length(), 3);
         assert_eq!(n("0").length(), 1);
+        assert_eq!(n("0.0000").length(), 4);
         assert_eq!(n("100").length(), 3);
     }
 }
