@@ -146,6 +146,8 @@ pub struct Local {
     pub name: String,
     /// `a[]`: an array.
     pub array: bool,
+    /// `*a[]`: an array parameter passed by reference.
+    pub by_ref: bool,
 }
 
 /// A function definition.

@@ -509,18 +509,37 @@ impl<'w> Interp<'w> {
         self.frames.push(f.name.clone());
         let r = self.exec_list(&f.body, host);
         self.frames.pop();
-        for l in f.params.iter().chain(&f.autos) {
-            if l.array {
-                if let Some(s) = self.arrays.get_mut(&l.name) {
-                    s.pop();
+        for l in f.autos.iter().rev() {
+            self.pop_local(l);
+        }
+        for (l, a) in f.params.iter().zip(args).rev() {
+            let popped = self.pop_local(l);
+            // `*a[]`: the caller's array gets the function's changes.
+            if let (true, Some(arr), Arg::Array(n)) = (l.by_ref, popped, a) {
+                let s = self.arrays.entry(n.clone()).or_default();
+                match s.last_mut() {
+                    Some(top) => *top = arr,
+                    None => s.push(arr),
                 }
-            } else if let Some(s) = self.vars.get_mut(&l.name) {
-                s.pop();
             }
         }
         match r? {
             Flow::Return(v) => Ok(v),
             _ => Ok(Num::zero()),
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// Ends the scope of a parameter or `auto`; an array's final contents are returned.
+    fn pop_local(&mut self, l: &super::ast::Local) -> Option<Array> {
+        if l.array {
+            self.arrays.get_mut(&l.name).and_then(|s| s.pop())
+        } else {
+            if let Some(s) = self.vars.get_mut(&l.name) {
+                s.pop();
+            }
+            None
         }
     }
 }

@@ -197,12 +197,14 @@ impl<'a> Parser<'a> {
         Ok(Rc::new(Func { name, void, params, autos, body }))
     }
 
-    /// `a, b[], *c[]` (the `*` of reference arrays is accepted in parameters).
+    /// `a, b[], *c[]` (`*`: an array passed by reference, in parameters only).
     fn locals(&mut self, params: bool) -> P<Vec<Local>> {
         let mut v = Vec::new();
         loop {
+            let mut by_ref = false;
             if params && self.is_op("*") {
                 self.next();
+                by_ref = true;
             }
             let name = match self.next() {
                 Tok::Name(n) => n,
@@ -214,7 +216,10 @@ impl<'a> Parser<'a> {
                 self.expect_op("]")?;
                 array = true;
             }
-            v.push(Local { name, array });
+            if by_ref && !array {
+                return Err(self.error());
+            }
+            v.push(Local { name, array, by_ref });
             if self.is_op(",") {
                 self.next();
             } else {
