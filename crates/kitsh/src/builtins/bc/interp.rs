@@ -171,6 +171,10 @@ impl<'w> Interp<'w> {
     }
 
     fn exec(&mut self, s: &Stmt, host: &mut dyn Host) -> R<Flow> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.exec_inner(s, host))
+    }
+
+    fn exec_inner(&mut self, s: &Stmt, host: &mut dyn Host) -> R<Flow> {
         self.adr += 1;
         match s {
             Stmt::Expr(e) => {
@@ -387,6 +391,10 @@ impl<'w> Interp<'w> {
     }
 
     fn eval(&mut self, e: &Expr, host: &mut dyn Host) -> R<Num> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(e, host))
+    }
+
+    fn eval_inner(&mut self, e: &Expr, host: &mut dyn Host) -> R<Num> {
         self.adr += 1;
         match e {
             Expr::Num(s) => Ok(Num::parse(s, self.ibase)),
@@ -445,7 +453,7 @@ impl<'w> Interp<'w> {
                 }
                 Ok(bool_num(!self.eval(b, host)?.is_zero()))
             }
-            Expr::Call(name, args) => stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.call(name, args, host)),
+            Expr::Call(name, args) => self.call(name, args, host),
             Expr::Length(e) => Ok(Num::from_i64(self.eval(e, host)?.length() as i64)),
             Expr::ScaleOf(e) => Ok(Num::from_i64(self.eval(e, host)?.scale() as i64)),
             Expr::Sqrt(e) => {

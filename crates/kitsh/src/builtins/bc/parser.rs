@@ -262,6 +262,17 @@ impl<'a> Parser<'a> {
     /// `;`, `}` ...) are dropped, and the list goes on with the next statement. The item is
     /// not run. At the end of the input the error is final.
     fn recover_in_block(&mut self) -> P<()> {
+        // Too deep a nesting is final; and a second error before any token was consumed drops
+        // a token, so that recovery always moves on.
+        if self.depth + 1 >= MAX_DEPTH {
+            return Err(Syntax);
+        }
+        if self.since_error == Some(0) {
+            if *self.peek() == Tok::Eof {
+                return Err(Syntax);
+            }
+            self.peeked.pop();
+        }
         self.since_error = Some(0);
         loop {
             match self.peek() {
@@ -278,17 +289,17 @@ impl<'a> Parser<'a> {
     }
 
     fn enter(&mut self) -> P<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth >= MAX_DEPTH {
             return Err(self.error());
         }
+        self.depth += 1;
         Ok(())
     }
 
     /// One statement; `None` for an empty one.
     fn statement(&mut self) -> P<Option<Stmt>> {
         self.enter()?;
-        let r = self.statement_inner();
+        let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.statement_inner());
         self.depth -= 1;
         r
     }
@@ -425,7 +436,7 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min: u8) -> P<Expr> {
         self.enter()?;
-        let r = self.binary_inner(min);
+        let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.binary_inner(min));
         self.depth -= 1;
         r
     }
@@ -479,7 +490,7 @@ impl<'a> Parser<'a> {
     /// Unary minus, `!` in operand position, `++`/`--` and primaries.
     fn unary(&mut self) -> P<Expr> {
         self.enter()?;
-        let r = self.unary_inner();
+        let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.unary_inner());
         self.depth -= 1;
         r
     }

@@ -54,3 +54,20 @@ fn mathlib() {
         ".84147098480789650665\n.54030230586813971740\n.78539816339744830961\n.69314718055994530941\n2.71828182845904523536\n1.41421356237309504880\n"
     );
 }
+
+#[test]
+fn deep_nesting_ends() {
+    let deep = format!("{}1{}\n2\n", "{".repeat(3000), "}".repeat(3000));
+    let (o, e) = bc(&[], &deep);
+    assert_eq!(o, "");
+    assert!(e.contains("syntax error"));
+    let parens = format!("{}1{}\n3\n", "(".repeat(3000), ")".repeat(3000));
+    assert_eq!(bc(&[], &parens).0, "3\n");
+}
+
+#[test]
+fn deep_recursion_is_bounded() {
+    let (o, e) = bc(&[], "define f(n) { if (n == 0) return 0; return f(n - 1) + 1 }\nf(4900)\nf(100000)\n7\n");
+    assert_eq!(o, "4900\n7\n");
+    assert!(e.contains("nested too deeply"));
+}
