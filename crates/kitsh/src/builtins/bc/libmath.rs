@@ -1,202 +1,138 @@
-//! The `-l` math library, in bc's own language as GNU bc 1.07 defines it (`libmath.b`), so that
-//! results truncate to the same digits: `s c a l e j` with argument reduction and series.
+//! The `-l` math library (`s c a l e j`), written for kitsh in bc's own language and run before
+//! the program, as GNU bc runs its library: `scale` becomes 20, and each function works with
+//! guard digits, then truncates to the caller's `scale`. The methods: exponential by halving
+//! and squaring around a Taylor series, logarithm through square roots and the `atanh` series,
+//! sine and cosine by reduction modulo 2π and their Taylor series, arctangent by
+//! argument halving and its series, Bessel functions by their power series. Constants in the
+//! library are read in base ten whatever `ibase` the program set (each function switches
+//! `ibase` to ten around its own body, since bc converts constants when it runs them).
 
 /// The library source, run before the program when `-l` is given.
 pub const LIBMATH: &str = r#"scale = 20
 define e(x) {
-  auto a, b, d, e, f, i, m, n, v, z
-  if (ibase != A) {
-    b = ibase
-    ibase = A
-    v = e(x)
-    ibase = b
-    return (v)
-  }
-  if (x < 0) {
-    m = 1
-    x = -x
-  }
-  z = scale
-  n = 6 + z + .44 * x
-  scale = scale(x) + 1
-  while (x > 1) {
-    f += 1
-    x /= 2
-    scale += 1
-  }
-  scale = n
-  v = 1 + x
-  a = x
-  d = 1
-  for (i = 2; 1; i++) {
-    e = (a *= x) / (d *= i)
-    if (e == 0) {
-      if (f > 0) while (f--) v = v * v
-      scale = z
-      if (m) return (1 / v)
-      return (v / 1)
-    }
-    v += e
-  }
+  auto p, r, t, k, h, m, o
+  if (ibase != A) { o = ibase; ibase = A; r = e(x); ibase = o; return (r) }
+  p = scale
+  if (x < 0) { m = 1; x = -x }
+  scale = scale(x) + 4
+  h = 0
+  while (x > 1) { x = x / 2; h = h + 1; scale = scale + 1 }
+  scale = p + 12 + h + 0.44 * x * (2 ^ h) / 1
+  r = 1
+  t = 1
+  for (k = 1; t != 0; k++) { t = t * x / k; r = r + t }
+  while (h > 0) { r = r * r; h = h - 1 }
+  if (m) r = 1 / r
+  scale = p
+  return (r / 1)
 }
 define l(x) {
-  auto b, e, f, i, m, n, v, z
-  if (ibase != A) {
-    b = ibase
-    ibase = A
-    v = l(x)
-    ibase = b
-    return (v)
-  }
+  auto p, f, r, u, w, t, k, o
+  if (ibase != A) { o = ibase; ibase = A; r = l(x); ibase = o; return (r) }
   if (x <= 0) return ((1 - 10 ^ scale) / 1)
-  z = scale
-  scale += 6
+  p = scale
+  scale = p + 12
   f = 2
-  i = 0
-  while (x >= 2) {
-    f *= 2
-    x = sqrt(x)
+  while (x >= 2) { x = sqrt(x); f = f * 2 }
+  while (x <= 0.5) { x = sqrt(x); f = f * 2 }
+  u = (x - 1) / (x + 1)
+  w = u * u
+  r = u
+  t = u
+  for (k = 3; 1; k = k + 2) {
+    t = t * w
+    if (t / k == 0) break
+    r = r + t / k
   }
-  while (x <= .5) {
-    f *= 2
-    x = sqrt(x)
-  }
-  v = n = (x - 1) / (x + 1)
-  m = n * n
-  for (i = 3; 1; i += 2) {
-    e = (n *= m) / i
-    if (e == 0) {
-      v = f * v
-      scale = z
-      return (v / 1)
-    }
-    v += e
-  }
+  r = f * r
+  scale = p
+  return (r / 1)
 }
 define s(x) {
-  auto b, e, i, m, n, s, v, z
-  if (ibase != A) {
-    b = ibase
-    ibase = A
-    v = s(x)
-    ibase = b
-    return (v)
-  }
-  z = scale
-  scale = 1.1 * z + 2
-  v = a(1)
-  if (x < 0) {
-    m = 1
-    x = -x
-  }
+  auto p, q, r, t, k, n, m, w, o
+  if (ibase != A) { o = ibase; ibase = A; r = s(x); ibase = o; return (r) }
+  p = scale
+  if (x < 0) { m = 1; x = -x }
+  scale = p + 14 + length(x)
+  q = 8 * a(1)
   scale = 0
-  n = (x / v + 2) / 4
-  x = x - 4 * n * v
-  if (n % 2) x = -x
-  scale = z + 2
-  v = e = x
-  s = -x * x
-  for (i = 3; 1; i += 2) {
-    e *= s / (i * (i - 1))
-    if (e == 0) {
-      scale = z
-      if (m) return (-v / 1)
-      return (v / 1)
-    }
-    v += e
+  n = x / q
+  scale = p + 14 + length(x)
+  x = x - n * q
+  if (x + x > q) x = x - q
+  w = x * x
+  r = x
+  t = x
+  for (k = 2; t != 0; k = k + 2) {
+    t = -t * w / (k * (k + 1))
+    r = r + t
   }
+  if (m) r = -r
+  scale = p
+  return (r / 1)
 }
 define c(x) {
-  auto b, v, z
-  if (ibase != A) {
-    b = ibase
-    ibase = A
-    v = c(x)
-    ibase = b
-    return (v)
+  auto p, q, r, t, k, n, w, o
+  if (ibase != A) { o = ibase; ibase = A; r = c(x); ibase = o; return (r) }
+  p = scale
+  if (x < 0) x = -x
+  scale = p + 14 + length(x)
+  q = 8 * a(1)
+  scale = 0
+  n = x / q
+  scale = p + 14 + length(x)
+  x = x - n * q
+  if (x + x > q) x = x - q
+  w = x * x
+  r = 1
+  t = 1
+  for (k = 2; t != 0; k = k + 2) {
+    t = -t * w / ((k - 1) * k)
+    r = r + t
   }
-  z = scale
-  scale = scale * 1.2
-  v = s(x + a(1) * 2)
-  scale = z
-  return (v / 1)
+  scale = p
+  return (r / 1)
 }
 define a(x) {
-  auto a, b, e, f, i, m, n, s, v, z
-  if (ibase != A) {
-    b = ibase
-    ibase = A
-    v = a(x)
-    ibase = b
-    return (v)
+  auto p, m, f, r, t, k, w, o
+  if (ibase != A) { o = ibase; ibase = A; r = a(x); ibase = o; return (r) }
+  p = scale
+  if (x < 0) { m = 1; x = -x }
+  scale = p + 14
+  f = 1
+  while (x > 0.2) { x = x / (1 + sqrt(1 + x * x)); f = f * 2 }
+  w = x * x
+  r = x
+  t = x
+  for (k = 3; 1; k = k + 2) {
+    t = -t * w
+    if (t / k == 0) break
+    r = r + t / k
   }
-  m = 1
-  if (x < 0) {
-    m = -1
-    x = -x
-  }
-  if (x == 1) {
-    if (scale <= 25) return (.7853981633974483096156608 / m)
-    if (scale <= 40) return (.7853981633974483096156608458198757210492 / m)
-    if (scale <= 60) return (.785398163397448309615660845819875721049292349843776455243736 / m)
-  }
-  if (x == .2) {
-    if (scale <= 25) return (.1973955598498807583700497 / m)
-    if (scale <= 40) return (.1973955598498807583700497651947902934475 / m)
-    if (scale <= 60) return (.197395559849880758370049765194790293447585103787852101517688 / m)
-  }
-  z = scale
-  if (x > .2) {
-    scale = z + 5
-    a = a(.2)
-  }
-  scale = z + 3
-  while (x > .2) {
-    f += 1
-    x = (x - .2) / (1 + x * .2)
-  }
-  v = n = x
-  s = -x * x
-  for (i = 3; 1; i += 2) {
-    e = (n *= s) / i
-    if (e == 0) {
-      scale = z
-      return ((f * a + v) / m)
-    }
-    v += e
-  }
+  r = f * r
+  if (m) r = -r
+  scale = p
+  return (r / 1)
 }
 define j(n, x) {
-  auto a, b, d, e, f, i, m, s, v, z
-  if (ibase != A) {
-    b = ibase
-    ibase = A
-    v = j(n, x)
-    ibase = b
-    return (v)
-  }
-  z = scale
+  auto p, h, w, t, r, k, i, m, o
+  if (ibase != A) { o = ibase; ibase = A; r = j(n, x); ibase = o; return (r) }
+  p = scale
   scale = 0
   n = n / 1
-  if (n < 0) {
-    n = -n
-    if (n % 2 == 1) m = 1
+  if (n < 0) { n = -n; if (n % 2 == 1) m = 1 }
+  scale = p + 14 + length(x)
+  h = x / 2
+  w = h * h
+  t = 1
+  for (i = 1; i <= n; i++) t = t * h / i
+  r = t
+  for (k = 1; t != 0; k++) {
+    t = -t * w / (k * (n + k))
+    r = r + t
   }
-  f = 1
-  for (i = 2; i <= n; i++) f *= i
-  scale = 1.5 * z
-  f = x ^ n / 2 ^ n / f
-  v = e = 1
-  s = -x * x / 4
-  scale = 1.5 * z + length(f) - scale(f)
-  for (i = 1; 1; i++) {
-    e = e * s / i / (n + i)
-    if (e == 0) {
-      scale = z
-      if (m) return (-f * v / 1)
-      return (f * v / 1)
-    }
-    v += e
-  }
+  if (m) r = -r
+  scale = p
+  return (r / 1)
 }
 "#;
