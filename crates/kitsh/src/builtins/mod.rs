@@ -20,6 +20,7 @@ pub mod awk;
 pub mod base64;
 pub mod basename;
 pub mod byteread;
+pub mod bc;
 pub mod cat;
 pub mod checksum;
 pub mod chmod;
@@ -386,6 +387,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("base32", &base64::Base32),
         ("base64", &base64::Base64),
         ("basename", &basename::Basename),
+        ("bc", &bc::Bc),
         ("cat", &cat::Cat),
         ("chgrp", &chown::Chgrp),
         ("chmod", &chmod::Chmod),

@@ -1,0 +1,3 @@
+printf '1 @ 2\n3\n' | bc
+printf '@\n' | bc
+echo $?

@@ -1,0 +1,2 @@
+echo 1 | bc -i
+printf 'x=3\nx\n' | bc -iq

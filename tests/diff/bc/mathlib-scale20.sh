@@ -1,0 +1,7 @@
+bc -l <<< "s(1)"
+bc -l <<< "c(1)"
+bc -l <<< "a(1)"
+bc -l <<< "l(2)"
+bc -l <<< "e(1)"
+bc -l <<< "sqrt(2)"
+bc -l <<< "scale"

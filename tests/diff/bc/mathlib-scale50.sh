@@ -1,0 +1,7 @@
+bc -l <<< "scale=50; s(1)"
+bc -l <<< "scale=50; c(1)"
+bc -l <<< "scale=50; a(1)"
+bc -l <<< "scale=50; l(2)"
+bc -l <<< "scale=50; e(1)"
+bc -l <<< "scale=50; sqrt(2)"
+bc -l <<< "scale=50; 4*a(1)"
