@@ -106,7 +106,7 @@ fn main() {
             (Some(k), Some(g)) => format!("{:.2}", k.as_secs_f64() / g.as_secs_f64()),
             _ => "—".into(),
         };
-        println!("| `{name}` | {} | {} | {ratio} |", fmt(k), fmt(g));
+        println!("| `{}` | {} | {} | {ratio} |", name.replace('|', "\\|"), fmt(k), fmt(g));
     }
     if let Some(v) = jq_version {
         println!("\nhost jq: {v}");
