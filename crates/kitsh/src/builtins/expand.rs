@@ -2,7 +2,7 @@
 //! `-t N`, `-t LIST` (`2,6`, with a final `/N` repeating every N or `+N` adding N), `-i`
 //! (expand initial tabs only), `-a` (unexpand all blanks; implied by `-t`), `--first-only`.
 
-use super::args::{self, flush_out, open_src, quote_always, read_some, ArgKind, Config, OptSpec, CHUNK};
+use super::args::{self, flush_out, quote_always, stream_files, ArgKind, Config, OptSpec, CHUNK};
 use super::{Builtin, Ctx};
 
 /// The `expand` command.
@@ -208,45 +208,21 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], un: bool) -> i32 {
         all = true;
     }
     let files = if p.operands.is_empty() { vec!["-".to_string()] } else { p.operands };
-    let mut status = 0;
-    let mut buf = vec![0u8; CHUNK];
     let mut out = Vec::with_capacity(CHUNK * 2);
     let mut est = (0usize, true);
     let mut ust = Un { col: 0, pending: Vec::new(), convert: true };
-    for f in &files {
-        let mut src = match open_src(ctx, f) {
-            Ok(s) => s,
-            Err(e) => {
-                if let Err(st) = flush_out(ctx, &mut out, true) {
-                    return st;
-                }
-                ctx.error(&format!("{}: {e}", quote_always(f)));
-                status = 1;
-                continue;
-            }
-        };
-        loop {
-            let n = match read_some(ctx, &mut src, &mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return 1,
-                Err(e) => {
-                    let _ = flush_out(ctx, &mut out, true);
-                    ctx.error(&format!("{}: {e}", quote_always(f)));
-                    status = 1;
-                    break;
-                }
-            };
-            if un {
-                unexpand_bytes(&buf[..n], &stops, all, &mut ust, &mut out);
-            } else {
-                expand_bytes(&buf[..n], &stops, initial, &mut est, &mut out);
-            }
-            if let Err(st) = flush_out(ctx, &mut out, false) {
-                return st;
-            }
+    let mut open_failed = |ctx: &mut Ctx<'_>, f: &str, e: crate::fs::FsError, _: &mut Vec<u8>| {
+        ctx.error(&format!("{}: {e}", quote_always(f)));
+        true
+    };
+    let mut each = |_: &str, chunk: &[u8], out: &mut Vec<u8>| {
+        if un {
+            unexpand_bytes(chunk, &stops, all, &mut ust, out);
+        } else {
+            expand_bytes(chunk, &stops, initial, &mut est, out);
         }
-    }
+    };
+    let status = stream_files(ctx, &files, &mut out, &mut open_failed, &mut |_, _| {}, &mut each);
     out.append(&mut ust.pending);
     match flush_out(ctx, &mut out, true) {
         Ok(()) => status,

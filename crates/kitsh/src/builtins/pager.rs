@@ -4,7 +4,7 @@
 //! and ignored. A file that cannot be opened is reported but does not change the status
 //! (0), as both do on GNU systems without a terminal.
 
-use super::args::{flush_out, open_src, read_some, CHUNK};
+use super::args::{flush_out, stream_files, CHUNK};
 use super::{Builtin, Ctx};
 
 /// The `less` command.
@@ -17,46 +17,23 @@ fn page(ctx: &mut Ctx<'_>, argv: &[String], headers: bool) -> i32 {
     if files.is_empty() {
         files.push("-".to_string());
     }
-    let mut status = 0;
-    let mut buf = vec![0u8; CHUNK];
     let mut out = Vec::with_capacity(CHUNK * 2);
-    for f in &files {
-        let mut src = match open_src(ctx, f) {
-            Ok(s) => s,
-            Err(e) => {
-                if let Err(st) = flush_out(ctx, &mut out, true) {
-                    return st;
-                }
-                if headers {
-                    ctx.error(&format!("cannot open {f}: {e}"));
-                } else {
-                    // less reports it on standard output when that is not a terminal.
-                    out.extend_from_slice(format!("{f}: {e}\n").as_bytes());
-                }
-                // Both exit 0 for a missing file when not on a terminal, as on GNU systems.
-                continue;
-            }
-        };
+    // Both exit 0 for a missing file when not on a terminal, as on GNU systems.
+    let mut open_failed = |ctx: &mut Ctx<'_>, f: &str, e: crate::fs::FsError, out: &mut Vec<u8>| {
+        if headers {
+            ctx.error(&format!("cannot open {f}: {e}"));
+        } else {
+            // less reports it on standard output when that is not a terminal.
+            out.extend_from_slice(format!("{f}: {e}\n").as_bytes());
+        }
+        false
+    };
+    let mut opened = |f: &str, out: &mut Vec<u8>| {
         if headers && f != "-" {
             out.extend_from_slice(format!("::::::::::::::\n{f}\n::::::::::::::\n").as_bytes());
         }
-        loop {
-            match read_some(ctx, &mut src, &mut buf) {
-                Ok(0) => break,
-                Ok(n) => out.extend_from_slice(&buf[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return 1,
-                Err(e) => {
-                    let _ = flush_out(ctx, &mut out, true);
-                    let _ = writeln!(ctx.stderr, "{f}: {e}");
-                    status = 1;
-                    break;
-                }
-            }
-            if let Err(st) = flush_out(ctx, &mut out, false) {
-                return st;
-            }
-        }
-    }
+    };
+    let status = stream_files(ctx, &files, &mut out, &mut open_failed, &mut opened, &mut |_, chunk, out| out.extend_from_slice(chunk));
     match flush_out(ctx, &mut out, true) {
         Ok(()) => status,
         Err(st) => st,

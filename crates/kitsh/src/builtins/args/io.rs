@@ -71,3 +71,56 @@ pub fn flush_out(ctx: &mut Ctx<'_>, buf: &mut Vec<u8>, force: bool) -> Result<()
 pub fn file_error(ctx: &mut Ctx<'_>, path: &str, err: FsError) {
     ctx.error(&format!("{}: {}", quote_name(path), err));
 }
+
+/// What to do when an operand cannot be opened (see [`stream_files`]).
+pub type OpenFailed<'a> = &'a mut dyn FnMut(&mut Ctx<'_>, &str, FsError, &mut Vec<u8>) -> bool;
+
+/// Stream each operand (`-` is stdin) chunk by chunk through `each(file, chunk, out)`, writing
+/// `out` to stdout as it fills; `opened(file, out)` runs when an operand is opened. An operand
+/// that cannot be opened goes to `open_failed` (which may add to `out`; it says whether the
+/// status becomes 1); a read error is reported as `NAME: FILE: ERROR` and makes the status 1.
+/// Returns the status (or a write error's).
+pub fn stream_files(
+    ctx: &mut Ctx<'_>,
+    files: &[String],
+    out: &mut Vec<u8>,
+    open_failed: OpenFailed<'_>,
+    opened: &mut dyn FnMut(&str, &mut Vec<u8>),
+    each: &mut dyn FnMut(&str, &[u8], &mut Vec<u8>),
+) -> i32 {
+    let mut status = 0;
+    let mut buf = vec![0u8; CHUNK];
+    for f in files {
+        let mut src = match open_src(ctx, f) {
+            Ok(s) => s,
+            Err(e) => {
+                if let Err(st) = flush_out(ctx, out, true) {
+                    return st;
+                }
+                if open_failed(ctx, f, e, out) {
+                    status = 1;
+                }
+                continue;
+            }
+        };
+        opened(f, out);
+        loop {
+            let n = match read_some(ctx, &mut src, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => return 1,
+                Err(e) => {
+                    let _ = flush_out(ctx, out, true);
+                    ctx.error(&format!("{}: {e}", quote_name(f)));
+                    status = 1;
+                    break;
+                }
+            };
+            each(f, &buf[..n], out);
+            if let Err(st) = flush_out(ctx, out, false) {
+                return st;
+            }
+        }
+    }
+    status
+}

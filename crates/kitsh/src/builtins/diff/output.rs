@@ -126,48 +126,41 @@ fn context_range(from: usize, to: usize) -> String {
     }
 }
 
+/// One side of a context-format hunk: file `side`'s lines `first..last`, each change's own
+/// lines marked `! ` when the other side changed too, else `only` (`- ` or `+ `).
+fn context_side(f: &Files<'_>, h: &[Change], side: usize, (first, last): (usize, usize), only: &[u8], out: &mut Vec<u8>) {
+    // (start, count) of a change on this side and on the other.
+    let span = |c: &Change| if side == 0 { ((c.line0, c.deleted), c.inserted) } else { ((c.line1, c.inserted), c.deleted) };
+    if h.iter().all(|c| span(c).0 .1 == 0) {
+        return;
+    }
+    let mut i = first;
+    for c in h {
+        let ((start, count), other) = span(c);
+        while i < start {
+            f.line(out, b"  ", side, i);
+            i += 1;
+        }
+        let mark: &[u8] = if other > 0 { b"! " } else { only };
+        for k in start..start + count {
+            f.line(out, mark, side, k);
+        }
+        i = start + count;
+    }
+    while i < last {
+        f.line(out, b"  ", side, i);
+        i += 1;
+    }
+}
+
 /// The context format's hunks (after the `***`/`---` header).
 pub fn context(f: &Files<'_>, changes: &[Change], ignorable: &[bool], context: usize, out: &mut Vec<u8>) {
     for h in hunks(changes, ignorable, context) {
         let (f0, l0, f1, l1) = hunk_bounds(f, h, context);
         out.extend_from_slice(b"***************\n");
         out.extend_from_slice(format!("*** {} ****\n", context_range(f0, l0)).as_bytes());
-        if h.iter().any(|c| c.deleted > 0) {
-            let mut i = f0;
-            for c in h {
-                while i < c.line0 {
-                    f.line(out, b"  ", 0, i);
-                    i += 1;
-                }
-                let mark: &[u8] = if c.inserted > 0 { b"! " } else { b"- " };
-                for k in c.line0..c.line0 + c.deleted {
-                    f.line(out, mark, 0, k);
-                }
-                i = c.line0 + c.deleted;
-            }
-            while i < l0 {
-                f.line(out, b"  ", 0, i);
-                i += 1;
-            }
-        }
+        context_side(f, h, 0, (f0, l0), b"- ", out);
         out.extend_from_slice(format!("--- {} ----\n", context_range(f1, l1)).as_bytes());
-        if h.iter().any(|c| c.inserted > 0) {
-            let mut i = f1;
-            for c in h {
-                while i < c.line1 {
-                    f.line(out, b"  ", 1, i);
-                    i += 1;
-                }
-                let mark: &[u8] = if c.deleted > 0 { b"! " } else { b"+ " };
-                for k in c.line1..c.line1 + c.inserted {
-                    f.line(out, mark, 1, k);
-                }
-                i = c.line1 + c.inserted;
-            }
-            while i < l1 {
-                f.line(out, b"  ", 1, i);
-                i += 1;
-            }
-        }
+        context_side(f, h, 1, (f1, l1), b"+ ", out);
     }
 }
