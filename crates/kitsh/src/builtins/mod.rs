@@ -222,11 +222,26 @@ pub trait Spawn {
         self.command(argv, SpawnIn::Inherit, SpawnOut::Inherit).map(|status| Timed { status, timed_out: false })
     }
 
+    /// Start `argv` without waiting for it (`xargs -P`): standard output and error inherited,
+    /// standard input empty when `null_stdin`. `None` when no more commands may run at once
+    /// (the concurrent-stage limit); the caller then waits for one, or runs it with
+    /// [`Spawn::command`].
+    fn start(&self, argv: &[String], null_stdin: bool) -> Option<Result<Box<dyn Started>, SpawnError>> {
+        let _ = (argv, null_stdin);
+        None
+    }
+
     /// Run `script` with `sh -c SCRIPT` (awk's `system()`, `cmd | getline`); its exit status.
     fn shell(&self, script: &str, stdin: SpawnIn<'_>, stdout: SpawnOut<'_>) -> i32 {
         let argv = ["sh".to_string(), "-c".to_string(), script.to_string()];
         self.command(&argv, stdin, stdout).unwrap_or_else(|e| e.status())
     }
+}
+
+/// A command started by [`Spawn::start`], running on a thread of its own.
+pub trait Started: Send {
+    /// Wait for it to end; its exit status.
+    fn wait(self: Box<Self>) -> i32;
 }
 
 /// How a command run by [`Spawn::command_timeout`] ended.

@@ -4,7 +4,8 @@
 //!
 //! Commands run as programs through [`Ctx::spawn`] (shell functions are not visible, as with
 //! GNU xargs). Input is read as it is needed, so `yes | xargs -n1 echo | head -1` ends at once.
-//! `-P N` is accepted; the commands run one after another (their output stays in order).
+//! `-P N` runs up to N commands at once (each on a thread of its own, within the script's
+//! concurrent-stage limit; past it a command runs in place).
 
 use std::io::Read;
 
@@ -104,6 +105,8 @@ struct Opts {
     verbose: bool,
     exit_on_size: bool,
     arg_file: Option<String>,
+    /// `-P`: commands at once (0: as many as the concurrent-stage limit allows).
+    procs: usize,
 }
 
 /// One item read, and whether it ended an input line (for `-L`).
@@ -312,6 +315,7 @@ impl Builtin for Xargs {
             verbose: false,
             exit_on_size: false,
             arg_file: None,
+            procs: 1,
         };
         for (id, val) in parsed.opts {
             let val = val.unwrap_or_default();
@@ -357,12 +361,13 @@ impl Builtin for Xargs {
                     o.max_lines = None;
                     o.max_args = Some(n);
                 }
-                O::Procs => {
-                    if val.parse::<u64>().is_err() {
-                        ctx.error(&format!("invalid number \"{val}\" for -P option"));
+                O::Procs => match val.parse::<usize>() {
+                    Ok(n) => o.procs = if n == 0 { usize::MAX } else { n },
+                    Err(_) => {
+                        args::usage_error(ctx, &format!("invalid number \"{val}\" for -P option"));
                         return 1;
                     }
-                }
+                },
                 O::Interactive => {
                     ctx.error("failed to open /dev/tty for reading: No such device or address");
                     return 1;
@@ -491,7 +496,50 @@ fn line_len(words: &[Vec<u8>]) -> usize {
 }
 
 /// Read all items and run the command on batches of them; the xargs exit status.
-fn run_all<R: Read>(ctx: &mut Ctx<'_>, o: &Opts, command: &[String], mut items: Items<R>, inherit_stdin: bool) -> i32 {
+fn run_all<R: Read>(ctx: &mut Ctx<'_>, o: &Opts, command: &[String], items: Items<R>, inherit_stdin: bool) -> i32 {
+    let mut running: Vec<(String, Box<dyn super::Started>)> = Vec::new();
+    let st = run_batches(ctx, o, command, items, inherit_stdin, &mut running);
+    // Wait for the commands still running (`-P`); their failures count too.
+    let mut failed = false;
+    let mut stop = None;
+    for (name, job) in running {
+        match classify(ctx, &name, job.wait()) {
+            Outcome::Ok => {}
+            Outcome::Failed => failed = true,
+            Outcome::Stop(s) => stop = stop.or(Some(s)),
+        }
+    }
+    match (stop, st) {
+        (Some(s), _) => s,
+        (None, 0) if failed => 123,
+        (None, st) => st,
+    }
+}
+
+/// The status of one command as xargs counts it.
+fn classify(ctx: &mut Ctx<'_>, name: &str, status: i32) -> Outcome {
+    match status {
+        0 => Outcome::Ok,
+        255 => {
+            ctx.error(&format!("{name}: exited with status 255; aborting"));
+            Outcome::Stop(124)
+        }
+        141 => {
+            ctx.error(&format!("{name}: terminated by signal 13"));
+            Outcome::Stop(125)
+        }
+        _ => Outcome::Failed,
+    }
+}
+
+fn run_batches<R: Read>(
+    ctx: &mut Ctx<'_>,
+    o: &Opts,
+    command: &[String],
+    mut items: Items<R>,
+    inherit_stdin: bool,
+    running: &mut Vec<(String, Box<dyn super::Started>)>,
+) -> i32 {
     let base: Vec<Vec<u8>> = command.iter().map(|s| s.as_bytes().to_vec()).collect();
     let base_len = line_len(&base);
     let mut failed = false;
@@ -575,7 +623,8 @@ fn run_all<R: Read>(ctx: &mut Ctx<'_>, o: &Opts, command: &[String], mut items: 
             return if failed { 123 } else { 0 };
         }
         ran = true;
-        match run_one(ctx, o, &base, &batch, inherit_stdin) {
+        let outcome = if o.procs > 1 { run_parallel(ctx, o, &base, &batch, inherit_stdin, running) } else { run_one(ctx, o, &base, &batch, inherit_stdin) };
+        match outcome {
             Outcome::Ok => {}
             Outcome::Failed => failed = true,
             Outcome::Stop(s) => return s,
@@ -604,8 +653,56 @@ enum Outcome {
     Stop(i32),
 }
 
-/// Run the command for one batch of items.
-fn run_one(ctx: &mut Ctx<'_>, o: &Opts, base: &[Vec<u8>], batch: &[Vec<u8>], inherit_stdin: bool) -> Outcome {
+/// `-P N`: start the command for a batch once fewer than N run (waiting for the oldest); when
+/// the concurrent-stage limit allows no more threads, run it here and now.
+fn run_parallel(
+    ctx: &mut Ctx<'_>,
+    o: &Opts,
+    base: &[Vec<u8>],
+    batch: &[Vec<u8>],
+    inherit_stdin: bool,
+    running: &mut Vec<(String, Box<dyn super::Started>)>,
+) -> Outcome {
+    let mut failed = false;
+    while running.len() >= o.procs {
+        let (name, job) = running.remove(0);
+        match classify(ctx, &name, job.wait()) {
+            Outcome::Ok => {}
+            Outcome::Failed => failed = true,
+            stop => return stop,
+        }
+    }
+    let words = command_words(ctx, o, base, batch);
+    let _ = ctx.stdout.flush();
+    let started = ctx.spawn.start(&words, !inherit_stdin);
+    let r = match started {
+        Some(Ok(job)) => {
+            running.push((words[0].clone(), job));
+            Outcome::Ok
+        }
+        Some(Err(e)) => {
+            ctx.error(&format!("{}: {e}", words[0]));
+            Outcome::Stop(e.status())
+        }
+        None => {
+            let stdin = if inherit_stdin { SpawnIn::Inherit } else { SpawnIn::Null };
+            match ctx.spawn.command(&words, stdin, SpawnOut::Inherit) {
+                Ok(st) => classify(ctx, &words[0], st),
+                Err(e) => {
+                    ctx.error(&format!("{}: {e}", words[0]));
+                    Outcome::Stop(e.status())
+                }
+            }
+        }
+    };
+    match r {
+        Outcome::Ok if failed => Outcome::Failed,
+        r => r,
+    }
+}
+
+/// The command line for one batch (`-t` prints it on stderr).
+fn command_words(ctx: &mut Ctx<'_>, o: &Opts, base: &[Vec<u8>], batch: &[Vec<u8>]) -> Vec<String> {
     let words: Vec<String> = match &o.replace {
         Some(r) => {
             let item = crate::util::bytes::decode(batch.first().map(Vec::as_slice).unwrap_or_default());
@@ -628,19 +725,16 @@ fn run_one(ctx: &mut Ctx<'_>, o: &Opts, base: &[Vec<u8>], batch: &[Vec<u8>], inh
         }
         let _ = writeln!(ctx.stderr, "{line}");
     }
+    words
+}
+
+/// Run the command for one batch of items.
+fn run_one(ctx: &mut Ctx<'_>, o: &Opts, base: &[Vec<u8>], batch: &[Vec<u8>], inherit_stdin: bool) -> Outcome {
+    let words = command_words(ctx, o, base, batch);
     let _ = ctx.stdout.flush();
     let stdin = if inherit_stdin { SpawnIn::Inherit } else { SpawnIn::Null };
     match ctx.spawn.command(&words, stdin, SpawnOut::Inherit) {
-        Ok(0) => Outcome::Ok,
-        Ok(255) => {
-            ctx.error(&format!("{}: exited with status 255; aborting", words[0]));
-            Outcome::Stop(124)
-        }
-        Ok(141) => {
-            ctx.error(&format!("{}: terminated by signal 13", words[0]));
-            Outcome::Stop(125)
-        }
-        Ok(_) => Outcome::Failed,
+        Ok(st) => classify(ctx, &words[0], st),
         Err(e) => {
             ctx.error(&format!("{}: {e}", words[0]));
             Outcome::Stop(e.status())

@@ -1345,6 +1345,44 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
         self.spawn(cwd, argv, stdin, stdout, None).map(|t| t.status)
     }
 
+    fn start(&self, argv: &[String], null_stdin: bool) -> Option<Result<Box<dyn crate::builtins::Started>, crate::builtins::SpawnError>> {
+        let shared = self.0.shared.clone();
+        if shared.threads.load(Ordering::Relaxed) + 1 > shared.limits.max_concurrent_stages {
+            return None;
+        }
+        let mut child = self.0.child_shell();
+        if let Err(e) = self.resolve(&mut child, argv) {
+            return Some(Err(e));
+        }
+        if null_stdin {
+            child.fds.set(0, Some(Arc::new(FdObj::Null)));
+        }
+        shared.threads.fetch_add(1, Ordering::Relaxed);
+        let argv = argv.to_vec();
+        let sh2 = shared.clone();
+        let spawned = std::thread::Builder::new().stack_size(8 << 20).spawn(move || {
+            let r = child.run_in_subshell(|c| {
+                let r = c.run_external(argv, None);
+                c.handle_pending_signals()?;
+                r
+            });
+            drop(child);
+            sh2.threads.fetch_sub(1, Ordering::Relaxed);
+            match r {
+                Ok(s) => s,
+                Err(Flow::Limit(l)) => l.exit_status(),
+                Err(_) => 1,
+            }
+        });
+        match spawned {
+            Ok(h) => Some(Ok(Box::new(StartedJob(h)))),
+            Err(_) => {
+                shared.threads.fetch_sub(1, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+
     fn command_timeout(
         &self,
         argv: &[String],
@@ -1360,7 +1398,32 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
 /// A `timeout`: the limit, the signal, and when to follow with SIGKILL.
 type TimeLimit = (std::time::Duration, i32, Option<std::time::Duration>);
 
+/// A command started by [`ShellSpawn`]'s `start`.
+struct StartedJob(std::thread::JoinHandle<i32>);
+
+impl crate::builtins::Started for StartedJob {
+    fn wait(self: Box<Self>) -> i32 {
+        self.0.join().unwrap_or(1)
+    }
+}
+
 impl ShellSpawn<'_> {
+    /// Find `argv[0]` as `execvp` would, in `child`'s working directory.
+    fn resolve(&self, child: &mut Shell, argv: &[String]) -> Result<(), crate::builtins::SpawnError> {
+        use crate::builtins::SpawnError;
+        let Some(name) = argv.first() else { return Err(SpawnError::NotFound) };
+        let path = if name.contains('/') { Some(name.clone()) } else { child.find_command(name) };
+        let Some(path) = path else { return Err(SpawnError::NotFound) };
+        if child.program_at(&path).is_none() {
+            match self.0.fs.stat(&crate::fs::join_path(&child.cwd, &path)) {
+                Err(_) => return Err(SpawnError::NotFound),
+                Ok(m) if m.file_type == crate::fs::FileType::Dir || m.mode & 0o111 == 0 => return Err(SpawnError::PermissionDenied),
+                Ok(_) => {}
+            }
+        }
+        Ok(())
+    }
+
     fn spawn(
         &self,
         cwd: Option<&str>,
@@ -1369,8 +1432,10 @@ impl ShellSpawn<'_> {
         stdout: crate::builtins::SpawnOut<'_>,
         limit: Option<TimeLimit>,
     ) -> Result<crate::builtins::Timed, crate::builtins::SpawnError> {
-        use crate::builtins::{SpawnError, SpawnIn, SpawnOut, Timed};
-        let Some(name) = argv.first() else { return Ok(Timed { status: 0, timed_out: false }) };
+        use crate::builtins::{SpawnIn, SpawnOut, Timed};
+        if argv.is_empty() {
+            return Ok(Timed { status: 0, timed_out: false });
+        }
         if self.0.shared.cancelled() {
             return Ok(Timed { status: 130, timed_out: false });
         }
@@ -1380,17 +1445,7 @@ impl ShellSpawn<'_> {
             let _ = child.assign("PWD", child.cwd.clone(), false);
         }
         // Find the program first, as execvp does, so the caller can report a failure itself.
-        let path = if name.contains('/') { Some(name.clone()) } else { child.find_command(name) };
-        let Some(path) = path else { return Err(SpawnError::NotFound) };
-        if child.program_at(&path).is_none() {
-            match self.0.fs.stat(&crate::fs::join_path(&child.cwd, &path)) {
-                Err(_) => return Err(SpawnError::NotFound),
-                Ok(m) if m.file_type == crate::fs::FileType::Dir || m.mode & 0o111 == 0 => {
-                    return Err(SpawnError::PermissionDenied)
-                }
-                Ok(_) => {}
-            }
-        }
+        self.resolve(&mut child, argv)?;
         match stdin {
             SpawnIn::Inherit => {}
             SpawnIn::Null => {
