@@ -74,6 +74,8 @@ pub fn file_error(ctx: &mut Ctx<'_>, path: &str, err: FsError) {
 
 /// What to do when an operand cannot be opened (see [`stream_files`]).
 pub type OpenFailed<'a> = &'a mut dyn FnMut(&mut Ctx<'_>, &str, FsError, &mut Vec<u8>) -> bool;
+/// What to do with each chunk of an operand (see [`stream_files`]): `(file, chunk, out)`.
+pub type EachChunk<'a> = &'a mut dyn FnMut(&str, &[u8], &mut Vec<u8>);
 
 /// Stream each operand (`-` is stdin) chunk by chunk through `each(file, chunk, out)`, writing
 /// `out` to stdout as it fills; `opened(file, out)` runs when an operand is opened. An operand
@@ -86,7 +88,7 @@ pub fn stream_files(
     out: &mut Vec<u8>,
     open_failed: OpenFailed<'_>,
     opened: &mut dyn FnMut(&str, &mut Vec<u8>),
-    each: &mut dyn FnMut(&str, &[u8], &mut Vec<u8>),
+    each: EachChunk<'_>,
 ) -> i32 {
     let mut status = 0;
     let mut buf = vec![0u8; CHUNK];
