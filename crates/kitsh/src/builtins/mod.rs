@@ -53,6 +53,7 @@ pub mod jq;
 pub mod install;
 pub mod join;
 pub mod ln;
+pub mod look;
 pub mod ls;
 pub mod mkdir;
 pub mod mktemp;
@@ -442,6 +443,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("jq", &jq::Jq),
         ("less", &pager::Less),
         ("ln", &ln::Ln),
+        ("look", &look::Look),
         ("ls", &ls::Ls),
         ("md5sum", &checksum::DigestSum(checksum::algo::Kind::Md5)),
         ("mkdir", &mkdir::Mkdir),
