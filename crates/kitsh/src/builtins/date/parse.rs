@@ -83,6 +83,10 @@ fn zone(t: &str) -> Option<i64> {
     }
     let (h, m): (i64, i64) = if digits.len() <= 2 { (digits.parse().ok()?, 0) } else { (digits[..digits.len() - 2].parse().ok()?, digits[digits.len() - 2..].parse().ok()?) };
     let v = h * 3600 + m * 60;
+    // GNU rejects offsets beyond 24 hours (`12:00 +25 days` is an invalid date).
+    if v > 24 * 3600 {
+        return None;
+    }
     Some(if neg { -v } else { v })
 }
 
@@ -276,7 +280,8 @@ fn resolve(it: &Items, now: (i64, u32), tz: &Tz, empty: bool) -> Option<(i64, u3
     let months = y.checked_mul(12)? + (m as i64 - 1) + it.rel[0].checked_mul(12)? + it.rel[1];
     let (y, m) = (months.div_euclid(12), (months.rem_euclid(12) + 1) as u32);
     let mut days = days_from_civil(y, m, 1) + d as i64 - 1 + it.rel[2];
-    if let Some((target, ord)) = it.weekday {
+    // GNU ignores a day of the week when the string also names a calendar date.
+    if let Some((target, ord)) = it.weekday.filter(|_| it.date.is_none()) {
         let wday = (days + 4).rem_euclid(7);
         let mut delta = (target as i64 - wday).rem_euclid(7);
         if ord > 0 && delta == 0 {

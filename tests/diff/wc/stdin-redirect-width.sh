@@ -1,0 +1,3 @@
+printf 'hello world\nfoo\n' > a
+wc < a
+wc -lc < a
