@@ -548,6 +548,15 @@ impl Builtin for Sort {
             out.push(st.delim);
         }
         match st.output {
+            // The shell's own streams, not files of the VFS.
+            Some(path) if path == "/dev/stdout" => match flush_out(ctx, &mut out, true) {
+                Ok(()) => 0,
+                Err(code) => code,
+            },
+            Some(path) if path == "/dev/stderr" => {
+                let _ = ctx.stderr.write_all(&out);
+                0
+            }
             Some(path) => {
                 let abs = ctx.abs_path(&path);
                 match ctx.fs.write_file(&abs, &out, WriteMode::Truncate) {
