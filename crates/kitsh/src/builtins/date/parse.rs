@@ -113,6 +113,8 @@ fn number(t: &str, it: &mut Items) -> Option<()> {
     let p: Vec<&str> = t.split(['-', '/']).collect();
     let n = |s: &str| s.parse::<i64>().ok();
     let (y, m, d) = match (p.len(), t.contains('/')) {
+        // `15-Mar-2024`
+        (3, false) if month_name(p[1]).is_some() => (Some(n(p[2])?), month_name(p[1])? as i64, n(p[0])?),
         (3, false) => (Some(n(p[0])?), n(p[1])?, n(p[2])?),
         // `YYYY/MM/DD` when the first number has four digits or more, else `MM/DD/YYYY` (GNU).
         (3, true) if p[0].len() >= 4 => (Some(n(p[0])?), n(p[1])?, n(p[2])?),
@@ -264,6 +266,25 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
                 }
                 it.time = Some((t.0 % 12 + if pm { 12 } else { 0 }, t.1, t.2, t.3));
                 after_time = !had_time;
+                continue;
+            }
+            // A bare number (GNU `tUNUMBER`): the year after a date without one (once a time
+            // was seen or with 3+ digits: `Fri Mar 15 12:00:00 UTC 2024`), else `HH` / `HHMM`.
+            if w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()) {
+                let n: i64 = w.parse().ok()?;
+                match it.date {
+                    Some((None, m, d)) if it.rel == [0; 6] && (it.time.is_some() || w.len() > 2) => {
+                        it.date = Some(check_date(Some(n), m as i64, d as i64)?);
+                    }
+                    _ if it.time.is_none() => {
+                        let (h, m) = if w.len() <= 2 { (n, 0) } else { (n / 100, n % 100) };
+                        if h > 23 || m > 59 {
+                            return None;
+                        }
+                        it.time = Some((h as u32, m as u32, 0, 0));
+                    }
+                    _ => return None,
+                }
                 continue;
             }
             number(w, it)?;
