@@ -26,3 +26,7 @@ tail -r f 2>/dev/null; echo $?
 head -n 1 f -n 2
 tail +3 g
 tail -3c g
+tail -2 f g; echo $?
+tail -25 f g; echo $?
+tail -3c f g; echo $?
+tail -2 -- f; echo $?
