@@ -89,6 +89,11 @@ impl Builtin for Grep {
             Ok(c) => c,
             Err(st) => return st,
         };
+        // GNU stops right away with `-m 0`, reading no input and printing nothing (not even
+        // `-c` counts or `-l` names); only `-L` still lists every file.
+        if cfg.max == Some(0) && cfg.list != Some(List::Without) {
+            return 1;
+        }
         let mut sh = Shared { out: Vec::with_capacity(super::args::CHUNK), printed: false };
         let mut st = Status { selected: false, error: false };
         let r = run_all(ctx, &cfg, &mut sh, &mut st);

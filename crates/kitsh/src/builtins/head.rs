@@ -76,7 +76,8 @@ impl Files {
     /// error (status 1).
     pub(super) fn open(&mut self, ctx: &mut Ctx<'_>, buf: &mut Vec<u8>, name: &str) -> Option<Src> {
         let stdin = name == "-";
-        let src = if stdin {
+        // `/dev/stdin` and `/dev/fd/0` are standard input too (their header keeps the name).
+        let src = if stdin || name == "/dev/stdin" || name == "/dev/fd/0" {
             Ok(Src::Stdin)
         } else {
             let abs = ctx.abs_path(name);

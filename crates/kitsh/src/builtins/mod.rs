@@ -308,9 +308,9 @@ impl Ctx<'_> {
     }
 
     /// Open a file operand for reading: `-` is standard input; otherwise the path is resolved
-    /// against the working directory. `/dev/stdin` also means standard input.
+    /// against the working directory. `/dev/stdin` and `/dev/fd/0` also mean standard input.
     pub fn open_input(&mut self, path: &str) -> Result<Input<'_>, FsError> {
-        if path == "-" || path == "/dev/stdin" {
+        if path == "-" || path == "/dev/stdin" || path == "/dev/fd/0" {
             return Ok(Input::Stdin(&mut *self.stdin));
         }
         let abs = self.abs_path(path);

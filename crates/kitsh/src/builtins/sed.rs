@@ -90,6 +90,8 @@ struct Cmdline {
     silent: bool,
     separate: bool,
     in_place: Option<String>,
+    /// `--follow-symlinks`: `-i` edits a symlink's target instead of replacing the link.
+    follow: bool,
     delim: u8,
     wrap: usize,
     files: Vec<String>,
@@ -150,6 +152,7 @@ fn cmdline(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Cmdline, i32> {
         silent: false,
         separate: false,
         in_place: None,
+        follow: false,
         delim: b'\n',
         wrap: 70,
         files: Vec::new(),
@@ -183,7 +186,8 @@ fn cmdline(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Cmdline, i32> {
             }
             O::NullData => cl.delim = 0,
             O::LineLen => cl.wrap = v.trim().parse().unwrap_or(0),
-            O::Posix | O::Unbuffered | O::Debug | O::Sandbox | O::Follow | O::Binary => {}
+            O::Follow => cl.follow = true,
+            O::Posix | O::Unbuffered | O::Debug | O::Sandbox | O::Binary => {}
         }
     }
     let mut operands = parsed.operands;
@@ -261,7 +265,7 @@ fn run_script(ctx: &mut Ctx<'_>, cl: &Cmdline, script: &Script) -> Result<i32, F
     let mut code = None;
     for unit in units {
         let edit = match &cl.in_place {
-            Some(_) => match in_place_target(ctx, &unit[0]) {
+            Some(_) => match in_place_target(ctx, &unit[0], cl.follow) {
                 Ok(p) => Some(p),
                 Err(st) => {
                     failed |= st == 2;
@@ -298,10 +302,16 @@ fn run_script(ctx: &mut Ctx<'_>, cl: &Cmdline, script: &Script) -> Result<i32, F
 }
 
 /// Check an `-i` operand: `Ok(absolute path)`, or the status after reporting.
-fn in_place_target(ctx: &mut Ctx<'_>, name: &str) -> Result<String, i32> {
+/// A symlink is replaced by the edited regular file, or with `follow` its target is edited (GNU).
+fn in_place_target(ctx: &mut Ctx<'_>, name: &str, follow: bool) -> Result<String, i32> {
     let path = ctx.abs_path(name);
     match ctx.fs.stat(&path) {
-        Ok(m) if m.file_type == crate::fs::FileType::File && name != "-" => Ok(path),
+        Ok(m) if m.file_type == crate::fs::FileType::File && name != "-" => {
+            if follow {
+                return Ok(ctx.fs.canonicalize(&path).unwrap_or(path));
+            }
+            Ok(path)
+        }
         Ok(_) => {
             let _ = writeln!(ctx.stderr, "sed: couldn't edit {name}: not a regular file");
             Err(4)
@@ -329,6 +339,9 @@ fn write_back(ctx: &mut Ctx<'_>, path: &str, suffix: &str, data: &[u8]) -> Resul
             format!("{path}{suffix}")
         };
         ctx.fs.rename(path, &backup).map_err(|e| Fatal::new(format!("cannot rename {path}: {e}")))?;
+    } else if ctx.fs.lstat(path).is_ok_and(|m| m.file_type == crate::fs::FileType::Symlink) {
+        // The edited text replaces the link itself; its target stays as it was.
+        ctx.fs.remove_file(path).map_err(|e| Fatal::new(format!("couldn't open temporary file {path}: {e}")))?;
     }
     ctx.fs.write_file(path, data, WriteMode::Truncate).map_err(|e| Fatal::new(format!("couldn't open temporary file {path}: {e}")))
 }

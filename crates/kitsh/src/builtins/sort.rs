@@ -55,7 +55,7 @@ const SPECS: &[OptSpec<O>] = &[
     OptSpec::long("debug", ArgKind::None, O::Ignored),
     OptSpec::long("files0-from", ArgKind::Required, O::Files0),
     OptSpec::req('k', "key", O::Key),
-    OptSpec::flag('m', "merge", O::Ignored),
+    OptSpec::flag('m', "merge", O::Flag('m')),
     OptSpec::req('o', "output", O::Output),
     OptSpec::flag('s', "stable", O::Flag('s')),
     OptSpec::req('S', "buffer-size", O::IgnoredArg),
@@ -366,6 +366,7 @@ struct Setup {
     output: Option<String>,
     delim: u8,
     files: Vec<String>,
+    merge: bool,
 }
 
 const SORT_WORDS: [(&str, char); 6] =
@@ -376,6 +377,7 @@ fn setup(ctx: &mut Ctx<'_>, parsed: args::Parsed<O>) -> Result<Setup, String> {
     let mut keys = Vec::new();
     let (mut check, mut output, mut tab, mut stable, mut unique, mut delim) = (None, None, None, false, false, b'\n');
     let mut files0 = None;
+    let mut merge = false;
     for (o, v) in parsed.opts {
         let v = v.unwrap_or_default();
         match o {
@@ -383,6 +385,7 @@ fn setup(ctx: &mut Ctx<'_>, parsed: args::Parsed<O>) -> Result<Setup, String> {
             O::Flag('s') => stable = true,
             O::Flag('u') => unique = true,
             O::Flag('z') => delim = 0,
+            O::Flag('m') => merge = true,
             O::Flag(c) => {
                 global.set(c, false);
                 if c == 'b' {
@@ -443,19 +446,22 @@ fn setup(ctx: &mut Ctx<'_>, parsed: args::Parsed<O>) -> Result<Setup, String> {
         None => parsed.operands,
     };
     let sorter = Sorter { keys, tab, stable, unique, reverse: global.reverse, seed: Default::default() };
-    Ok(Setup { sorter, check, output, delim, files })
+    Ok(Setup { sorter, check, output, delim, files, merge })
 }
 
 /// Read every input; `Err` after reporting a read error (status 2).
-fn read_all(ctx: &mut Ctx<'_>, files: &[String], delim: u8) -> Result<Vec<u8>, i32> {
+fn read_all(ctx: &mut Ctx<'_>, files: &[String], delim: u8) -> Result<(Vec<u8>, Vec<(usize, usize)>), i32> {
     let mut data = Vec::new();
+    let mut ranges = Vec::with_capacity(files.len());
     for f in files {
         match ctx.read_input(f) {
             Ok(d) => {
                 if !data.is_empty() && data.last() != Some(&delim) {
                     data.push(delim);
                 }
+                let start = data.len();
                 data.extend_from_slice(&d);
+                ranges.push((start, data.len()));
             }
             Err(crate::fs::FsError::IsDir) => {
                 ctx.error(&format!("read failed: {}: Is a directory", quote_name(f)));
@@ -467,7 +473,30 @@ fn read_all(ctx: &mut Ctx<'_>, files: &[String], delim: u8) -> Result<Vec<u8>, i
             }
         }
     }
-    Ok(data)
+    Ok((data, ranges))
+}
+
+/// `-m`: merge the lines of each input (`ranges` of `all`, as read by `read_all`), taking the
+/// smallest head each time (the earliest input on ties).
+fn merge_inputs<'d>(s: &Sorter, ranges: &[(usize, usize)], delim: u8, all: &'d [u8]) -> Vec<&'d [u8]> {
+    let parts: Vec<Vec<&'d [u8]>> = ranges.iter().map(|&(a, b)| split_lines(&all[a..b], delim)).collect();
+    let mut idx = vec![0usize; parts.len()];
+    let mut out = Vec::new();
+    loop {
+        let mut best: Option<usize> = None;
+        for (i, p) in parts.iter().enumerate() {
+            if idx[i] < p.len() && best.is_none_or(|b| s.cmp(p[idx[i]], parts[b][idx[b]]) == Ordering::Less) {
+                best = Some(i);
+            }
+        }
+        match best {
+            Some(b) => {
+                out.push(parts[b][idx[b]]);
+                idx[b] += 1;
+            }
+            None => return out,
+        }
+    }
 }
 
 fn split_lines(data: &[u8], delim: u8) -> Vec<&[u8]> {
@@ -495,7 +524,7 @@ impl Builtin for Sort {
                 return 2;
             }
         };
-        let data = match read_all(ctx, &st.files, st.delim) {
+        let (data, ranges) = match read_all(ctx, &st.files, st.delim) {
             Ok(d) => d,
             Err(code) => return code,
         };
@@ -504,7 +533,12 @@ impl Builtin for Sort {
         if let Some(quiet) = st.check {
             return check(ctx, s, &lines, quiet, &st.files[0]);
         }
-        lines.sort_by(|a, b| s.cmp(a, b));
+        if st.merge && st.files.len() > 1 {
+            // `-m`: the inputs are taken as sorted and merged, not sorted again (GNU).
+            lines = merge_inputs(s, &ranges, st.delim, &data);
+        } else if !st.merge {
+            lines.sort_by(|a, b| s.cmp(a, b));
+        }
         if s.unique {
             lines.dedup_by(|b, a| s.keys_cmp(a, b) == Ordering::Equal);
         }
@@ -514,6 +548,15 @@ impl Builtin for Sort {
             out.push(st.delim);
         }
         match st.output {
+            // The shell's own streams, not files of the VFS.
+            Some(path) if path == "/dev/stdout" => match flush_out(ctx, &mut out, true) {
+                Ok(()) => 0,
+                Err(code) => code,
+            },
+            Some(path) if path == "/dev/stderr" => {
+                let _ = ctx.stderr.write_all(&out);
+                0
+            }
             Some(path) => {
                 let abs = ctx.abs_path(&path);
                 match ctx.fs.write_file(&abs, &out, WriteMode::Truncate) {

@@ -46,7 +46,8 @@ fn obsolete(argv: &[String]) -> Vec<String> {
     let Some(first) = argv.first() else { return Vec::new() };
     let b = first.as_bytes();
     let plus = b.first() == Some(&b'+');
-    if argv.len() > 2 || b.len() < 2 || !(plus || b[0] == b'-') || !b[1].is_ascii_digit() {
+    let files = argv.len() - 1 - usize::from(argv.get(1).is_some_and(|a| a == "--"));
+    if files > 1 || b.len() < 2 || !(plus || b[0] == b'-') || !b[1].is_ascii_digit() {
         return argv.to_vec();
     }
     let digits: String = first[1..].chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -77,6 +78,12 @@ enum Mode {
 impl Builtin for Tail {
     fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
         let cfg = Config::new(ctx.name, USAGE);
+        // An obsolete `-N` first argument with more arguments after its file (GNU).
+        let files = argv.len().saturating_sub(1) - usize::from(argv.get(1).is_some_and(|a| a == "--"));
+        if files > 1 && argv[0].len() > 1 && argv[0].starts_with('-') && argv[0].as_bytes()[1].is_ascii_digit() {
+            ctx.error(&format!("option used in invalid context -- {}", &argv[0][1..2]));
+            return 1;
+        }
         let parsed = match args::parse_with(&cfg, SPECS, &obsolete(argv)) {
             Ok(p) => p,
             Err(e) => return e.report(ctx, &cfg),

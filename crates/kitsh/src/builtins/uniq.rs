@@ -350,7 +350,7 @@ impl Builtin for Uniq {
             }
         };
         let mut out = Sink { buf: Vec::with_capacity(CHUNK), file: None };
-        if let Some(path) = parsed.operands.get(1).filter(|p| p.as_str() != "-") {
+        if let Some(path) = parsed.operands.get(1).filter(|p| p.as_str() != "-" && p.as_str() != "/dev/stdout") {
             let abs = ctx.abs_path(path);
             if let Err(e) = ctx.fs.write_file(&abs, b"", WriteMode::Truncate) {
                 file_error(ctx, path, e);

@@ -32,7 +32,7 @@ impl Src {
 /// Open an input operand like [`Ctx::open_input`] (`-` and `/dev/stdin` are standard input;
 /// directories fail with [`FsError::IsDir`]), without keeping `ctx` borrowed.
 pub fn open_src(ctx: &Ctx<'_>, path: &str) -> Result<Src, FsError> {
-    if path == "-" || path == "/dev/stdin" {
+    if path == "-" || path == "/dev/stdin" || path == "/dev/fd/0" {
         return Ok(Src::Stdin);
     }
     let abs = ctx.abs_path(path);

@@ -1605,7 +1605,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             let name = String::from_utf8_lossy(&arg).into_owned();
             self.globals[sp(Special::Filename)] = Cell::Val(Value::strnum(&arg));
             self.globals[sp(Special::Fnr)] = Cell::Val(Value::Num(0.0));
-            if name == "-" || name == "/dev/stdin" {
+            if name == "-" || name == "/dev/stdin" || name == "/dev/fd/0" {
                 self.main_reader = Some(Reader::new(Src::Stdin));
             } else {
                 let abs = self.ctx.abs_path(&name);
@@ -1671,7 +1671,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 let name = self.eval(e)?.to_str(&self.convfmt).to_vec();
                 if !self.inputs.contains_key(&name) {
                     let n = String::from_utf8_lossy(&name).into_owned();
-                    let reader = if n == "-" || n == "/dev/stdin" {
+                    let reader = if n == "-" || n == "/dev/stdin" || n == "/dev/fd/0" {
                         Reader::new(Src::Stdin)
                     } else {
                         // pending output to the same file is written first

@@ -195,7 +195,7 @@ impl Builtin for Awk {
         let mut src = Vec::new();
         let mut pieces = Vec::new();
         for f in &o.files {
-            let data = if f == "-" || f == "/dev/stdin" {
+            let data = if f == "-" || f == "/dev/stdin" || f == "/dev/fd/0" {
                 ctx.read_input("-")
             } else {
                 let abs = ctx.abs_path(f);

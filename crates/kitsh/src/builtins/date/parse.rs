@@ -83,6 +83,10 @@ fn zone(t: &str) -> Option<i64> {
     }
     let (h, m): (i64, i64) = if digits.len() <= 2 { (digits.parse().ok()?, 0) } else { (digits[..digits.len() - 2].parse().ok()?, digits[digits.len() - 2..].parse().ok()?) };
     let v = h * 3600 + m * 60;
+    // GNU rejects offsets beyond 24 hours (`12:00 +25 days` is an invalid date).
+    if v > 24 * 3600 {
+        return None;
+    }
     Some(if neg { -v } else { v })
 }
 
@@ -109,7 +113,11 @@ fn number(t: &str, it: &mut Items) -> Option<()> {
     let p: Vec<&str> = t.split(['-', '/']).collect();
     let n = |s: &str| s.parse::<i64>().ok();
     let (y, m, d) = match (p.len(), t.contains('/')) {
+        // `15-Mar-2024`
+        (3, false) if month_name(p[1]).is_some() => (Some(n(p[2])?), month_name(p[1])? as i64, n(p[0])?),
         (3, false) => (Some(n(p[0])?), n(p[1])?, n(p[2])?),
+        // `YYYY/MM/DD` when the first number has four digits or more, else `MM/DD/YYYY` (GNU).
+        (3, true) if p[0].len() >= 4 => (Some(n(p[0])?), n(p[1])?, n(p[2])?),
         (3, true) => (Some(n(p[2])?), n(p[0])?, n(p[1])?),
         (2, true) => (None, n(p[0])?, n(p[1])?),
         (1, _) if t.len() == 8 => (Some(n(&t[..4])?), n(&t[4..6])?, n(&t[6..])?),
@@ -117,6 +125,45 @@ fn number(t: &str, it: &mut Items) -> Option<()> {
     };
     it.date = Some(check_date(y, m, d)?);
     Some(())
+}
+
+/// The time zone abbreviations of GNU `parse_datetime` (seconds east; daylight ones included).
+fn zone_abbrev(w: &str) -> Option<i64> {
+    const H: i64 = 3600;
+    Some(match w {
+        "wet" => 0,
+        "west" | "bst" => H,
+        "art" | "brt" => -3 * H,
+        "brst" => -2 * H,
+        "nst" => -(3 * H + 1800),
+        "ndt" => -(2 * H + 1800),
+        "ast" => -4 * H,
+        "adt" => -3 * H,
+        "est" => -5 * H,
+        "edt" => -4 * H,
+        "cst" => -6 * H,
+        "cdt" => -5 * H,
+        "mst" => -7 * H,
+        "mdt" => -6 * H,
+        "pst" => -8 * H,
+        "pdt" => -7 * H,
+        "akst" => -9 * H,
+        "akdt" => -8 * H,
+        "hst" | "hast" => -10 * H,
+        "hadt" => -9 * H,
+        "sst" => -11 * H,
+        "wat" | "cet" | "met" | "mez" => H,
+        "cest" | "mest" | "mesz" | "eet" | "cat" | "sast" => 2 * H,
+        "eest" | "eat" | "msk" => 3 * H,
+        "msd" => 4 * H,
+        "ist" => 5 * H + 1800,
+        "sgt" => 8 * H,
+        "kst" | "jst" => 9 * H,
+        "gst" => 10 * H,
+        "nzst" => 12 * H,
+        "nzdt" => 13 * H,
+        _ => return None,
+    })
 }
 
 fn split_zone(t: &str) -> (&str, Option<&str>) {
@@ -199,6 +246,47 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
                 continue;
             }
             let had_time = it.time.is_some();
+            // `10am`, `10:30pm`, `10 am`: an hour of the 12-hour clock.
+            let (num, merid) = match (w.strip_suffix("am").or(w.strip_suffix("a.m.")), w.strip_suffix("pm").or(w.strip_suffix("p.m."))) {
+                (Some(n), _) => (n, Some(false)),
+                (_, Some(n)) => (n, Some(true)),
+                _ => match words.get(i).copied() {
+                    Some("am" | "a.m.") if w.len() <= 2 || w.contains(':') => (w, Some(false)),
+                    Some("pm" | "p.m.") if w.len() <= 2 || w.contains(':') => (w, Some(true)),
+                    _ => (w, None),
+                },
+            };
+            if let Some(pm) = merid {
+                if num.len() == w.len() {
+                    i += 1;
+                }
+                let t = if num.contains(':') { clock(num)? } else { (num.parse().ok()?, 0, 0, 0) };
+                if t.0 > 12 || t.0 == 0 {
+                    return None;
+                }
+                it.time = Some((t.0 % 12 + if pm { 12 } else { 0 }, t.1, t.2, t.3));
+                after_time = !had_time;
+                continue;
+            }
+            // A bare number (GNU `tUNUMBER`): the year after a date without one (once a time
+            // was seen or with 3+ digits: `Fri Mar 15 12:00:00 UTC 2024`), else `HH` / `HHMM`.
+            if w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()) {
+                let n: i64 = w.parse().ok()?;
+                match it.date {
+                    Some((None, m, d)) if it.rel == [0; 6] && (it.time.is_some() || w.len() > 2) => {
+                        it.date = Some(check_date(Some(n), m as i64, d as i64)?);
+                    }
+                    _ if it.time.is_none() => {
+                        let (h, m) = if w.len() <= 2 { (n, 0) } else { (n / 100, n % 100) };
+                        if h > 23 || m > 59 {
+                            return None;
+                        }
+                        it.time = Some((h as u32, m as u32, 0, 0));
+                    }
+                    _ => return None,
+                }
+                continue;
+            }
             number(w, it)?;
             after_time = !had_time && it.time.is_some();
             continue;
@@ -238,6 +326,7 @@ fn items(words: &[&str], it: &mut Items) -> Option<()> {
                 it.rel[idx] = it.rel[idx].checked_sub(2 * v)?;
             }
             "utc" | "gmt" | "z" | "ut" => it.zone = Some(0),
+            w if zone_abbrev(w).is_some() => it.zone = zone_abbrev(w),
             "am" | "pm" | "a.m." | "p.m." => {
                 let t = it.time.as_mut()?;
                 if t.0 > 12 || t.0 == 0 {
@@ -276,7 +365,8 @@ fn resolve(it: &Items, now: (i64, u32), tz: &Tz, empty: bool) -> Option<(i64, u3
     let months = y.checked_mul(12)? + (m as i64 - 1) + it.rel[0].checked_mul(12)? + it.rel[1];
     let (y, m) = (months.div_euclid(12), (months.rem_euclid(12) + 1) as u32);
     let mut days = days_from_civil(y, m, 1) + d as i64 - 1 + it.rel[2];
-    if let Some((target, ord)) = it.weekday {
+    // GNU ignores a day of the week when the string also names a calendar date.
+    if let Some((target, ord)) = it.weekday.filter(|_| it.date.is_none()) {
         let wday = (days + 4).rem_euclid(7);
         let mut delta = (target as i64 - wday).rem_euclid(7);
         if ord > 0 && delta == 0 {

@@ -396,6 +396,23 @@ impl Parser<'_, '_> {
         Ok(Prim::Newer(m.mtime))
     }
 
+    /// `-newermt DATE` (and `-newerat`, `-newerct`): modified after a `date -d` style time.
+    fn newer_than_date(&mut self, pred: &str) -> Result<Prim, String> {
+        let a = self.arg(pred)?;
+        let tz = crate::util::time::parse_tz(self.ctx.env.get("TZ").as_deref());
+        let now = match SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+            Err(_) => (0, 0),
+        };
+        let (secs, ns) = crate::builtins::date::parse_date(&a, now, &tz).ok_or_else(|| format!("I cannot figure out how to interpret {} as a date or time", quote(&a)))?;
+        let t = if secs >= 0 {
+            std::time::UNIX_EPOCH + std::time::Duration::new(secs as u64, ns)
+        } else {
+            std::time::UNIX_EPOCH - std::time::Duration::from_secs(secs.unsigned_abs()) + std::time::Duration::from_nanos(ns as u64)
+        };
+        Ok(Prim::Newer(t))
+    }
+
     fn owner(&mut self, pred: &str, group: bool) -> Result<Prim, String> {
         let a = self.arg(pred)?;
         let db = if group { "/etc/group" } else { "/etc/passwd" };
@@ -451,6 +468,8 @@ impl Parser<'_, '_> {
             "-empty" => Prim::Empty,
             "-perm" => self.perm()?,
             "-newer" | "-anewer" | "-cnewer" => self.newer(tok)?,
+            t if t.len() == 8 && t.starts_with("-newer") && b"acmB".contains(&t.as_bytes()[6]) && t.as_bytes()[7] == b't' => self.newer_than_date(tok)?,
+            t if t.len() == 8 && t.starts_with("-newer") && b"acmB".contains(&t.as_bytes()[6]) && b"acm".contains(&t.as_bytes()[7]) => self.newer(tok)?,
             "-mtime" | "-atime" | "-ctime" => {
                 let (c, n) = self.number(tok)?;
                 Prim::Age(c, n, 86400)

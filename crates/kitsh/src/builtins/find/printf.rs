@@ -13,7 +13,8 @@ pub(super) enum Piece {
     Lit(Vec<u8>),
     /// A directive: left-justify, width, precision, conversion, and the time letter of
     /// `%T`/`%A`/`%C`.
-    Dir { left: bool, width: usize, precision: Option<usize>, conv: char, sub: Option<char> },
+    /// `alt`: the `#` flag (`%#m` shows the mode with a leading `0`).
+    Dir { left: bool, alt: bool, width: usize, precision: Option<usize>, conv: char, sub: Option<char> },
     /// `\c`: stop printing.
     Stop,
 }
@@ -71,9 +72,10 @@ pub(super) fn parse_format(fmt: &str) -> (Vec<Piece>, Vec<String>) {
         match c {
             '\\' => escape(&mut chars, &mut pieces, &mut warnings),
             '%' => {
-                let mut left = false;
+                let (mut left, mut alt) = (false, false);
                 while let Some(&f) = chars.peek().filter(|f| matches!(f, '-' | '+' | ' ' | '#' | '0')) {
                     left |= f == '-';
+                    alt |= f == '#';
                     chars.next();
                 }
                 let mut width = 0usize;
@@ -97,7 +99,7 @@ pub(super) fn parse_format(fmt: &str) -> (Vec<Piece>, Vec<String>) {
                 };
                 let sub = if matches!(conv, 'T' | 'A' | 'C') { chars.next() } else { None };
                 if KNOWN.contains(conv) || matches!(conv, 'T' | 'A' | 'C') {
-                    pieces.push(Piece::Dir { left, width, precision, conv, sub });
+                    pieces.push(Piece::Dir { left, alt, width, precision, conv, sub });
                 } else {
                     warnings.push(format!("warning: unrecognized format directive `%{conv}'"));
                     push_lit(&mut pieces, format!("%{conv}").as_bytes());
@@ -176,8 +178,11 @@ pub(super) fn render(pieces: &[Piece], v: &Visit<'_>, out: &mut Vec<u8>) {
         match p {
             Piece::Lit(b) => out.extend_from_slice(b),
             Piece::Stop => return,
-            Piece::Dir { left, width, precision, conv, sub } => {
+            Piece::Dir { left, alt, width, precision, conv, sub } => {
                 let mut text = directive(v, *conv, *sub);
+                if *alt && *conv == 'm' && !text.starts_with('0') {
+                    text.insert(0, '0');
+                }
                 if let Some(p) = precision {
                     text = text.chars().take(*p).collect();
                 }

@@ -113,7 +113,8 @@ pub(super) fn general(a: &[u8], b: &[u8]) -> Ordering {
         if n == 0 {
             (0, 0.0)
         } else if v.is_nan() {
-            (1, 0.0)
+            // GNU orders NaNs by their bits: `nan` before `-nan`.
+            (1, if v.is_sign_negative() { 1.0 } else { 0.0 })
         } else {
             (2, v)
         }
