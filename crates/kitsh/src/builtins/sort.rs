@@ -307,8 +307,12 @@ impl Sorter {
     }
 
     fn key_cmp(&self, key: &Key, a: &[u8], b: &[u8]) -> Ordering {
+        self.key_text_cmp(key, self.key_text(a, key), self.key_text(b, key))
+    }
+
+    /// Compare two keys' texts as `key` orders them.
+    fn key_text_cmp(&self, key: &Key, ka: &[u8], kb: &[u8]) -> Ordering {
         let o = &key.opts;
-        let (ka, kb) = (self.key_text(a, key), self.key_text(b, key));
         let r = match o.kind() {
             Kind::Numeric => compare::numeric(ka, kb),
             Kind::General => compare::general(ka, kb),
@@ -347,6 +351,23 @@ impl Sorter {
     /// The full comparison, with GNU's last-resort whole-line comparison.
     fn cmp(&self, a: &[u8], b: &[u8]) -> Ordering {
         let r = self.keys_cmp(a, b);
+        self.last_resort(r, a, b)
+    }
+
+    /// [`Sorter::cmp`] of two lines whose keys' texts were found beforehand.
+    fn cmp_found(&self, a: &Found<'_>, b: &Found<'_>) -> Ordering {
+        let mut r = Ordering::Equal;
+        for (k, (ka, kb)) in self.keys.iter().zip(a.keys.iter().zip(b.keys.iter())) {
+            r = self.key_text_cmp(k, ka, kb);
+            if r != Ordering::Equal {
+                break;
+            }
+        }
+        self.last_resort(r, a.line, b.line)
+    }
+
+    /// Lines equal by their keys compare whole, unless `-s` or `-u`.
+    fn last_resort(&self, r: Ordering, a: &[u8], b: &[u8]) -> Ordering {
         if r != Ordering::Equal || self.stable || self.unique {
             return r;
         }
@@ -357,6 +378,12 @@ impl Sorter {
             r
         }
     }
+}
+
+/// A line with the texts of its keys, found once rather than at every comparison.
+struct Found<'l> {
+    line: &'l [u8],
+    keys: Vec<&'l [u8]>,
 }
 
 /// The parsed command line.
@@ -537,7 +564,9 @@ impl Builtin for Sort {
             // `-m`: the inputs are taken as sorted and merged, not sorted again (GNU).
             lines = merge_inputs(s, &ranges, st.delim, &data);
         } else if !st.merge {
-            lines.sort_by(|a, b| s.cmp(a, b));
+            let mut found: Vec<Found<'_>> = lines.iter().map(|&line| Found { line, keys: s.keys.iter().map(|k| s.key_text(line, k)).collect() }).collect();
+            found.sort_by(|a, b| s.cmp_found(a, b));
+            lines = found.into_iter().map(|f| f.line).collect();
         }
         if s.unique {
             lines.dedup_by(|b, a| s.keys_cmp(a, b) == Ordering::Equal);
