@@ -386,6 +386,37 @@ struct Found<'l> {
     keys: Vec<&'l [u8]>,
 }
 
+/// Sort `found` (stable): large inputs as two halves on two threads, then merged (GNU sort
+/// also sorts with several threads).
+fn sort_found<'l>(s: &Sorter, mut found: Vec<Found<'l>>) -> Vec<Found<'l>> {
+    if found.len() < 20_000 {
+        found.sort_by(|a, b| s.cmp_found(a, b));
+        return found;
+    }
+    let mut right = found.split_off(found.len() / 2);
+    let mut left = found;
+    let right_sorted = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new().spawn_scoped(scope, || right.sort_by(|a, b| s.cmp_found(a, b)));
+        left.sort_by(|a, b| s.cmp_found(a, b));
+        worker.is_ok_and(|h| h.join().is_ok())
+    });
+    if !right_sorted {
+        // No second thread could run: sort the other half here.
+        right.sort_by(|a, b| s.cmp_found(a, b));
+    }
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
+    loop {
+        let take_left = match (l.peek(), r.peek()) {
+            (Some(a), Some(b)) => s.cmp_found(b, a) != Ordering::Less,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return out,
+        };
+        out.extend(if take_left { l.next() } else { r.next() });
+    }
+}
+
 /// The parsed command line.
 struct Setup {
     sorter: Sorter,
@@ -564,9 +595,8 @@ impl Builtin for Sort {
             // `-m`: the inputs are taken as sorted and merged, not sorted again (GNU).
             lines = merge_inputs(s, &ranges, st.delim, &data);
         } else if !st.merge {
-            let mut found: Vec<Found<'_>> = lines.iter().map(|&line| Found { line, keys: s.keys.iter().map(|k| s.key_text(line, k)).collect() }).collect();
-            found.sort_by(|a, b| s.cmp_found(a, b));
-            lines = found.into_iter().map(|f| f.line).collect();
+            let found: Vec<Found<'_>> = lines.iter().map(|&line| Found { line, keys: s.keys.iter().map(|k| s.key_text(line, k)).collect() }).collect();
+            lines = sort_found(s, found).into_iter().map(|f| f.line).collect();
         }
         if s.unique {
             lines.dedup_by(|b, a| s.keys_cmp(a, b) == Ordering::Equal);
