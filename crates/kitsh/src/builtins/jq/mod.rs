@@ -167,6 +167,8 @@ pub(crate) struct Shared<'a> {
     pub messages: RefCell<Vec<u8>>,
     /// Cancellation (timeouts).
     pub cancel: &'a dyn super::Cancel,
+    /// Set when the program recursed too deep (see `natives::guard_check`).
+    pub depth_exceeded: std::cell::Cell<bool>,
 }
 
 impl Builtin for Jq {
@@ -336,7 +338,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
     let vars = Vars::new(var_vals);
     let jctx = JCtx::<Kind>::new(&shared, vars);
@@ -354,6 +356,9 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
                     Ok(code) => {
                         runner.flush_messages(&shared)?;
                         runner.flush()?;
+                        if shared.depth_exceeded.get() {
+                            let _ = writeln!(runner.stderr, "jq: error: maximum recursion depth exceeded");
+                        }
                         return Err(code);
                     }
                     Err(e) => {

@@ -1,12 +1,137 @@
 //! Source rewrites that give jaq programs jq 1.8's behaviour where jaq's differs and offers no
 //! hook: the handler of `try ... catch H` becomes `(_kitsh_errmsg | H)`, so that caught error
-//! texts read as jq's (`Cannot index number with string ("a")`) rather than jaq's.
+//! texts read as jq's (`Cannot index number with string ("a")`) rather than jaq's; every
+//! user-defined function body starts with `_kitsh_guard`, which stops unbounded recursion
+//! before it overflows the stack (and endless loops at the script's timeout).
 
 use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
 /// Rewrite `code`; returns it unchanged when it does not lex (the compiler reports the error).
 pub fn rewrite(code: &str) -> String {
-    catches(&assignments(code))
+    guards(&catches(&assignments(code)))
+}
+
+/// `def f: BODY;` becomes `def f: _kitsh_guard | BODY;` (after the body's own nested `def`s),
+/// and in the body each use of a filter parameter `g` becomes `(_kitsh_guard | g)`: jaq
+/// evaluates a parameter passed down n calls through n nested frames, which need guarding too.
+fn guards(code: &str) -> String {
+    if !code.contains("def") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else {
+        return code.to_string();
+    };
+    let mut inserts: Vec<(usize, usize, String)> = Vec::new();
+    guard_walk(code, &tokens, &[], false, &mut inserts);
+    if inserts.is_empty() {
+        return code.to_string();
+    }
+    // From the end; at one offset, the replacement before the insertion in front of it.
+    inserts.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut out = code.to_string();
+    for (pos, len, text) in inserts {
+        if out.is_char_boundary(pos) && out.is_char_boundary(pos + len) {
+            out.replace_range(pos..pos + len, &text);
+        }
+    }
+    out
+}
+
+/// The index after the `def` starting at `k` (after its terminating `;`).
+fn def_end(tokens: &[Token<&str>], mut k: usize) -> usize {
+    let mut depth = 0usize;
+    while let Some(t) = tokens.get(k) {
+        match t {
+            Token("def", Tok::Word) => depth += 1,
+            Token(";", Tok::Sym) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        k += 1;
+        if depth == 0 {
+            break;
+        }
+    }
+    k
+}
+
+fn guard_walk(
+    code: &str,
+    tokens: &[Token<&str>],
+    params: &[&str],
+    object: bool,
+    inserts: &mut Vec<(usize, usize, String)>,
+) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        match &t.1 {
+            Tok::Block(inner) => guard_walk(code, inner, params, t.0.starts_with('{'), inserts),
+            Tok::Str(parts) => {
+                for p in parts {
+                    if let StrPart::Term(Token(_, Tok::Block(inner))) = p {
+                        guard_walk(code, inner, params, false, inserts);
+                    }
+                }
+            }
+            Tok::Word if t.0 == "def" => {
+                // `def NAME[(PARAMS)]:` then the body.
+                let mut k = i + 1;
+                if !matches!(tokens.get(k), Some(Token(_, Tok::Word))) {
+                    i += 1;
+                    continue;
+                }
+                k += 1;
+                let mut inner_params: Vec<&str> = params.to_vec();
+                if let Some(Token(s, Tok::Block(ps))) = tokens.get(k) {
+                    if s.starts_with('(') {
+                        inner_params
+                            .extend(ps.iter().filter(|p| matches!(p.1, Tok::Word)).map(|p| p.0));
+                        k += 1;
+                    }
+                }
+                if !matches!(tokens.get(k), Some(Token(":", Tok::Sym))) {
+                    i += 1;
+                    continue;
+                }
+                k += 1;
+                let stop = def_end(tokens, i);
+                // Skip the body's leading definitions: at one block level, `;` only ends a `def`.
+                let mut b = k;
+                while matches!(tokens.get(b), Some(Token("def", Tok::Word))) {
+                    b = def_end(tokens, b);
+                }
+                if let Some(body) = tokens.get(b) {
+                    if b < stop {
+                        inserts.push((offset(code, body.0), 0, "_kitsh_guard | ".to_string()));
+                    }
+                }
+                guard_walk(
+                    code,
+                    &tokens[k.min(stop)..stop],
+                    &inner_params,
+                    false,
+                    inserts,
+                );
+                i = stop.max(i + 1);
+                continue;
+            }
+            Tok::Word if params.contains(&t.0) => {
+                let prev = i.checked_sub(1).and_then(|p| tokens.get(p));
+                let call = matches!(tokens.get(i + 1), Some(Token(s, Tok::Block(_))) if s.starts_with('('));
+                let key = object && matches!(prev, None | Some(Token("{" | ",", Tok::Sym)));
+                let named = matches!(prev, Some(Token("def", Tok::Word)));
+                if !call && !key && !named {
+                    inserts.push((
+                        offset(code, t.0),
+                        t.0.len(),
+                        format!("(_kitsh_guard | {})", t.0),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
 }
 
 /// `L = R`, `L |= R`, `L += R`, ... become `_kitsh_set((L); (R))` and so on: jaq's own update
@@ -237,5 +362,12 @@ mod tests {
         assert_eq!(rewrite("[.[] | .x += 1]"), "[.[] | _kitsh_add((.x ); ( 1))]");
         assert_eq!(rewrite("(.a |= . + 1) | .b"), "(_kitsh_modify((.a ); ( . + 1))) | .b");
         assert_eq!(rewrite(".a == 1"), ".a == 1");
+        assert_eq!(rewrite("def f: 1 + f; f"), "def f: _kitsh_guard | 1 + f; f");
+        assert_eq!(
+            rewrite("def f(g): def h: g; [h]; f(.)"),
+            "def f(g): def h: _kitsh_guard | (_kitsh_guard | g); _kitsh_guard | [h]; f(.)"
+        );
+        assert_eq!(rewrite("def f(g; $x): {g: g, g}; g"), "def f(g; $x): _kitsh_guard | {g: (_kitsh_guard | g), g}; g");
+        assert_eq!(rewrite("[def f($x): $x; f(1)]"), "[def f($x): _kitsh_guard | $x; f(1)]");
     }
 }
