@@ -295,6 +295,10 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
             return status;
         }
     };
+    if let Some(key) = rewrite::constant_key(&code) {
+        let _ = writeln!(ctx.stderr, "jq: error: Object keys must be strings, not {key}\njq: 1 compile error");
+        return 3;
+    }
     let rewritten = rewrite::rewrite(&code);
     let compiled = match compile(&rewritten, &var_names) {
         Ok(f) => Ok(f),

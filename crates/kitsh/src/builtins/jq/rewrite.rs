@@ -11,6 +11,49 @@ pub fn rewrite(code: &str) -> String {
     guards(&catches(&assignments(code)))
 }
 
+/// The first object key in `code` that is a constant other than a string, such as `{(0): 1}`
+/// or `. as {(true): $x}`: jq 1.8 rejects those when compiling (jaq only at run time).
+pub fn constant_key(code: &str) -> Option<String> {
+    if !code.contains('{') {
+        return None;
+    }
+    let tokens = Lexer::new(code).lex().ok()?;
+    key_walk(&tokens, false)
+}
+
+fn key_walk(tokens: &[Token<&str>], object: bool) -> Option<String> {
+    for (i, t) in tokens.iter().enumerate() {
+        match &t.1 {
+            Tok::Block(inner) => {
+                let key_pos = object && (i == 0 || matches!(tokens.get(i - 1), Some(Token(",", Tok::Sym))));
+                if key_pos && t.0.starts_with('(') && matches!(tokens.get(i + 1), Some(Token(":", Tok::Sym))) {
+                    // The key's tokens, without the closing `)`.
+                    let body = &inner[..inner.len().saturating_sub(1)];
+                    if let [Token(k, Tok::Num | Tok::Word)] = body {
+                        if matches!(body[0].1, Tok::Num) || matches!(*k, "true" | "false" | "null") {
+                            return Some((*k).to_string());
+                        }
+                    }
+                }
+                if let Some(k) = key_walk(inner, t.0.starts_with('{')) {
+                    return Some(k);
+                }
+            }
+            Tok::Str(parts) => {
+                for p in parts {
+                    if let StrPart::Term(Token(_, Tok::Block(inner))) = p {
+                        if let Some(k) = key_walk(inner, false) {
+                            return Some(k);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// `def f: BODY;` becomes `def f: _kitsh_guard | BODY;` (after the body's own nested `def`s),
 /// and in the body each use of a filter parameter `g` becomes `(_kitsh_guard | g)`: jaq
 /// evaluates a parameter passed down n calls through n nested frames, which need guarding too.
@@ -368,6 +411,9 @@ mod tests {
             "def f(g): def h: _kitsh_guard | (_kitsh_guard | g); _kitsh_guard | [h]; f(.)"
         );
         assert_eq!(rewrite("def f(g; $x): {g: g, g}; g"), "def f(g; $x): _kitsh_guard | {g: (_kitsh_guard | g), g}; g");
+        assert_eq!(super::constant_key("{(0):1}").as_deref(), Some("0"));
+        assert_eq!(super::constant_key("{a: 1, (true): 2}").as_deref(), Some("true"));
+        assert_eq!(super::constant_key("{(\"a\"): 1, (.b): 2, c: (0)}"), None);
         assert_eq!(rewrite("[def f($x): $x; f(1)]"), "[def f($x): _kitsh_guard | $x; f(1)]");
     }
 }
