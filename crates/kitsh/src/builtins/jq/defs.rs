@@ -18,6 +18,7 @@ def _jaq_strflocaltime($f): strflocaltime($f);
 def _jaq_mktime: mktime;
 def _jaq_bsearch($t): bsearch($t);
 def _jaq_getpath($p): getpath($p);
+def _jaq_has($k): has($k);
 def _jaq_range($f; $t; $b): range($f; $t; $b);
 def range($f; $t; $b): _jaq_range($f; $t; $b) | _kitsh_tick;
 def range($f; $t): range($f; $t; 1);
@@ -59,6 +60,9 @@ def implode: if type != "array" then error("implode input must be an array") els
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);
+def has($k): if ($k|type) == "number" and ($k|isnan) then false else _jaq_has($k) end;
+def _strindices($i): if type != "string" then error("\(_kitsh_describe) cannot be searched, as it is not a string")
+  elif ($i|type) != "string" then error("\($i|_kitsh_describe) is not a string") else indices($i) end;
 
 def tojson: _kitsh_tojson;
 def tostring: if type == "string" then . else _kitsh_tojson end;
