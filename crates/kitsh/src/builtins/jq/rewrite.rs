@@ -8,7 +8,119 @@ use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
 /// Rewrite `code`; returns it unchanged when it does not lex (the compiler reports the error).
 pub fn rewrite(code: &str) -> String {
-    guards(&catches(&assignments(code)))
+    guards(&catches(&assignments(&alternatives(code))))
+}
+
+/// `E as P1 ?// P2 | BODY` (jaq has no `?//`) becomes `E as $__kitsh_v | null as $a | ... |
+/// . as $__kitsh_in | try ($__kitsh_v as P1 | BODY) catch ($__kitsh_in | $__kitsh_v as P2 |
+/// BODY)`: every pattern's variables are bound (null when absent), and an error in a pattern or
+/// in the body moves on to the next pattern; the last one's errors propagate.
+fn alternatives(code: &str) -> String {
+    if !code.contains("?//") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    alt_walk(code, &tokens, &mut edits);
+    // Edits never overlap (an inner block's is skipped when its outer one is made): apply from
+    // the end.
+    edits.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut out = code.to_string();
+    let mut limit = usize::MAX;
+    for (pos, len, text) in edits {
+        if pos + len <= limit && out.is_char_boundary(pos) && out.is_char_boundary(pos + len) {
+            out.replace_range(pos..pos + len, &text);
+            limit = pos;
+        }
+    }
+    out
+}
+
+fn vars_of<'a>(tokens: &[Token<&'a str>], out: &mut Vec<&'a str>) {
+    for t in tokens {
+        match &t.1 {
+            Tok::Var if !out.contains(&t.0) => out.push(t.0),
+            Tok::Block(inner) => vars_of(inner, out),
+            _ => {}
+        }
+    }
+}
+
+fn alt_walk(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
+    for t in tokens {
+        if let Tok::Block(inner) = &t.1 {
+            alt_walk(code, inner, edits);
+        }
+    }
+    let is_alt = |k: usize| match tokens.get(k) {
+        Some(Token("?//", Tok::Sym)) => Some(1),
+        Some(Token("?", Tok::Sym)) if matches!(tokens.get(k + 1), Some(Token("//", Tok::Sym))) => Some(2),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        if !(tokens[i].0 == "as" && matches!(tokens[i].1, Tok::Word)) {
+            i += 1;
+            continue;
+        }
+        // Patterns: single tokens (`$x`, `[...]`, `{...}`) separated by `?//`.
+        let mut pats: Vec<usize> = vec![i + 1];
+        let mut k = i + 2;
+        while let Some(n) = is_alt(k) {
+            pats.push(k + n);
+            k += n + 1;
+        }
+        if pats.len() < 2 || !matches!(tokens.get(k), Some(Token("|", Tok::Sym))) {
+            i += 1;
+            continue;
+        }
+        // The body: to the end of the block, or a `;`, `then`, `elif`, `else`, `end` outside
+        // any `if ... end` of its own.
+        let body_start = k + 1;
+        let mut depth = 0usize;
+        let mut e = body_start;
+        while let Some(n) = tokens.get(e) {
+            let w = matches!(n.1, Tok::Word);
+            if w && n.0 == "if" {
+                depth += 1;
+            } else if w && n.0 == "end" && depth > 0 {
+                depth -= 1;
+            } else if depth == 0 && ((w && matches!(n.0, "then" | "elif" | "else" | "end")) || (n.0 == ";" && matches!(n.1, Tok::Sym))) {
+                break;
+            }
+            e += 1;
+        }
+        if e > 0 && e == tokens.len() && matches!(tokens[e - 1].0, ")" | "]" | "}") && matches!(tokens[e - 1].1, Tok::Sym) {
+            e -= 1;
+        }
+        if e <= body_start {
+            i += 1;
+            continue;
+        }
+        let body = &code[offset(code, tokens[body_start].0)..end(code, tokens[e - 1].0)];
+        let mut vars = Vec::new();
+        for &p in &pats {
+            vars_of(std::slice::from_ref(&tokens[p]), &mut vars);
+        }
+        let mut text = String::from("as $__kitsh_v | ");
+        for v in &vars {
+            text.push_str(&format!("null as {v} | "));
+        }
+        text.push_str(". as $__kitsh_in | ");
+        let n = pats.len();
+        for (j, &p) in pats.iter().enumerate() {
+            let pat = tokens[p].0;
+            if j + 1 < n {
+                text.push_str(&format!("try ($__kitsh_v as {pat} | {body}) catch ($__kitsh_in | "));
+            } else {
+                text.push_str(&format!("$__kitsh_v as {pat} | {body}"));
+            }
+        }
+        text.push_str(&")".repeat(n - 1));
+        let start = offset(code, tokens[i].0);
+        edits.push((start, end(code, tokens[e - 1].0) - start, text));
+        i = e;
+    }
 }
 
 /// The first object key in `code` that is a constant other than a string, such as `{(0): 1}`
@@ -414,6 +526,10 @@ mod tests {
         assert_eq!(super::constant_key("{(0):1}").as_deref(), Some("0"));
         assert_eq!(super::constant_key("{a: 1, (true): 2}").as_deref(), Some("true"));
         assert_eq!(super::constant_key("{(\"a\"): 1, (.b): 2, c: (0)}"), None);
+        assert_eq!(
+            super::alternatives(". as [$a] ?// $a | $a"),
+            ". as $__kitsh_v | null as $a | . as $__kitsh_in | try ($__kitsh_v as [$a] | $a) catch ($__kitsh_in | $__kitsh_v as $a | $a)"
+        );
         assert_eq!(rewrite("[def f($x): $x; f(1)]"), "[def f($x): _kitsh_guard | $x; f(1)]");
     }
 }
