@@ -503,10 +503,14 @@ fn stream_events(v: &Val) -> Vec<Val> {
     out
 }
 
+/// The standard definitions (jaq's and kitsh's `defs.rs`), parsed once per process: parsing
+/// them took most of a short `jq` call.
+static STD_DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> =
+    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs()).collect());
+
 /// Compile `code`, or give jq-style compile error messages.
 fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<String>> {
-    let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs());
-    let loader = Loader::new(defs);
+    let loader = Loader::new(STD_DEFS.iter().cloned());
     let arena = Arena::default();
     let modules = loader.load(&arena, File { path: (), code }).map_err(|errs| {
         use jaq_core::load::Error;
