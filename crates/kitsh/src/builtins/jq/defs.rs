@@ -17,6 +17,8 @@ def _jaq_strftime($f): strftime($f);
 def _jaq_strflocaltime($f): strflocaltime($f);
 def _jaq_mktime: mktime;
 def _jaq_bsearch($t): bsearch($t);
+def _jaq_getpath($p): getpath($p);
+def _jaq_has($k): has($k);
 def _jaq_range($f; $t; $b): range($f; $t; $b);
 def range($f; $t; $b): _jaq_range($f; $t; $b) | _kitsh_tick;
 def range($f; $t): range($f; $t; 1);
@@ -35,8 +37,11 @@ def strftime($f): if ($f|type) != "string" then error("strftime/1 requires a str
 def strflocaltime($f): if ($f|type) != "string" then error("strflocaltime/1 requires a string format") else _tm("strflocaltime/1") | _jaq_strflocaltime($f) end;
 def mktime: if type != "array" then error("mktime requires array of 6 numbers") else _tm("mktime") | _jaq_mktime end;
 def bsearch($t): if type != "array" then error("\(_kitsh_describe) cannot be searched from") else _jaq_bsearch($t) end;
-def setpath($p; $v): _kitsh_setpath($p; $v);
-def delpaths($ps): if ($ps|type) != "array" then error("Paths must be specified as an array") else _kitsh_delpaths($ps) end;
+def _kitsh_deep($p): ($p|type) == "array" and ($p|length) > 10000;
+def getpath($p): if _kitsh_deep($p) then error("Path too deep") else _jaq_getpath($p) end;
+def setpath($p; $v): if _kitsh_deep($p) then error("Path too deep") else _kitsh_setpath($p; $v) end;
+def delpaths($ps): if ($ps|type) != "array" then error("Paths must be specified as an array")
+  elif any($ps[]; _kitsh_deep(.)) then error("Path too deep") else _kitsh_delpaths($ps) end;
 def del(f): delpaths([path(f)]);
 def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
 def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
@@ -55,6 +60,9 @@ def implode: if type != "array" then error("implode input must be an array") els
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);
+def has($k): if ($k|type) == "number" and ($k|isnan) then false else _jaq_has($k) end;
+def _strindices($i): if type != "string" then error("\(_kitsh_describe) cannot be searched, as it is not a string")
+  elif ($i|type) != "string" then error("\($i|_kitsh_describe) is not a string") else indices($i) end;
 
 def tojson: _kitsh_tojson;
 def tostring: if type == "string" then . else _kitsh_tojson end;

@@ -167,6 +167,8 @@ pub(crate) struct Shared<'a> {
     pub messages: RefCell<Vec<u8>>,
     /// Cancellation (timeouts).
     pub cancel: &'a dyn super::Cancel,
+    /// Set when the program recursed too deep (see `natives::guard_check`).
+    pub depth_exceeded: std::cell::Cell<bool>,
 }
 
 impl Builtin for Jq {
@@ -293,6 +295,10 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
             return status;
         }
     };
+    if let Some(key) = rewrite::constant_key(&code) {
+        let _ = writeln!(ctx.stderr, "jq: error: Object keys must be strings, not {key}\njq: 1 compile error");
+        return 3;
+    }
     let rewritten = rewrite::rewrite(&code);
     let compiled = match compile(&rewritten, &var_names) {
         Ok(f) => Ok(f),
@@ -336,7 +342,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
     let vars = Vars::new(var_vals);
     let jctx = JCtx::<Kind>::new(&shared, vars);
@@ -354,6 +360,9 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
                     Ok(code) => {
                         runner.flush_messages(&shared)?;
                         runner.flush()?;
+                        if shared.depth_exceeded.get() {
+                            let _ = writeln!(runner.stderr, "jq: error: maximum recursion depth exceeded");
+                        }
                         return Err(code);
                     }
                     Err(e) => {
@@ -494,10 +503,14 @@ fn stream_events(v: &Val) -> Vec<Val> {
     out
 }
 
+/// The standard definitions (jaq's and kitsh's `defs.rs`), parsed once per process: parsing
+/// them took most of a short `jq` call.
+static STD_DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> =
+    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs()).collect());
+
 /// Compile `code`, or give jq-style compile error messages.
 fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<String>> {
-    let defs = jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs());
-    let loader = Loader::new(defs);
+    let loader = Loader::new(STD_DEFS.iter().cloned());
     let arena = Arena::default();
     let modules = loader.load(&arena, File { path: (), code }).map_err(|errs| {
         use jaq_core::load::Error;

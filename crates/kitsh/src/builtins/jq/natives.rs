@@ -23,6 +23,42 @@ fn bytes_of(v: &Val) -> Option<&[u8]> {
     }
 }
 
+/// Stack that must remain free when a function body starts: beyond it, the program stops with
+/// "maximum recursion depth exceeded" instead of overflowing the stack.
+const STACK_MARGIN: usize = 32 << 20;
+
+/// `None`, unless the script timed out (halt 130) or recursion went too deep (halt 5, with
+/// `Shared::depth_exceeded` set so that the caller prints the message). Both are halts, not
+/// errors, so that `try` cannot catch them and recurse further.
+fn guard_check<'a>(sh: &Shared<'_>) -> Option<Exn<'a, Val>> {
+    if sh.cancel.cancelled() {
+        return Some(Exn::halt(130));
+    }
+    if stacker::remaining_stack().is_some_and(|r| r < STACK_MARGIN) {
+        sh.depth_exceeded.set(true);
+        return Some(Exn::halt(5));
+    }
+    None
+}
+
+/// `_kitsh_guard`/`_kitsh_tick`: identity (also as a path expression and in updates), after
+/// [`guard_check`].
+fn guard_native(name: &'static str) -> Fun<Kind> {
+    let n = jaq_core::Native::<Kind>::new(|cv| match guard_check(shared(&cv)) {
+        Some(e) => box_once(Err(e)),
+        None => box_once(Ok(cv.1)),
+    })
+    .with_paths(|cv| match guard_check(cv.0.data()) {
+        Some(e) => box_once(Err(e)),
+        None => box_once(Ok(cv.1)),
+    })
+    .with_update(|cv, f| match guard_check(cv.0.data()) {
+        Some(e) => box_once(Err(e)),
+        None => f(cv.1),
+    });
+    (name, v(0), n)
+}
+
 /// The natives, named `_kitsh_*`; `defs.rs` binds jq's names to them.
 pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
     let list: Vec<jaq_core::native::Filter<jaq_core::RunPtr<Kind>>> = vec![
@@ -131,13 +167,6 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
             }
             bome(Ok(v))
         }),
-        ("_kitsh_tick", v(0), |cv| {
-            // Long loops in the program check for a timeout here (jaq has no hook of its own).
-            if shared(&cv).cancel.cancelled() {
-                return box_once(Err(Exn::halt(130)));
-            }
-            box_once(Ok(cv.1))
-        }),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
         ("_kitsh_tonumber", v(0), |cv| {
             let r = bytes_of(&cv.1).and_then(|b| std::str::from_utf8(b).ok()).and_then(|t| {
@@ -164,7 +193,9 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
             bome(Ok(r))
         }),
     ];
-    list.into_iter().map(run::<Kind>)
+    // Long loops in the program check for a timeout at `_kitsh_tick` (jaq has no hook of its
+    // own); every user-defined function body starts with `_kitsh_guard` (see `rewrite.rs`).
+    list.into_iter().map(run::<Kind>).chain(["_kitsh_tick", "_kitsh_guard"].map(guard_native))
 }
 
 /// An array index as jq takes it: floored; `None` for NaN and non-numbers.

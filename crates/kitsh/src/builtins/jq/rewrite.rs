@@ -1,12 +1,292 @@
 //! Source rewrites that give jaq programs jq 1.8's behaviour where jaq's differs and offers no
 //! hook: the handler of `try ... catch H` becomes `(_kitsh_errmsg | H)`, so that caught error
-//! texts read as jq's (`Cannot index number with string ("a")`) rather than jaq's.
+//! texts read as jq's (`Cannot index number with string ("a")`) rather than jaq's; every
+//! user-defined function body starts with `_kitsh_guard`, which stops unbounded recursion
+//! before it overflows the stack (and endless loops at the script's timeout).
 
 use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
 /// Rewrite `code`; returns it unchanged when it does not lex (the compiler reports the error).
 pub fn rewrite(code: &str) -> String {
-    catches(&assignments(code))
+    guards(&catches(&assignments(&alternatives(code))))
+}
+
+/// `E as P1 ?// P2 | BODY` (jaq has no `?//`) becomes `E as $__kitsh_v | null as $a | ... |
+/// . as $__kitsh_in | try ($__kitsh_v as P1 | BODY) catch ($__kitsh_in | $__kitsh_v as P2 |
+/// BODY)`: every pattern's variables are bound (null when absent), and an error in a pattern or
+/// in the body moves on to the next pattern; the last one's errors propagate.
+fn alternatives(code: &str) -> String {
+    if !code.contains("?//") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    alt_walk(code, &tokens, &mut edits);
+    // Edits never overlap (an inner block's is skipped when its outer one is made): apply from
+    // the end.
+    edits.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut out = code.to_string();
+    let mut limit = usize::MAX;
+    for (pos, len, text) in edits {
+        if pos + len <= limit && out.is_char_boundary(pos) && out.is_char_boundary(pos + len) {
+            out.replace_range(pos..pos + len, &text);
+            limit = pos;
+        }
+    }
+    out
+}
+
+fn vars_of<'a>(tokens: &[Token<&'a str>], out: &mut Vec<&'a str>) {
+    for t in tokens {
+        match &t.1 {
+            Tok::Var if !out.contains(&t.0) => out.push(t.0),
+            Tok::Block(inner) => vars_of(inner, out),
+            _ => {}
+        }
+    }
+}
+
+fn alt_walk(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
+    for t in tokens {
+        if let Tok::Block(inner) = &t.1 {
+            alt_walk(code, inner, edits);
+        }
+    }
+    let is_alt = |k: usize| match tokens.get(k) {
+        Some(Token("?//", Tok::Sym)) => Some(1),
+        Some(Token("?", Tok::Sym)) if matches!(tokens.get(k + 1), Some(Token("//", Tok::Sym))) => Some(2),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        if !(tokens[i].0 == "as" && matches!(tokens[i].1, Tok::Word)) {
+            i += 1;
+            continue;
+        }
+        // Patterns: single tokens (`$x`, `[...]`, `{...}`) separated by `?//`.
+        let mut pats: Vec<usize> = vec![i + 1];
+        let mut k = i + 2;
+        while let Some(n) = is_alt(k) {
+            pats.push(k + n);
+            k += n + 1;
+        }
+        if pats.len() < 2 || !matches!(tokens.get(k), Some(Token("|", Tok::Sym))) {
+            i += 1;
+            continue;
+        }
+        // The body: to the end of the block, or a `;`, `then`, `elif`, `else`, `end` outside
+        // any `if ... end` of its own.
+        let body_start = k + 1;
+        let mut depth = 0usize;
+        let mut e = body_start;
+        while let Some(n) = tokens.get(e) {
+            let w = matches!(n.1, Tok::Word);
+            if w && n.0 == "if" {
+                depth += 1;
+            } else if w && n.0 == "end" && depth > 0 {
+                depth -= 1;
+            } else if depth == 0 && ((w && matches!(n.0, "then" | "elif" | "else" | "end")) || (n.0 == ";" && matches!(n.1, Tok::Sym))) {
+                break;
+            }
+            e += 1;
+        }
+        if e > 0 && e == tokens.len() && matches!(tokens[e - 1].0, ")" | "]" | "}") && matches!(tokens[e - 1].1, Tok::Sym) {
+            e -= 1;
+        }
+        if e <= body_start {
+            i += 1;
+            continue;
+        }
+        let body = &code[offset(code, tokens[body_start].0)..end(code, tokens[e - 1].0)];
+        let mut vars = Vec::new();
+        for &p in &pats {
+            vars_of(std::slice::from_ref(&tokens[p]), &mut vars);
+        }
+        let mut text = String::from("as $__kitsh_v | ");
+        for v in &vars {
+            text.push_str(&format!("null as {v} | "));
+        }
+        text.push_str(". as $__kitsh_in | ");
+        let n = pats.len();
+        for (j, &p) in pats.iter().enumerate() {
+            let pat = tokens[p].0;
+            if j + 1 < n {
+                text.push_str(&format!("try ($__kitsh_v as {pat} | {body}) catch ($__kitsh_in | "));
+            } else {
+                text.push_str(&format!("$__kitsh_v as {pat} | {body}"));
+            }
+        }
+        text.push_str(&")".repeat(n - 1));
+        let start = offset(code, tokens[i].0);
+        edits.push((start, end(code, tokens[e - 1].0) - start, text));
+        i = e;
+    }
+}
+
+/// The first object key in `code` that is a constant other than a string, such as `{(0): 1}`
+/// or `. as {(true): $x}`: jq 1.8 rejects those when compiling (jaq only at run time).
+pub fn constant_key(code: &str) -> Option<String> {
+    if !code.contains('{') {
+        return None;
+    }
+    let tokens = Lexer::new(code).lex().ok()?;
+    key_walk(&tokens, false)
+}
+
+fn key_walk(tokens: &[Token<&str>], object: bool) -> Option<String> {
+    for (i, t) in tokens.iter().enumerate() {
+        match &t.1 {
+            Tok::Block(inner) => {
+                let key_pos = object && (i == 0 || matches!(tokens.get(i - 1), Some(Token(",", Tok::Sym))));
+                if key_pos && t.0.starts_with('(') && matches!(tokens.get(i + 1), Some(Token(":", Tok::Sym))) {
+                    // The key's tokens, without the closing `)`.
+                    let body = &inner[..inner.len().saturating_sub(1)];
+                    if let [Token(k, Tok::Num | Tok::Word)] = body {
+                        if matches!(body[0].1, Tok::Num) || matches!(*k, "true" | "false" | "null") {
+                            return Some((*k).to_string());
+                        }
+                    }
+                }
+                if let Some(k) = key_walk(inner, t.0.starts_with('{')) {
+                    return Some(k);
+                }
+            }
+            Tok::Str(parts) => {
+                for p in parts {
+                    if let StrPart::Term(Token(_, Tok::Block(inner))) = p {
+                        if let Some(k) = key_walk(inner, false) {
+                            return Some(k);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `def f: BODY;` becomes `def f: _kitsh_guard | BODY;` (after the body's own nested `def`s),
+/// and in the body each use of a filter parameter `g` becomes `(_kitsh_guard | g)`: jaq
+/// evaluates a parameter passed down n calls through n nested frames, which need guarding too.
+fn guards(code: &str) -> String {
+    if !code.contains("def") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else {
+        return code.to_string();
+    };
+    let mut inserts: Vec<(usize, usize, String)> = Vec::new();
+    guard_walk(code, &tokens, &[], false, &mut inserts);
+    if inserts.is_empty() {
+        return code.to_string();
+    }
+    // From the end; at one offset, the replacement before the insertion in front of it.
+    inserts.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut out = code.to_string();
+    for (pos, len, text) in inserts {
+        if out.is_char_boundary(pos) && out.is_char_boundary(pos + len) {
+            out.replace_range(pos..pos + len, &text);
+        }
+    }
+    out
+}
+
+/// The index after the `def` starting at `k` (after its terminating `;`).
+fn def_end(tokens: &[Token<&str>], mut k: usize) -> usize {
+    let mut depth = 0usize;
+    while let Some(t) = tokens.get(k) {
+        match t {
+            Token("def", Tok::Word) => depth += 1,
+            Token(";", Tok::Sym) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        k += 1;
+        if depth == 0 {
+            break;
+        }
+    }
+    k
+}
+
+fn guard_walk(
+    code: &str,
+    tokens: &[Token<&str>],
+    params: &[&str],
+    object: bool,
+    inserts: &mut Vec<(usize, usize, String)>,
+) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        match &t.1 {
+            Tok::Block(inner) => guard_walk(code, inner, params, t.0.starts_with('{'), inserts),
+            Tok::Str(parts) => {
+                for p in parts {
+                    if let StrPart::Term(Token(_, Tok::Block(inner))) = p {
+                        guard_walk(code, inner, params, false, inserts);
+                    }
+                }
+            }
+            Tok::Word if t.0 == "def" => {
+                // `def NAME[(PARAMS)]:` then the body.
+                let mut k = i + 1;
+                if !matches!(tokens.get(k), Some(Token(_, Tok::Word))) {
+                    i += 1;
+                    continue;
+                }
+                k += 1;
+                let mut inner_params: Vec<&str> = params.to_vec();
+                if let Some(Token(s, Tok::Block(ps))) = tokens.get(k) {
+                    if s.starts_with('(') {
+                        inner_params
+                            .extend(ps.iter().filter(|p| matches!(p.1, Tok::Word)).map(|p| p.0));
+                        k += 1;
+                    }
+                }
+                if !matches!(tokens.get(k), Some(Token(":", Tok::Sym))) {
+                    i += 1;
+                    continue;
+                }
+                k += 1;
+                let stop = def_end(tokens, i);
+                // Skip the body's leading definitions: at one block level, `;` only ends a `def`.
+                let mut b = k;
+                while matches!(tokens.get(b), Some(Token("def", Tok::Word))) {
+                    b = def_end(tokens, b);
+                }
+                if let Some(body) = tokens.get(b) {
+                    if b < stop {
+                        inserts.push((offset(code, body.0), 0, "_kitsh_guard | ".to_string()));
+                    }
+                }
+                guard_walk(
+                    code,
+                    &tokens[k.min(stop)..stop],
+                    &inner_params,
+                    false,
+                    inserts,
+                );
+                i = stop.max(i + 1);
+                continue;
+            }
+            Tok::Word if params.contains(&t.0) => {
+                let prev = i.checked_sub(1).and_then(|p| tokens.get(p));
+                let call = matches!(tokens.get(i + 1), Some(Token(s, Tok::Block(_))) if s.starts_with('('));
+                let key = object && matches!(prev, None | Some(Token("{" | ",", Tok::Sym)));
+                let named = matches!(prev, Some(Token("def", Tok::Word)));
+                if !call && !key && !named {
+                    inserts.push((
+                        offset(code, t.0),
+                        t.0.len(),
+                        format!("(_kitsh_guard | {})", t.0),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
 }
 
 /// `L = R`, `L |= R`, `L += R`, ... become `_kitsh_set((L); (R))` and so on: jaq's own update
@@ -237,5 +517,19 @@ mod tests {
         assert_eq!(rewrite("[.[] | .x += 1]"), "[.[] | _kitsh_add((.x ); ( 1))]");
         assert_eq!(rewrite("(.a |= . + 1) | .b"), "(_kitsh_modify((.a ); ( . + 1))) | .b");
         assert_eq!(rewrite(".a == 1"), ".a == 1");
+        assert_eq!(rewrite("def f: 1 + f; f"), "def f: _kitsh_guard | 1 + f; f");
+        assert_eq!(
+            rewrite("def f(g): def h: g; [h]; f(.)"),
+            "def f(g): def h: _kitsh_guard | (_kitsh_guard | g); _kitsh_guard | [h]; f(.)"
+        );
+        assert_eq!(rewrite("def f(g; $x): {g: g, g}; g"), "def f(g; $x): _kitsh_guard | {g: (_kitsh_guard | g), g}; g");
+        assert_eq!(super::constant_key("{(0):1}").as_deref(), Some("0"));
+        assert_eq!(super::constant_key("{a: 1, (true): 2}").as_deref(), Some("true"));
+        assert_eq!(super::constant_key("{(\"a\"): 1, (.b): 2, c: (0)}"), None);
+        assert_eq!(
+            super::alternatives(". as [$a] ?// $a | $a"),
+            ". as $__kitsh_v | null as $a | . as $__kitsh_in | try ($__kitsh_v as [$a] | $a) catch ($__kitsh_in | $__kitsh_v as $a | $a)"
+        );
+        assert_eq!(rewrite("[def f($x): $x; f(1)]"), "[def f($x): _kitsh_guard | $x; f(1)]");
     }
 }
