@@ -35,6 +35,15 @@ struct Alphabet {
 const BASE64: Alphabet = Alphabet { digits: B64, raw: 3, enc: 4, bits: 6 };
 const BASE32: Alphabet = Alphabet { digits: B32, raw: 5, enc: 8, bits: 5 };
 
+/// Standard base64 of `data`, padded and unwrapped (for other commands: `curl -u`).
+pub(crate) fn encode(data: &[u8]) -> String {
+    let mut out = Vec::with_capacity(data.len().div_ceil(3) * 4);
+    for group in data.chunks(BASE64.raw) {
+        BASE64.encode_group(group, &mut out);
+    }
+    out.into_iter().map(char::from).collect()
+}
+
 impl Alphabet {
     /// The value of digit `c`, if it is one.
     fn value(&self, c: u8) -> Option<u8> {

@@ -53,22 +53,6 @@ fn percent_encode(s: &[u8]) -> String {
     o
 }
 
-fn base64(data: &[u8]) -> String {
-    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut o = String::new();
-    for c in data.chunks(3) {
-        let n = (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
-        for i in 0..4 {
-            if i <= c.len() {
-                o.push(T[((n >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                o.push('=');
-            }
-        }
-    }
-    o
-}
-
 /// Why parsing stopped.
 enum Stop {
     Exit(i32),
@@ -172,7 +156,7 @@ fn parse(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Opts, Stop> {
             }
             "-u" | "--user" => {
                 let v = value(ctx, &mut i)?;
-                o.headers.push(("Authorization".into(), format!("Basic {}", base64(v.as_bytes()))));
+                o.headers.push(("Authorization".into(), format!("Basic {}", super::base64::encode(v.as_bytes()))));
             }
             "-A" | "--user-agent" => {
                 let v = value(ctx, &mut i)?;
@@ -435,7 +419,7 @@ mod tests {
 
     #[test]
     fn encodings() {
-        assert_eq!(base64(b"user:pass"), "dXNlcjpwYXNz");
+        assert_eq!(super::super::base64::encode(b"user:pass"), "dXNlcjpwYXNz");
         assert_eq!(percent_encode(b"a b&c"), "a%20b%26c");
         let r = HttpResponse { status: 200, url: "http://x/".into(), ..HttpResponse::default() };
         assert_eq!(write_out("%{http_code}\\n", &r, 0, 0.0), "200\n");

@@ -115,7 +115,7 @@ impl Shell {
     /// Deliver signals that `kill` sent to this shell: run their traps, or end the shell with
     /// status 128+N when the signal is neither trapped nor ignored and ends a process.
     pub(crate) fn handle_pending_signals(&mut self) -> Exec<()> {
-        if self.shared.has_group_signals() && self.pgid != 0 {
+        if self.pgid != 0 && self.shared.has_group_signals() {
             let sigs = self.shared.group_signals_after(self.pgid, self.group_seen);
             if let Some(&(_, last)) = sigs.last() {
                 self.group_seen = last;
