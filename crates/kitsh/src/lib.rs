@@ -31,6 +31,8 @@ pub mod limits;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod parser;
+#[cfg(feature = "scripted_tool")]
+pub mod scripted_tool;
 pub mod tool;
 pub mod util;
 
