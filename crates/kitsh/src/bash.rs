@@ -124,6 +124,8 @@ pub struct BashBuilder {
     stdin_reader: Option<Box<dyn std::io::Read + Send>>,
     allow_urls: Vec<String>,
     network: Option<Arc<dyn crate::builtins::net::Network>>,
+    command_sets: Vec<Arc<dyn crate::builtins::command_set::CommandSet>>,
+    logic: bool,
 }
 
 impl Default for BashBuilder {
@@ -144,6 +146,8 @@ impl Default for BashBuilder {
             stdin_reader: None,
             allow_urls: Vec::new(),
             network: None,
+            command_sets: Vec::new(),
+            logic: false,
         }
     }
 }
@@ -234,6 +238,23 @@ impl BashBuilder {
         self
     }
 
+    /// Add a group of commands (found before the shell's builtins).
+    pub fn command_set(mut self, set: Arc<dyn crate::builtins::command_set::CommandSet>) -> Self {
+        self.command_sets.push(set);
+        self
+    }
+
+    /// A logic-only shell (ScriptedTool, ST-8..ST-12): no filesystem at all, a short list of
+    /// shell builtins and stdin transforms, redirections only to `/dev/null`, `/dev/stdout`
+    /// and `/dev/stderr`, no process substitution. Mounts and a given filesystem are ignored.
+    pub fn logic_mode(mut self) -> Self {
+        self.logic = true;
+        self.fs = Some(Arc::new(crate::fs::DisabledFs::new()));
+        self.mounts.clear();
+        self.cwd = Some("/".to_string());
+        self
+    }
+
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
         let home = format!("/home/{}", self.username);
@@ -259,6 +280,10 @@ impl BashBuilder {
         }
         let mut shared = Shared::new(self.limits, self.custom);
         shared.network = self.network;
+        shared.command_sets = self.command_sets;
+        shared.logic = self.logic;
+        let no_input = (self.stdin.is_none() && self.stdin_reader.is_none()).then(|| Arc::new(FdObj::Null));
+        shared.no_input = no_input.clone();
         #[cfg(feature = "net")]
         if shared.network.is_none() && !self.allow_urls.is_empty() {
             shared.network = Some(Arc::new(crate::net::HttpNetwork::new(self.allow_urls)));
@@ -275,11 +300,12 @@ impl BashBuilder {
             Some(w) => Sink::writer(w),
             None => Sink::memory(),
         }));
-        shell.fds.set(0, Some(Arc::new(match (self.stdin, self.stdin_reader) {
-            (Some(d), _) => FdObj::bytes(d),
-            (None, Some(r)) => FdObj::Host(crate::interp::io::HostInput::new(r, shell.shared.clone())),
-            (None, None) => FdObj::Null,
-        })));
+        shell.fds.set(0, Some(match (self.stdin, self.stdin_reader, no_input) {
+            (Some(d), _, _) => Arc::new(FdObj::bytes(d)),
+            (None, Some(r), _) => Arc::new(FdObj::Host(crate::interp::io::HostInput::new(r, shell.shared.clone()))),
+            (None, None, Some(none)) => none,
+            (None, None, None) => Arc::new(FdObj::Null),
+        }));
         shell.fds.set(1, Some(Arc::new(FdObj::Sink(out.clone(), true))));
         shell.fds.set(2, Some(Arc::new(FdObj::Sink(err.clone(), false))));
         let defaults = [("HOME", home.as_str()), ("USER", &self.username), ("HOSTNAME", &self.hostname), ("PATH", "/usr/local/bin:/usr/bin:/bin"), ("SHELL", "/bin/bash"), ("TMPDIR", "/tmp")];

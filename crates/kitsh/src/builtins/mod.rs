@@ -27,6 +27,7 @@ pub mod chmod;
 pub mod chown;
 pub mod cksum;
 pub mod cmp;
+pub mod command_set;
 pub mod column;
 pub mod comm;
 pub mod cut;
@@ -168,6 +169,10 @@ pub struct Ctx<'a> {
     pub spawn: &'a dyn Spawn,
     /// Network access (`curl`, `wget`): none unless the embedder allowed some.
     pub net: &'a dyn net::Network,
+    /// Standard input is something the script gave the command (a pipe, here-document,
+    /// here-string or redirection, also inherited from an enclosing command); `false` when it
+    /// is the session's own absent input.
+    pub stdin_attached: bool,
 }
 
 /// Where the standard input of a command run through [`Spawn`] comes from.
@@ -573,6 +578,7 @@ pub mod testing {
                 cancel: &Never,
                 spawn: &NoSpawn,
                 net: &net::NoNetwork,
+                stdin_attached: true,
             };
             cmd.run(&mut ctx, &args)
         };

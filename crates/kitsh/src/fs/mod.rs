@@ -13,6 +13,7 @@
 //! the sandbox's filesystem; in-memory data is bounded by one shared [`Quota`] ([`FsLimits`]).
 
 pub mod dev;
+pub mod disabled;
 #[cfg(test)]
 mod difftest;
 pub mod host;
@@ -27,6 +28,7 @@ pub mod vfs;
 mod walk;
 
 pub use self::dev::DevKind;
+pub use self::disabled::DisabledFs;
 pub use self::limits::{FsLimits, Quota};
 pub use self::host::HostFs;
 pub use self::memory::{MemoryFs, COMMAND_STUB};

@@ -1,6 +1,7 @@
 //! Running commands: lists, and-or lists, pipelines, compound commands, functions, and the
 //! dispatch of simple commands to functions, builtins and commands.
 
+use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use crate::parser::ast::*;
 use crate::parser::{ParseError, ParseOptions, Parser};
 
 use super::io::{FdObj, FdReader, FdWriter, Pipe};
+use super::redirect::RedirError;
 use super::options::*;
 use super::{Exec, Flow, Frame, Job, Shell};
 
@@ -42,7 +44,9 @@ impl Shell {
             let slot = Arc::new(super::job::JobSlot::default());
             let (slot2, ao2, shared2) = (slot.clone(), ao.clone(), shared.clone());
             shared.threads.fetch_add(1, Ordering::Relaxed);
+            let rt = host_runtime(&shared);
             let started = std::thread::Builder::new().stack_size(16 << 20).spawn(move || {
+                let _rt = rt.as_ref().map(|h| h.enter());
                 let end = run_job(sub, &ao2);
                 shared2.threads.fetch_sub(1, Ordering::Relaxed);
                 slot2.finish(end);
@@ -250,7 +254,9 @@ impl Shell {
                 prev_reader = Some(Arc::new(FdObj::PipeR(r)));
                 shared.threads.fetch_add(1, Ordering::Relaxed);
                 let sh2 = shared.clone();
+                let rt = host_runtime(&shared);
                 let h = std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, move || {
+                    let _rt = rt.as_ref().map(|h| h.enter());
                     let r = sub.run_in_subshell(|s| s.run_command(cmd));
                     drop(sub);
                     sh2.threads.fetch_sub(1, Ordering::Relaxed);
@@ -897,6 +903,13 @@ impl Shell {
         self.run_debug_trap()?;
         let mark = self.procsubs.len();
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
+        if self.refused {
+            // A construct a logic-only shell refuses (process substitution): not run.
+            self.refused = false;
+            self.finish_procsubs(mark)?;
+            self.status = 1;
+            return Ok(1);
+        }
         if argv.is_empty() {
             // Words that expanded to nothing (`$(false)`): the status is the last command
             // substitution's, unless the assignments give another.
@@ -909,8 +922,15 @@ impl Shell {
             self.xtrace(&argv);
         }
         let saved = match self.apply_redirects(&sc.redirects) {
+            Ok(s) if self.refused => {
+                self.refused = false;
+                return RedirError::Failed(s).into_status(self);
+            }
             Ok(s) => s,
-            Err(e) => return e.into_status(self),
+            Err(e) => {
+                self.refused = false;
+                return e.into_status(self);
+            }
         };
         let r = self.run_with_temp_assigns(&sc.assigns, argv);
         if self.keep_redirects {
@@ -1114,6 +1134,16 @@ impl Shell {
 
     /// Like [`Shell::dispatch`] but skipping functions (`command`, `builtin`).
     pub fn dispatch_no_func(&mut self, argv: Vec<String>) -> Exec {
+        if !self.shared.command_sets.is_empty() {
+            let found = self.shared.command_sets.iter().find_map(|set| Some((set.clone(), set.find(&argv[0])?)));
+            if let Some((set, id)) = found {
+                let r = self.run_with_ctx(&argv, |ctx| set.run(id, ctx, &argv[1..]));
+                return Ok(r);
+            }
+        }
+        if self.shared.logic {
+            return self.dispatch_logic(argv);
+        }
         if let Some(b) = super::builtins::lookup(&argv[0]) {
             return b(self, &argv);
         }
@@ -1130,27 +1160,54 @@ impl Shell {
 
     /// Run a [`crate::builtins::Builtin`] with this shell's descriptors.
     pub fn run_utility(&mut self, b: &dyn crate::builtins::Builtin, argv: &[String]) -> i32 {
+        self.run_with_ctx(argv, |ctx| b.run(ctx, &argv[1..]))
+    }
+
+    /// Run `f` with a command context over this shell's descriptors. In a logic-only shell
+    /// the command sees no files: its first refused access ends it with `NAME: PATH:
+    /// filesystem access disabled`, status 2, replacing what it wrote on stderr (ST-12).
+    fn run_with_ctx(&mut self, argv: &[String], f: impl FnOnce(&mut crate::builtins::Ctx<'_>) -> i32) -> i32 {
         let fd0 = self.fds.get(0).cloned();
         let fd1 = self.fds.get(1).cloned();
         let fd2 = self.fds.get(2).cloned();
+        let stdin_attached = match (&fd0, &self.shared.no_input) {
+            (None, _) => false,
+            (Some(fd), Some(none)) => !Arc::ptr_eq(fd, none),
+            (Some(_), None) => true,
+        };
         let mut stdin = FdReader(fd0.as_ref());
         let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
         let env = super::builtins::ShellEnv(&self.vars, (!self.rng_reseed).then_some(self.rng));
         crate::builtins::args::set_c_locale(self.byte_locale());
-        let mut ctx = crate::builtins::Ctx {
-            name: &argv[0],
-            stdin: &mut stdin,
-            stdout: &mut stdout,
-            stderr: &mut stderr,
-            fs: &*self.fs,
-            cwd: &self.cwd,
-            env: &env,
-            cancel: &ShellCancel(self),
-            spawn: &ShellSpawn(self),
-            net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
+        let logic = self.shared.logic;
+        let denied_fs = crate::fs::DisabledFs::new();
+        let mut err_buf = Vec::new();
+        let status = {
+            let mut ctx = crate::builtins::Ctx {
+                name: &argv[0],
+                stdin: &mut stdin,
+                stdout: &mut stdout,
+                stderr: if logic { &mut err_buf } else { &mut stderr },
+                fs: if logic { &denied_fs } else { &*self.fs },
+                cwd: &self.cwd,
+                env: &env,
+                cancel: &ShellCancel(self),
+                spawn: if logic { &denied_fs } else { &ShellSpawn(self) },
+                net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
+                stdin_attached,
+            };
+            f(&mut ctx)
         };
-        b.run(&mut ctx, &argv[1..])
+        if !logic {
+            return status;
+        }
+        if let Some(path) = denied_fs.denied() {
+            let _ = writeln!(stderr, "{}: {path}: filesystem access disabled", argv[0]);
+            return 2;
+        }
+        let _ = stderr.write_all(&err_buf);
+        status
     }
 
     /// Run a command that is not a function or builtin: a file found on `$PATH` (or
@@ -1272,6 +1329,15 @@ pub enum Level {
 }
 
 /// Quote a word for `set -x` output as bash does.
+/// The host's tokio runtime, to enter on a thread that runs part of the script, when the
+/// embedder's commands may await on it (ScriptedTool's async callbacks).
+fn host_runtime(shared: &super::shared::Shared) -> Option<tokio::runtime::Handle> {
+    if shared.command_sets.is_empty() {
+        return None;
+    }
+    tokio::runtime::Handle::try_current().ok()
+}
+
 pub(crate) fn xtrace_quote(s: &str) -> String {
     if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./=:,+@%^".contains(c)) {
         return s.to_string();
@@ -1360,7 +1426,9 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
         shared.threads.fetch_add(1, Ordering::Relaxed);
         let argv = argv.to_vec();
         let sh2 = shared.clone();
+        let rt = host_runtime(&shared);
         let spawned = std::thread::Builder::new().stack_size(8 << 20).spawn(move || {
+            let _rt = rt.as_ref().map(|h| h.enter());
             let r = child.run_in_subshell(|c| {
                 let r = c.run_external(argv, None);
                 c.handle_pending_signals()?;

@@ -629,6 +629,12 @@ impl Shell {
     /// (`>(...)`: a file whose content is fed to the list afterwards is not supported; the
     /// list runs with empty input).
     fn process_sub(&mut self, out: bool, list: &crate::parser::ast::List) -> Exec<String> {
+        if self.shared.logic {
+            // The command is not run (ST-11): see `Shell::refused`.
+            self.error("process substitution disabled in logic mode");
+            self.refused = true;
+            return Ok(String::new());
+        }
         let id = self.new_pid();
         let path = format!("/tmp/.kitsh-procsub-{id}");
         if out {

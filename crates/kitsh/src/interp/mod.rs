@@ -18,6 +18,7 @@ pub mod io;
 mod host_input;
 pub mod job;
 pub mod options;
+pub(crate) mod logic;
 mod lookup;
 mod prompt;
 mod redirect;
@@ -212,6 +213,9 @@ pub struct Shell {
     pub decl_arrays: Vec<Vec<assign::ArrayItem>>,
     /// `exec` with only redirections: keep them after the command.
     pub keep_redirects: bool,
+    /// A logic-only shell refused a construct while expanding the current command (process
+    /// substitution): the command is not run and its status is 1.
+    pub(crate) refused: bool,
     /// `OPTIND` after the last `getopts` call.
     pub getopts_last_optind: usize,
     /// Programmable completion specifications (`complete`), shared with subshells until changed.
@@ -280,6 +284,7 @@ impl Shell {
             sigpipe: std::cell::Cell::new(false),
             decl_arrays: Vec::new(),
             keep_redirects: false,
+            refused: false,
             getopts_last_optind: 1,
             completions: Arc::default(),
             history: Default::default(),

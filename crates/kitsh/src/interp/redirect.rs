@@ -180,6 +180,14 @@ impl Shell {
         if let Some(n) = t.strip_prefix("/dev/fd/").and_then(|n| n.parse::<i32>().ok()) {
             return self.dup_source(n);
         }
+        if self.shared.logic {
+            if self.refused {
+                // The target was a process substitution, already reported.
+                return Err(None);
+            }
+            self.error(&format!("{t}: redirection disabled in logic mode (only /dev/null is allowed)"));
+            return Err(None);
+        }
         if t.is_empty() {
             self.error(": No such file or directory");
             return Err(None);

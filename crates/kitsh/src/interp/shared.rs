@@ -33,6 +33,14 @@ pub struct Shared {
     pub custom: HashMap<String, Arc<dyn Builtin>>,
     /// Network access for `curl`/`wget` (none by default).
     pub network: Option<Arc<dyn crate::builtins::net::Network>>,
+    /// Command groups of the embedder (ScriptedTool's tools), found before shell builtins.
+    pub command_sets: Vec<Arc<dyn crate::builtins::command_set::CommandSet>>,
+    /// Logic-only mode (ScriptedTool, ST-8..ST-12): a short list of commands, no files, no
+    /// redirections except `/dev/null`, no process substitution.
+    pub logic: bool,
+    /// The session's own standard input when the embedder gave none: a command reading from
+    /// it has no input attached ([`crate::builtins::Ctx::stdin_attached`]).
+    pub no_input: Option<super::io::Fd>,
     /// Bit 0: the caller's stdout was cut by the output limit; bit 1: its stderr.
     pub truncated: AtomicU8,
     /// Set while `signals` is not empty (a cheap check after every command).
@@ -73,6 +81,9 @@ impl Shared {
             next_pid: AtomicU64::new(1000),
             custom,
             network: None,
+            command_sets: Vec::new(),
+            logic: false,
+            no_input: None,
             signals_pending: AtomicBool::new(false),
             signals: std::sync::Mutex::new(Vec::new()),
             group_pending: AtomicBool::new(false),

@@ -30,6 +30,8 @@ struct Config {
     fresh_per_call: bool,
     allow_urls: Vec<String>,
     network: Option<Arc<dyn crate::builtins::net::Network>>,
+    /// Command groups (ScriptedTool tools) with the names they add.
+    command_sets: Vec<(Vec<String>, Arc<dyn crate::builtins::command_set::CommandSet>)>,
 }
 
 /// A bash interpreter as an LLM tool. It keeps one [`Bash`] session: variables, functions,
@@ -136,6 +138,11 @@ impl BashToolBuilder {
         self.config.fresh_per_call = on;
         self
     }
+    /// Add a group of commands named `names` (listed in `description()` and `help()`).
+    pub(crate) fn command_set(mut self, names: Vec<String>, set: Arc<dyn crate::builtins::command_set::CommandSet>) -> Self {
+        self.config.command_sets.push((names, set));
+        self
+    }
     /// The tool.
     pub fn build(self) -> BashTool {
         BashTool { config: Arc::new(self.config), session: OnceLock::new(), used: false }
@@ -173,7 +180,7 @@ impl BashTool {
             hostname: c.hostname.as_deref(),
             limits: c.limits.as_ref(),
             env_names,
-            custom: c.builtins.iter().map(|(n, _)| n.as_str()).collect(),
+            custom: c.builtins.iter().map(|(n, _)| n.as_str()).chain(c.command_sets.iter().flat_map(|(names, _)| names.iter().map(String::as_str))).collect(),
         }
     }
 
@@ -194,6 +201,9 @@ impl BashTool {
         }
         for (n, f) in &c.builtins {
             b = b.builtin(n, f.clone());
+        }
+        for (_, set) in &c.command_sets {
+            b = b.command_set(set.clone());
         }
         if let Some(fs) = &c.fs {
             b = b.filesystem(fs.clone());
@@ -307,8 +317,8 @@ impl BashTool {
     }
 }
 
-/// Run a request on `bash` through the async API.
-async fn run_on(bash: &mut Bash, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
+/// Run a request on `bash` through the async API (`bash_tool::run_on`).
+pub(crate) async fn run_on(bash: &mut Bash, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
     let r = bash.run_blocking(move |s, drop_token| run_request(s, req, status, token, drop_token)).await;
     r.unwrap_or_else(|e| internal(&e.to_string()))
 }
@@ -318,12 +328,12 @@ impl BashTool {
 
 /// The response when kitsh itself failed outside the script (the session could not be set
 /// up, the blocking task was lost).
-fn internal(detail: &str) -> ToolResponse {
+pub(crate) fn internal(detail: &str) -> ToolResponse {
     ToolResponse::failure(ErrorCategory::InternalError, format!("kitsh: internal error: {detail}\n"))
 }
 
 /// Run one request on a session (on the thread that runs scripts).
-fn run_request(
+pub(crate) fn run_request(
     s: &mut Session,
     req: ToolRequest,
     status: Option<StatusCallback>,

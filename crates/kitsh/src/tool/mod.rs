@@ -12,7 +12,7 @@
 //! # });
 //! ```
 
-mod bash_tool;
+pub(crate) mod bash_tool;
 pub mod docs;
 mod execution;
 pub mod schema;
