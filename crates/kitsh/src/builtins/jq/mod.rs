@@ -299,12 +299,17 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         let _ = writeln!(ctx.stderr, "jq: error: Object keys must be strings, not {key}\njq: 1 compile error");
         return 3;
     }
-    let rewritten = rewrite::rewrite(&code);
-    let compiled = match compile(&rewritten, &var_names) {
-        Ok(f) => Ok(f),
-        // Report errors against the program as written.
-        Err(e) if rewritten != code => compile(&code, &var_names).and(Err(e)),
-        Err(e) => Err(e),
+    let compiled = match cached(&code, &var_names) {
+        Some(f) => Ok(f),
+        None => {
+            let rewritten = rewrite::rewrite(&code);
+            match compile(&rewritten, &var_names) {
+                Ok(f) => Ok(remember(&code, &var_names, f)),
+                // Report errors against the program as written.
+                Err(e) if rewritten != code => compile(&code, &var_names).and(Err(e)),
+                Err(e) => Err(e),
+            }
+        }
     };
     let filter = match compiled {
         Ok(f) => f,
@@ -507,6 +512,36 @@ fn stream_events(v: &Val) -> Vec<Val> {
 /// them took most of a short `jq` call.
 static STD_DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> =
     std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs()).collect());
+
+/// Programs compiled recently, by program text and global variable names: scripts run the
+/// same short filters (`jq -r .name`) again and again, and compiling one with the standard
+/// definitions costs most of a short call. Bounded: emptied when full.
+type FilterCache = std::collections::HashMap<(String, Vec<String>), std::sync::Arc<jaq_core::Filter<Kind>>>;
+static FILTERS: std::sync::LazyLock<std::sync::Mutex<FilterCache>> = std::sync::LazyLock::new(Default::default);
+
+/// Most programs kept in [`FILTERS`], and the longest program text cached.
+const CACHED_FILTERS: usize = 64;
+const CACHED_TEXT: usize = 4096;
+
+fn cached(code: &str, vars: &[String]) -> Option<std::sync::Arc<jaq_core::Filter<Kind>>> {
+    if code.len() > CACHED_TEXT {
+        return None;
+    }
+    let cache = FILTERS.lock().unwrap_or_else(|e| e.into_inner());
+    cache.get(&(code.to_string(), vars.to_vec())).cloned()
+}
+
+fn remember(code: &str, vars: &[String], f: jaq_core::Filter<Kind>) -> std::sync::Arc<jaq_core::Filter<Kind>> {
+    let f = std::sync::Arc::new(f);
+    if code.len() <= CACHED_TEXT {
+        let mut cache = FILTERS.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= CACHED_FILTERS {
+            cache.clear();
+        }
+        cache.insert((code.to_string(), vars.to_vec()), f.clone());
+    }
+    f
+}
 
 /// Compile `code`, or give jq-style compile error messages.
 fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<String>> {

@@ -1,0 +1,83 @@
+//! ScriptedTool speed (`cargo bench -p kitsh --bench scripted`): what registering tools adds
+//! to a call, the cost of one tool call inside a script, and a tool's JSON through `jq`.
+//! Not a test: nothing is asserted beyond the results being right.
+
+use std::time::{Duration, Instant};
+
+use kitsh::scripted_tool::{ScriptedTool, ToolArgs, ToolDef};
+use kitsh::tool::{Tool, ToolRequest};
+use kitsh::Bash;
+use serde_json::json;
+
+/// Mean wall time of `f` over enough runs to fill about `budget`.
+fn mean(budget: Duration, mut f: impl FnMut()) -> Duration {
+    f();
+    let start = Instant::now();
+    let mut n = 0u32;
+    while start.elapsed() < budget || n < 3 {
+        f();
+        n += 1;
+    }
+    start.elapsed() / n
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// A tool with `n` registered tools (`t0`..), a no-op `noop` and `get_user`.
+fn tool(n: usize) -> ScriptedTool {
+    let mut b = ScriptedTool::builder("bench").tool_fn(ToolDef::new("noop", "Does nothing"), |_: &ToolArgs| Ok(String::new())).tool_fn(
+        ToolDef::new("get_user", "Fetch user").with_schema(json!({"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]})),
+        |a: &ToolArgs| Ok(format!("{{\"id\":{},\"name\":\"Ada\"}}\n", a.param_i64("id").unwrap_or(0))),
+    );
+    for i in 0..n {
+        let schema = json!({"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}});
+        b = b.tool_fn(ToolDef::new(format!("t{i}"), "Filler").with_schema(schema), |_: &ToolArgs| Ok(String::new()));
+    }
+    b.build()
+}
+
+fn main() {
+    let budget = Duration::from_millis(700);
+    let base = mean(budget, || {
+        let mut b = Bash::builder().logic_mode().build().expect("bash");
+        std::hint::black_box(b.exec_sync(":"));
+    });
+    println!("{:<52} {:>9.1} µs", "logic-mode Bash + `:` (the interpreter's own start)", us(base));
+    let t50 = tool(48);
+    let call = mean(budget, || {
+        let r = t50.execute_sync(ToolRequest::new("noop"));
+        debug_assert_eq!(r.exit_code, 0);
+        std::hint::black_box(r);
+    });
+    println!("{:<52} {:>9.1} µs   (+{:.1} µs over the start)", "50 tools, execute_sync `noop`", us(call), us(call) - us(base));
+    let t0 = tool(0);
+    let call0 = mean(budget, || {
+        std::hint::black_box(t0.execute_sync(ToolRequest::new("noop")));
+    });
+    println!("{:<52} {:>9.1} µs", "2 tools, execute_sync `noop`", us(call0));
+    if let Ok(rt) = tokio::runtime::Builder::new_current_thread().build() {
+        let a = mean(budget, || {
+            let mut t = t50.clone();
+            std::hint::black_box(rt.block_on(t.execute(ToolRequest::new("noop"))));
+        });
+        println!("{:<52} {:>9.1} µs", "50 tools, async execute `noop` (current-thread rt)", us(a));
+    }
+    let loop_script = "for ((i = 0; i < 1000; i++)); do noop; done";
+    let l = mean(budget, || {
+        let r = t50.execute_sync(ToolRequest::new(loop_script));
+        assert_eq!(r.exit_code, 0);
+    });
+    println!("{:<52} {:>9.1} µs   ({:.2} µs per call)", "1 000 tool calls in a loop", us(l), (us(l) - us(call)) / 1000.0);
+    let bare = mean(budget, || {
+        let mut b = Bash::builder().logic_mode().build().expect("bash");
+        std::hint::black_box(b.exec_sync("f() { :; }; for ((i = 0; i < 1000; i++)); do f; done"));
+    });
+    println!("{:<52} {:>9.1} µs", "  same loop calling a shell function instead", us(bare));
+    let jq = mean(budget, || {
+        let r = t50.execute_sync(ToolRequest::new("get_user --id 1 | jq -r .name"));
+        assert_eq!(r.stdout, "Ada\n");
+    });
+    println!("{:<52} {:>9.1} µs", "get_user --id 1 | jq -r .name", us(jq));
+}
