@@ -1,8 +1,11 @@
 //! Python bindings of kitsh: the extension module `kitsh._kitsh`, wrapped by the `kitsh`
 //! Python package (python/kitsh/__init__.py). One `Session` is one `BashTool`: its state
-//! persists between calls; scripts run with the GIL released.
+//! persists between calls; scripts run with the GIL released. `ScriptedTool` and
+//! `ScriptingToolSet` are bound in [`scripted`].
 
 use std::sync::Arc;
+
+mod scripted;
 
 use kitsh::builtins::{Builtin, Ctx};
 use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
@@ -281,6 +284,8 @@ impl Session {
 fn _kitsh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ExecResult>()?;
     m.add_class::<Session>()?;
+    m.add_class::<scripted::Registry>()?;
+    m.add_class::<scripted::ToolHandle>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,18 +2,29 @@
 
 ``Bash`` is one bash session whose state (variables, functions, cwd, files) persists between
 calls; ``BashTool`` is the same session handed to a model as a tool, with the texts and
-schemas a model is told. Scripts run in Rust with the GIL released.
+schemas a model is told. ``ScriptedTool`` turns Python callables into the commands of a
+logic-only shell (one script calls many tools); ``ScriptingToolSet`` hands the same tools to a
+model, optionally with a companion discover tool. Scripts run in Rust with the GIL released.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable, Dict, Mapping, Optional, Union
+import threading
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
-from ._kitsh import ExecResult, Session, __version__
+from ._kitsh import ExecResult, Registry, Session, ToolHandle, __version__
 
-__all__ = ["Bash", "BashTool", "ExecResult", "__version__"]
+__all__ = [
+    "Bash",
+    "BashTool",
+    "ExecResult",
+    "ScriptedTool",
+    "ScriptingToolSet",
+    "ToolSetTool",
+    "__version__",
+]
 
 
 class Bash:
@@ -107,3 +118,220 @@ class BashTool(Bash):
     def output_schema(self) -> Dict[str, Any]:
         """JSON Schema of a call's result."""
         return json.loads(self._s.output_schema_json())
+
+
+ToolCallbackFn = Callable[[Dict[str, Any], Optional[str]], Union[str, Awaitable[str]]]
+
+
+def _registry(
+    name: str,
+    short_description: Optional[str],
+    env: Optional[Mapping[str, str]],
+    limits: Optional[Mapping[str, Any]],
+    compact_prompt: bool,
+    sanitize_errors: bool,
+    on_tool_error: Optional[Callable[[str, str], Any]],
+    discovery: bool,
+) -> Registry:
+    return Registry(
+        name,
+        short_description=short_description,
+        env=list(dict(env).items()) if env else None,
+        limits_json=json.dumps(dict(limits)) if limits is not None else None,
+        compact_prompt=compact_prompt,
+        sanitize_errors=sanitize_errors,
+        on_tool_error=on_tool_error,
+        discovery=discovery,
+    )
+
+
+def _add_tool(
+    reg: Registry,
+    name: str,
+    description: str,
+    callback: ToolCallbackFn,
+    schema: Optional[Mapping[str, Any]],
+    tags: Optional[Sequence[str]],
+    category: Optional[str],
+) -> None:
+    if not callable(callback):
+        raise TypeError("callback must be callable")
+    reg.add_tool(
+        name,
+        description,
+        callback,
+        schema_json=json.dumps(dict(schema)) if schema is not None else None,
+        tags=list(tags) if tags is not None else None,
+        category=category,
+    )
+
+
+def _trace(reg: Registry) -> Optional[List[Dict[str, Any]]]:
+    text = reg.take_last_execution_trace_json()
+    return None if text is None else json.loads(text)
+
+
+class _Runner:
+    """``execute``/``execute_async`` over a native object, one call at a time per object."""
+
+    _native: Any
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def _run(self, commands: str, timeout_ms: Optional[int], loop: Any) -> ExecResult:
+        with self._lock:
+            return self._native.execute(commands, timeout_ms, loop)
+
+    def execute(self, commands: str, timeout_ms: Optional[int] = None) -> ExecResult:
+        """Run ``commands`` in a fresh logic-only shell; never raises for script failures.
+        A coroutine callback is run with ``asyncio.run``."""
+        return self._run(commands, timeout_ms, None)
+
+    async def execute_async(self, commands: str, timeout_ms: Optional[int] = None) -> ExecResult:
+        """``execute`` on a worker thread; coroutine callbacks are awaited on this event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, self._run, commands, timeout_ms, loop)
+
+    def description(self) -> str:
+        """The description naming every tool command."""
+        return self._native.description()
+
+    def help(self) -> str:
+        """The man-page help text."""
+        return self._native.help()
+
+    def system_prompt(self) -> str:
+        """The text for a model's system prompt."""
+        return self._native.system_prompt()
+
+    def input_schema(self) -> Dict[str, Any]:
+        """JSON Schema of a call's arguments."""
+        return json.loads(self._native.input_schema_json())
+
+    def output_schema(self) -> Dict[str, Any]:
+        """JSON Schema of a call's result."""
+        return json.loads(self._native.output_schema_json())
+
+    @property
+    def name(self) -> str:
+        """The tool's name."""
+        return self._native.name
+
+    @property
+    def short_description(self) -> str:
+        """The tool's one-liner."""
+        return self._native.short_description
+
+
+class ScriptedTool(_Runner):
+    """Python callables as the commands of a logic-only shell: a model writes one script
+    (``get_user --id 1 | jq -r .name``) instead of one tool call per step.
+
+    Each ``execute`` runs in a fresh interpreter (no script state survives a call). Tool
+    errors are sanitised (``NAME: tool failed``) unless ``sanitize_errors=False``;
+    ``on_tool_error(tool, message)`` receives the original text. ``limits`` is a dict of
+    ``ExecutionLimits`` fields as for ``Bash``. An invalid name raises ``ValueError``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        short_description: Optional[str] = None,
+        env: Optional[Mapping[str, str]] = None,
+        limits: Optional[Mapping[str, Any]] = None,
+        compact_prompt: bool = False,
+        sanitize_errors: bool = True,
+        on_tool_error: Optional[Callable[[str, str], Any]] = None,
+    ) -> None:
+        super().__init__()
+        self._native = _registry(name, short_description, env, limits, compact_prompt, sanitize_errors, on_tool_error, False)
+
+    def add_tool(
+        self,
+        name: str,
+        description: str,
+        callback: ToolCallbackFn,
+        schema: Optional[Mapping[str, Any]] = None,
+        tags: Optional[Sequence[str]] = None,
+        category: Optional[str] = None,
+    ) -> "ScriptedTool":
+        """Register ``callback(params: dict, stdin: str | None) -> str`` as the command ``name``.
+
+        ``params`` are the ``--key value`` flags typed by ``schema`` (a JSON Schema object);
+        ``stdin`` is the piped input, ``None`` when nothing is piped. The returned string is
+        the command's stdout; an exception (or a non-``str`` result) is a tool error. A
+        coroutine function is awaited. Raises ``ValueError`` for an invalid, duplicate or
+        reserved name. Returns ``self``.
+        """
+        _add_tool(self._native, name, description, callback, schema, tags, category)
+        return self
+
+    def tool_names(self) -> List[str]:
+        """The registered tool commands, in registration order."""
+        return list(self._native.tool_names())
+
+    def take_last_execution_trace(self) -> Optional[List[Dict[str, Any]]]:
+        """The tool calls of the last finished ``execute`` (then ``None`` until the next):
+        dicts with ``tool``, ``args``, ``exit_code``, ``duration_ms``, ``stdout_bytes``,
+        ``error`` (the unsanitised text) and ``denied``."""
+        return _trace(self._native)
+
+
+class ToolSetTool(_Runner):
+    """One tool of a ``ScriptingToolSet``, as handed to a model."""
+
+    def __init__(self, native: ToolHandle) -> None:
+        super().__init__()
+        self._native = native
+
+    def __repr__(self) -> str:
+        return f"ToolSetTool(name={self.name!r})"
+
+
+class ScriptingToolSet:
+    """The tools a host hands a model over one group of Python tools: the script tool alone,
+    or with ``discovery=True`` a compact script tool plus a ``<name>_discover`` tool that runs
+    one ``discover``/``help`` command (no callback ever runs there)."""
+
+    def __init__(
+        self,
+        name: str,
+        short_description: Optional[str] = None,
+        discovery: bool = False,
+        env: Optional[Mapping[str, str]] = None,
+        limits: Optional[Mapping[str, Any]] = None,
+        sanitize_errors: bool = True,
+        on_tool_error: Optional[Callable[[str, str], Any]] = None,
+    ) -> None:
+        self._native = _registry(name, short_description, env, limits, False, sanitize_errors, on_tool_error, discovery)
+
+    @property
+    def name(self) -> str:
+        """The set's name (the script tool's name)."""
+        return self._native.name
+
+    def add_tool(
+        self,
+        name: str,
+        description: str,
+        callback: ToolCallbackFn,
+        schema: Optional[Mapping[str, Any]] = None,
+        tags: Optional[Sequence[str]] = None,
+        category: Optional[str] = None,
+    ) -> "ScriptingToolSet":
+        """As ``ScriptedTool.add_tool``."""
+        _add_tool(self._native, name, description, callback, schema, tags, category)
+        return self
+
+    def tool_names(self) -> List[str]:
+        """The registered tool commands, in registration order."""
+        return list(self._native.tool_names())
+
+    def tools(self) -> List[ToolSetTool]:
+        """The tools to hand a model (built from the tools registered so far)."""
+        return [ToolSetTool(t) for t in self._native.set_tools()]
+
+    def take_last_execution_trace(self) -> Optional[List[Dict[str, Any]]]:
+        """The tool calls of the script tool's last finished ``execute``."""
+        return _trace(self._native)
