@@ -1203,7 +1203,9 @@ impl Shell {
             return status;
         }
         if let Some(path) = denied_fs.denied() {
-            let _ = writeln!(stderr, "{}: {path}: filesystem access disabled", argv[0]);
+            // Name the operand as the script wrote it when one resolves to the path.
+            let shown = argv[1..].iter().find(|a| !a.is_empty() && crate::fs::join_path(&self.cwd, a) == path).map_or(path.as_str(), String::as_str);
+            let _ = writeln!(stderr, "{}: {shown}: filesystem access disabled", argv[0]);
             return 2;
         }
         let _ = stderr.write_all(&err_buf);

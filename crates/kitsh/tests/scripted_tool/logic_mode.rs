@@ -65,6 +65,8 @@ fn transforms_read_stdin_only() {
     check("echo a | sed -i s/a/b/ /x; echo $?", "2\n", "sed: /x: filesystem access disabled\n");
     check("echo b | sort -o /out; echo $?", "2\n", "sort: /out: filesystem access disabled\n");
     check("cat /etc/hosts; echo $?", "2\n", "cat: /etc/hosts: filesystem access disabled\n");
+    check("cat - data.txt </dev/null; echo $?", "2\n", "cat: data.txt: filesystem access disabled\n");
+    check("echo x | grep -f ./pats; echo $?", "2\n", "grep: ./pats: filesystem access disabled\n");
     check("echo . | jq -f /prog.jq; echo $?", "2\n", "jq: /prog.jq: filesystem access disabled\n");
     check("awk 'BEGIN { getline l < \"/secret\" }'; echo $?", "2\n", "awk: /secret: filesystem access disabled\n");
     check("awk 'BEGIN { print 1 > \"/out\" }'; echo $?", "2\n", "awk: /out: filesystem access disabled\n");
