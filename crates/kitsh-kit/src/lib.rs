@@ -2,6 +2,15 @@
 //! Node), usable as commands of kitsh's logic-only shell, from Lua and from the CLI.
 //! Specification: `../shared/specs/kit.md` (KIT-n).
 
+pub mod adapt;
+pub mod exec;
 pub mod spec;
 
-pub use spec::{EnvEntry, ExecutorKind, InputAdapter, Limits, OutputAdapter, Resolved, Source, ToolSpec, ToolType};
+pub use adapt::{
+    bash_stdout, check_input, check_output, merge_defaults, to_process, to_value, ProcessInput,
+};
+pub use exec::{run_native, CancelToken, RunError, RunOutput, RunRequest};
+pub use spec::{
+    EnvEntry, ExecutorKind, InputAdapter, Limits, OutputAdapter, Resolved, Source, ToolSpec,
+    ToolType,
+};
