@@ -112,7 +112,9 @@ fn string_list_value(v: &Value) -> Option<Vec<String>> {
 fn string_list(f: &Fields, name: &str) -> Result<Option<Vec<String>>, String> {
     match f.get(name) {
         None => Ok(None),
-        Some(v) => string_list_value(v).map(Some).ok_or_else(|| format!("field '{name}' must be a string list")),
+        Some(v) => string_list_value(v)
+            .map(Some)
+            .ok_or_else(|| format!("field '{name}' must be a string list")),
     }
 }
 
@@ -196,7 +198,11 @@ pub(crate) fn parse(lua: &Lua, cfg: &Table, folder: &Path, home: Option<&Path>) 
     let timeout = match number(&f, "timeout")? {
         None => DEFAULT_TIMEOUT,
         Some(t) if t > 0.0 && t <= MAX_TIMEOUT_SECS => Duration::from_secs_f64(t),
-        Some(t) => return Err(format!("timeout must be more than 0 and at most 86400 seconds (got {t})")),
+        Some(t) => {
+            return Err(format!(
+                "timeout must be more than 0 and at most 86400 seconds (got {t})"
+            ))
+        }
     };
 
     let adapter = choice(&f, "input_adapter", &["args", "json", "positional_args", "mixed"])?.unwrap_or("args");
@@ -223,7 +229,11 @@ pub(crate) fn parse(lua: &Lua, cfg: &Table, folder: &Path, home: Option<&Path>) 
     };
 
     let deps = string_list(&f, "deps")?.unwrap_or_default();
-    let env = string_list(&f, "env")?.unwrap_or_default().iter().map(|s| env_entry(s)).collect::<Result<_, _>>()?;
+    let env = string_list(&f, "env")?
+        .unwrap_or_default()
+        .iter()
+        .map(|s| env_entry(s))
+        .collect::<Result<_, _>>()?;
     let defaults = match table(&f, "defaults")? {
         None => Map::new(),
         Some(t) => match to_json(lua, Value::Table(t.clone()), "defaults")? {
@@ -240,8 +250,9 @@ pub(crate) fn parse(lua: &Lua, cfg: &Table, folder: &Path, home: Option<&Path>) 
     let max_output = match f.get("max_output") {
         None => DEFAULT_MAX_OUTPUT,
         Some(v) => match as_integer(v) {
-            Some(n) if n > 0 => n,
-            _ => return Err("field 'max_output' must be an integer".into()),
+            Some(0) => return Err("max_output must be more than 0".into()),
+            Some(n) => n,
+            None => return Err("field 'max_output' must be an integer".into()),
         },
     };
     let limits = match table(&f, "limits")? {
@@ -260,7 +271,9 @@ pub(crate) fn parse(lua: &Lua, cfg: &Table, folder: &Path, home: Option<&Path>) 
                 "output" => &mut output_schema,
                 _ => return Err(format!("unknown field 'schema.{key}'")),
             };
-            let Value::Table(t) = v else { return Err(format!("field 'schema.{key}' must be a table")) };
+            let Value::Table(t) = v else {
+                return Err(format!("field 'schema.{key}' must be a table"));
+            };
             *slot = Some(t);
         }
     }

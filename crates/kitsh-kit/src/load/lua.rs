@@ -25,8 +25,22 @@ pub(crate) const TOO_BIG: &str = "definition uses too much memory (memory limit)
 /// Base-library functions a definition sees (not `dofile`, `loadfile`, `collectgarbage`; `load`
 /// and `print` are wrapped).
 const BASE: [&str; 16] = [
-    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
-    "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type",
+    "assert",
+    "error",
+    "getmetatable",
+    "ipairs",
+    "next",
+    "pairs",
+    "pcall",
+    "rawequal",
+    "rawget",
+    "rawlen",
+    "rawset",
+    "select",
+    "setmetatable",
+    "tonumber",
+    "tostring",
+    "type",
 ];
 /// Libraries copied (shallowly) into each environment.
 const LIBS: [&str; 4] = ["string", "table", "math", "utf8"];
@@ -46,6 +60,8 @@ local tool_mt = {
   __call = function() error("tools cannot run while the kit is loading", 2) end,
 }
 local os_ = { getenv = os.getenv, time = os.time, date = os.date, clock = os.clock }
+-- The string metatable is shared by every file: hide it so no file can change `("x"):rep` for the others.
+getmetatable("").__metatable = false
 return make_load, tool_mt, os_, xpcall_, select_
 "#;
 
@@ -170,7 +186,17 @@ impl Loader {
         lua.set_named_registry_value(R_LOADED, lua.create_table()?)?;
         lua.set_named_registry_value(R_KEEP, lua.create_table()?)?;
         // Nothing outside the environments should reach the unrestricted functions.
-        for name in ["dofile", "loadfile", "load", "os", "collectgarbage", "require", "package", "io", "debug"] {
+        for name in [
+            "dofile",
+            "loadfile",
+            "load",
+            "os",
+            "collectgarbage",
+            "require",
+            "package",
+            "io",
+            "debug",
+        ] {
             globals.raw_set(name, Value::Nil)?;
         }
         let ctx = Arc::new(Ctx {
@@ -214,7 +240,10 @@ impl Loader {
             .map_err(|e| classify(&e))?;
         let Value::Table(t) = value else { return Ok(None) };
         let addr = t.to_pointer() as usize;
-        Ok(lock(&self.ctx.defined).iter().find(|(a, _)| *a == addr).map(|(_, s)| s.clone()))
+        Ok(lock(&self.ctx.defined)
+            .iter()
+            .find(|(a, _)| *a == addr)
+            .map(|(_, s)| s.clone()))
     }
 }
 
@@ -266,7 +295,10 @@ fn make_env(lua: &Lua, ctx: &Arc<Ctx>, folder: PathBuf) -> mlua::Result<Table> {
     env.raw_set("load", make_load.call::<Value>(&env)?)?;
 
     let req_ctx = Arc::clone(ctx);
-    env.raw_set("require", lua.create_function(move |lua, name: String| require(lua, &req_ctx, &name))?)?;
+    env.raw_set(
+        "require",
+        lua.create_function(move |lua, name: String| require(lua, &req_ctx, &name))?,
+    )?;
 
     let def_ctx = Arc::clone(ctx);
     let define = lua.create_function(move |lua, cfg: Value| define_tool(lua, &def_ctx, &folder, cfg))?;
@@ -281,7 +313,8 @@ fn define_tool(lua: &Lua, ctx: &Ctx, folder: &Path, cfg: Value) -> mlua::Result<
     let Value::Table(cfg) = cfg else {
         return Err(mlua::Error::external(DefineError("define_tool expects a table".into())));
     };
-    let spec = fields::parse(lua, &cfg, folder, ctx.home.as_deref()).map_err(|m| mlua::Error::external(DefineError(m)))?;
+    let spec =
+        fields::parse(lua, &cfg, folder, ctx.home.as_deref()).map_err(|m| mlua::Error::external(DefineError(m)))?;
     let tool = lua.create_table()?;
     let mt: Table = lua.named_registry_value(R_TOOL_MT)?;
     tool.set_metatable(Some(mt))?;
@@ -314,7 +347,9 @@ fn require(lua: &Lua, ctx: &Arc<Ctx>, name: &str) -> mlua::Result<Value> {
         return Ok(cached);
     }
     let valid = !name.is_empty()
-        && name.split('.').all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'));
+        && name
+            .split('.')
+            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'));
     if !valid {
         return Err(located(lua, format!("invalid module name '{name}'")));
     }
@@ -323,7 +358,10 @@ fn require(lua: &Lua, ctx: &Arc<Ctx>, name: &str) -> mlua::Result<Value> {
     let Some(rel_file) = candidates.iter().find(|c| ctx.kit.join(c).is_file()) else {
         return Err(located(
             lua,
-            format!("module '{name}' not found (looked for {} and {} in the kit)", candidates[0], candidates[1]),
+            format!(
+                "module '{name}' not found (looked for {} and {} in the kit)",
+                candidates[0], candidates[1]
+            ),
         ));
     };
     if lock(&ctx.loading).iter().any(|n| n == name) {

@@ -1,6 +1,26 @@
 //! Loading a kit folder (KIT-1..KIT-11): scan for definition files, run each in a restricted
 //! Lua state, validate its `define_tool{..}` table and resolve local sources.
 //!
+//! Choices where kit.md leaves room:
+//! - Each file runs in a fresh environment table; `define_tool`'s relative sources resolve
+//!   against the folder of the file whose environment the calling code belongs to (a shared
+//!   `defaults.lua` resolves against its own folder). `require` caches modules per load.
+//! - A tool is the table `define_tool` returned (identified by address, its metatable hidden);
+//!   calling it while loading raises `tools cannot run while the kit is loading`.
+//! - `print` writes to stderr (stdout may carry a protocol); `collectgarbage` and `coroutine`
+//!   are not available; `load` is text-only and defaults to the file's environment.
+//! - Limits per file: 10 million instructions (`definition took too long (instruction limit)`,
+//!   not catchable by `pcall`); memory per kit state 64 MiB
+//!   (`definition uses too much memory (memory limit)`).
+//! - The name check applies to files that return a tool (a helper module with a `-` in its
+//!   name is only the module warning); the message names the whole dotted name.
+//! - A tool whose name is also a namespace is dropped with the KIT-3 error; its namespace's
+//!   tools stay.
+//! - Folders deeper than [`MAX_DEPTH`] and files past [`MAX_FILES`] are reported as errors.
+//! - `$KITSH_KIT` counts as explicit for [`kit_dir`].
+//! - Schema: `required` is sorted by name like the properties, and left out when empty;
+//!   long-form key order is type, description, items, enum, default.
+//!
 //! ```no_run
 //! let (dir, _explicit) = kitsh_kit::kit_dir(None);
 //! let kit = kitsh_kit::load(&dir).expect("kit folder");
@@ -42,7 +62,10 @@ pub struct Kit {
 impl Kit {
     /// The tool named `name`, if it loaded.
     pub fn tool(&self, name: &str) -> Option<&ToolSpec> {
-        self.tools.binary_search_by(|t| t.name.as_str().cmp(name)).ok().map(|i| &self.tools[i])
+        self.tools
+            .binary_search_by(|t| t.name.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.tools[i])
     }
 }
 
@@ -60,7 +83,11 @@ pub struct KitError {
 
 impl KitError {
     fn plain(rel_file: &str, message: impl Into<String>) -> KitError {
-        KitError { rel_file: rel_file.to_string(), line: None, message: message.into() }
+        KitError {
+            rel_file: rel_file.to_string(),
+            line: None,
+            message: message.into(),
+        }
     }
 
     /// A Lua message `CHUNK:LINE: msg`: the line is split off when CHUNK is `rel_file` (or Lua's
@@ -82,7 +109,11 @@ impl KitError {
             }
         }
         match hit {
-            Some((line, message)) => KitError { rel_file: rel_file.to_string(), line: Some(line), message },
+            Some((line, message)) => KitError {
+                rel_file: rel_file.to_string(),
+                line: Some(line),
+                message,
+            },
             None => KitError::plain(rel_file, msg),
         }
     }
@@ -119,7 +150,10 @@ pub fn kit_dir(explicit: Option<&Path>) -> (PathBuf, bool) {
     if let Some(p) = std::env::var_os("KITSH_KIT").filter(|p| !p.is_empty()) {
         return (PathBuf::from(p), true);
     }
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from).unwrap_or_default();
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_default();
     (home.join(".kitsh").join("kit"), false)
 }
 
@@ -150,10 +184,17 @@ pub fn load(dir: &Path) -> Result<Kit, LoadError> {
     let abs = if dir.is_absolute() {
         dir.to_path_buf()
     } else {
-        std::env::current_dir().map(|c| c.join(dir)).unwrap_or_else(|_| dir.to_path_buf())
+        std::env::current_dir()
+            .map(|c| c.join(dir))
+            .unwrap_or_else(|_| dir.to_path_buf())
     };
     let abs = source::normalize(&abs);
-    let mut kit = Kit { dir: abs.clone(), tools: Vec::new(), errors: Vec::new(), warnings: Vec::new() };
+    let mut kit = Kit {
+        dir: abs.clone(),
+        tools: Vec::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
 
     let mut candidates = Vec::new();
     scan(&abs, "", 0, &mut candidates, &mut kit);
@@ -167,7 +208,9 @@ pub fn load(dir: &Path) -> Result<Kit, LoadError> {
                 Ok(spec) => kit.tools.push(spec),
                 Err(e) => kit.errors.push(e),
             },
-            Ok(None) => kit.warnings.push(format!("{rel}: does not return a tool (treated as a module)")),
+            Ok(None) => kit
+                .warnings
+                .push(format!("{rel}: does not return a tool (treated as a module)")),
             Err(lua::Failure::Lua(m)) => kit.errors.push(KitError::from_lua(rel, &m)),
             Err(lua::Failure::Plain(m)) => kit.errors.push(KitError::plain(rel, m)),
         }
@@ -175,11 +218,18 @@ pub fn load(dir: &Path) -> Result<Kit, LoadError> {
 
     // A tool whose name is also a namespace of other tools is dropped (KIT-3).
     let names: Vec<String> = kit.tools.iter().map(|t| t.name.clone()).collect();
-    let clashes = |name: &str| names.iter().any(|n| n.len() > name.len() && n.starts_with(name) && n.as_bytes()[name.len()] == b'.');
+    let clashes = |name: &str| {
+        names
+            .iter()
+            .any(|n| n.len() > name.len() && n.starts_with(name) && n.as_bytes()[name.len()] == b'.')
+    };
     let mut kept = Vec::with_capacity(kit.tools.len());
     for tool in std::mem::take(&mut kit.tools) {
         if clashes(&tool.name) {
-            kit.errors.push(KitError::plain(&tool.rel_file, format!("'{}' is both a tool and a namespace", tool.name)));
+            kit.errors.push(KitError::plain(
+                &tool.rel_file,
+                format!("'{}' is both a tool and a namespace", tool.name),
+            ));
         } else {
             kept.push(tool);
         }
@@ -195,7 +245,10 @@ fn finish(mut spec: ToolSpec, rel: &str, file: PathBuf) -> Result<ToolSpec, KitE
     let stem = rel.strip_suffix(".lua").unwrap_or(rel);
     let name = stem.replace('/', ".");
     if !stem.split('/').all(valid_segment) {
-        return Err(KitError::plain(rel, format!("invalid tool name '{name}' (use letters, digits and _)")));
+        return Err(KitError::plain(
+            rel,
+            format!("invalid tool name '{name}' (use letters, digits and _)"),
+        ));
     }
     if spec.description.is_empty() {
         let entry = match (&spec.resolved, &spec.entrypoint) {
@@ -229,7 +282,8 @@ fn scan(dir: &Path, rel: &str, depth: usize, out: &mut Vec<String>, kit: &mut Ki
     for entry in entries {
         let raw = entry.file_name();
         let Some(name) = raw.to_str() else {
-            kit.warnings.push(format!("{rel}{}: name is not UTF-8 (skipped)", raw.to_string_lossy()));
+            kit.warnings
+                .push(format!("{rel}{}: name is not UTF-8 (skipped)", raw.to_string_lossy()));
             continue;
         };
         if name.starts_with('_') || name.starts_with('.') {
@@ -237,7 +291,9 @@ fn scan(dir: &Path, rel: &str, depth: usize, out: &mut Vec<String>, kit: &mut Ki
         }
         let path = entry.path();
         let child = format!("{rel}{name}");
-        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
         if meta.file_type().is_symlink() {
             if name.ends_with(".lua") || path.is_dir() {
                 kit.warnings.push(format!("{child}: symlink skipped"));
@@ -249,7 +305,10 @@ fn scan(dir: &Path, rel: &str, depth: usize, out: &mut Vec<String>, kit: &mut Ki
                 continue;
             }
             if depth + 1 >= MAX_DEPTH {
-                kit.errors.push(KitError::plain(&child, format!("folder nested deeper than {MAX_DEPTH} levels (not scanned)")));
+                kit.errors.push(KitError::plain(
+                    &child,
+                    format!("folder nested deeper than {MAX_DEPTH} levels (not scanned)"),
+                ));
                 continue;
             }
             scan(&path, &format!("{child}/"), depth + 1, out, kit);

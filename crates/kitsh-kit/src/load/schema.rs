@@ -23,7 +23,8 @@ fn parse_type<'a>(written: &'a str, at: &str) -> Result<(&'a str, bool), String>
 
 /// A Lua value as JSON (for `default` and `enum`).
 pub(crate) fn to_json(lua: &Lua, v: Value, at: &str) -> Result<Json, String> {
-    lua.from_value::<Json>(v).map_err(|e| format!("{at}: cannot convert to JSON: {e}"))
+    lua.from_value::<Json>(v)
+        .map_err(|e| format!("{at}: cannot convert to JSON: {e}"))
 }
 
 fn lua_str(v: &Value) -> Option<String> {
@@ -77,7 +78,10 @@ fn map_field(lua: &Lua, v: Value, at: &str) -> Result<(Json, bool), String> {
     let mut prop = Map::new();
     match v {
         Value::String(s) => {
-            let written = s.to_str().map_err(|_| format!("{at}: unknown type '{}'", s.to_string_lossy()))?.to_string();
+            let written = s
+                .to_str()
+                .map_err(|_| format!("{at}: unknown type '{}'", s.to_string_lossy()))?
+                .to_string();
             let (ty, optional) = parse_type(&written, at)?;
             prop.insert("type".into(), Json::String(ty.into()));
             Ok((Json::Object(prop), !optional))
@@ -102,7 +106,8 @@ fn map_field(lua: &Lua, v: Value, at: &str) -> Result<(Json, bool), String> {
                         ty = Some(base.to_string());
                     }
                     "description" => {
-                        description = Some(lua_str(&val).ok_or_else(|| format!("{at}: 'description' must be a string"))?);
+                        description =
+                            Some(lua_str(&val).ok_or_else(|| format!("{at}: 'description' must be a string"))?);
                     }
                     "required" => match val {
                         Value::Boolean(b) => required = required && b,
@@ -146,6 +151,9 @@ fn map_field(lua: &Lua, v: Value, at: &str) -> Result<(Json, bool), String> {
             }
             Ok((Json::Object(prop), required))
         }
-        other => Err(format!("{at}: must be a type string or a table (got {})", other.type_name())),
+        other => Err(format!(
+            "{at}: must be a type string or a table (got {})",
+            other.type_name()
+        )),
     }
 }

@@ -103,7 +103,10 @@ pub(crate) fn resolve(
         None => None,
     };
     if is_git(f.source) {
-        let source = Source::Git { url: f.source.to_string(), tag: f.tag.map(str::to_string) };
+        let source = Source::Git {
+            url: f.source.to_string(),
+            tag: f.tag.map(str::to_string),
+        };
         return Ok((source, None));
     }
     if f.tag.is_some() {
@@ -117,9 +120,16 @@ pub(crate) fn resolve(
         if subdir.is_some() || entry.is_some() {
             return Err("subdir and entrypoint need a folder source".into());
         }
-        let dir = abs.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("/"));
+        let dir = abs
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("/"));
         let kind = f.kind.unwrap_or_else(|| kind_from_extension(&abs));
-        let resolved = Resolved { dir, entrypoint: abs.clone(), kind };
+        let resolved = Resolved {
+            dir,
+            entrypoint: abs.clone(),
+            kind,
+        };
         return Ok((Source::Local(abs), Some(resolved)));
     }
     let dir = match &subdir {
@@ -151,7 +161,10 @@ pub(crate) fn detect_entrypoint(dir: &Path) -> Result<PathBuf, String> {
     let mut scripts = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|_| fail())?.flatten() {
         let path = entry.path();
-        let is_script = path.extension().and_then(|e| e.to_str()).is_some_and(|e| EXTS.contains(&e));
+        let is_script = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTS.contains(&e));
         if is_script && path.is_file() {
             scripts.push(path);
         }
