@@ -4,13 +4,10 @@
 
 pub mod adapt;
 pub mod exec;
+pub mod load;
 pub mod spec;
 
-pub use adapt::{
-    bash_stdout, check_input, check_output, merge_defaults, to_process, to_value, ProcessInput,
-};
+pub use adapt::{bash_stdout, check_input, check_output, merge_defaults, to_process, to_value, ProcessInput};
 pub use exec::{run_native, CancelToken, RunError, RunOutput, RunRequest};
-pub use spec::{
-    EnvEntry, ExecutorKind, InputAdapter, Limits, OutputAdapter, Resolved, Source, ToolSpec,
-    ToolType,
-};
+pub use load::{kit_dir, load, validate_name, Kit, KitError, LoadError};
+pub use spec::{EnvEntry, ExecutorKind, InputAdapter, Limits, OutputAdapter, Resolved, Source, ToolSpec, ToolType};
