@@ -8,6 +8,8 @@ use clap::Parser;
 use kitsh::tool::{BashTool, Tool, ToolRequest};
 use kitsh::{Bash, ExecutionLimits};
 
+mod kit;
+
 /// Run a bash script in an in-process sandbox: no host programs, a virtual filesystem.
 #[derive(Parser, Debug)]
 #[command(
@@ -15,7 +17,7 @@ use kitsh::{Bash, ExecutionLimits};
     version,
     about,
     trailing_var_arg = true,
-    after_help = "Tool contract:\n  kitsh tool help|prompt|description|schema   what the bash tool tells a model\n  kitsh tool call                             a JSON ToolRequest on stdin -> the ToolResponse as JSON"
+    after_help = "Tool contract:\n  kitsh tool help|prompt|description|schema   what the bash tool tells a model\n  kitsh tool call                             a JSON ToolRequest on stdin -> the ToolResponse as JSON\nKits (Lua-defined tools over host scripts; --kit DIR, else $KITSH_KIT, else ~/.kitsh/kit):\n  kitsh [--kit DIR] exec TOOL [--key value ...]   run one tool, print its value as JSON\n  kitsh [--kit DIR] run FILE.sh|FILE.lua|-c SCRIPT  a script over the kit's tools\n  kitsh [--kit DIR] kit list|describe|validate|init|add|doctor\n  kitsh [--kit DIR] prompt [--compact]            the system prompt a model gets"
 )]
 struct Cli {
     /// Run SCRIPT (like `bash -c`); the next arguments become $0, $1, ...
@@ -74,6 +76,10 @@ const TOOL_ACTIONS: [&str; 5] = ["help", "prompt", "schema", "description", "cal
 fn main() -> ExitCode {
     let argv0 = std::env::args().next().unwrap_or_else(|| "kitsh".to_string());
     let name = std::path::Path::new(&argv0).file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "kitsh".to_string());
+    let raw: Vec<String> = std::env::args().collect();
+    if kit::is_kit_command(&raw) {
+        return ExitCode::from((kit::main(raw) & 0xff) as u8);
+    }
     let cli = Cli::parse();
     // `kitsh [OPTIONS] tool ACTION [OPTIONS]`: the options may stand on either side.
     if cli.command.is_none() && cli.args.first().map(String::as_str) == Some("tool") {

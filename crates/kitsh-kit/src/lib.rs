@@ -6,6 +6,7 @@ pub mod adapt;
 pub mod exec;
 pub mod load;
 pub mod spec;
+pub mod surface;
 
 pub use adapt::{bash_stdout, check_input, check_output, merge_defaults, to_process, to_value, ProcessInput};
 pub use exec::{run_native, CancelToken, RunError, RunOutput, RunRequest};

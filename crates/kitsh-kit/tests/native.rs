@@ -309,6 +309,7 @@ async fn nonzero_exit_carries_the_stderr_tail() {
     let RunError::Exited {
         status,
         stderr_tail,
+        ..
     } = &err
     else {
         panic!("{err:?}")

@@ -94,6 +94,10 @@ pub enum RunError {
         status: i32,
         /// The trimmed last 1000 bytes of stderr (on a char boundary); empty when stderr was.
         stderr_tail: String,
+        /// What the script wrote on stdout before it failed.
+        stdout: Vec<u8>,
+        /// The last 64 KiB of its stderr.
+        stderr: Vec<u8>,
     },
     /// The script was killed by this signal (not by kitsh).
     #[error("{}", self.message())]
@@ -121,10 +125,12 @@ impl RunError {
             RunError::Exited {
                 status,
                 stderr_tail,
+                ..
             } if stderr_tail.is_empty() => format!("exited with status {status}"),
             RunError::Exited {
                 status,
                 stderr_tail,
+                ..
             } => format!("exited with status {status}: {stderr_tail}"),
             RunError::Signaled(signal) => format!("killed by signal {signal}"),
             RunError::TimedOut(after) => format!("timed out after {}s", after.as_secs_f64()),
@@ -175,6 +181,8 @@ mod tests {
         let e = RunError::Exited {
             status: 3,
             stderr_tail: message_tail(b"  boom\n"),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
         };
         assert_eq!(
             (e.message(), e.exit_code(), e.is_public()),
@@ -183,6 +191,8 @@ mod tests {
         let e = RunError::Exited {
             status: 2,
             stderr_tail: message_tail(b"\n"),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
         };
         assert_eq!(e.message(), "exited with status 2");
         assert_eq!(

@@ -130,6 +130,8 @@ fn classify(status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> Result<RunO
         (Some(code), _) => Err(RunError::Exited {
             status: code,
             stderr_tail: message_tail(&stderr),
+            stdout,
+            stderr,
         }),
         (None, Some(signal)) => Err(RunError::Signaled(signal)),
         (None, None) => Err(RunError::CouldNotRun("exited without a status".into())),

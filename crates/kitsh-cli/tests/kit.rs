@@ -1,0 +1,171 @@
+//! The kit surfaces end to end (KIT-21..KIT-23) with the sample kit of `examples/kit`: real
+//! Python, shell and Node scripts through every adapter, from `kitsh exec`, bash scripts
+//! (`kitsh run`), Lua (`kitsh run FILE.lua`) and the `kit` subcommands.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn sample_kit() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/kit")
+}
+
+/// Run `kitsh --kit KIT ARGS` with `input` on stdin and a clean environment.
+fn kitsh_in(kit: &Path, args: &[&str], input: Option<&[u8]>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kitsh"));
+    cmd.arg("--kit").arg(kit).args(args).env_clear().env("LANG", "C.UTF-8");
+    if let Some(p) = std::env::var_os("PATH") {
+        cmd.env("PATH", p);
+    }
+    if let Some(h) = std::env::var_os("HOME") {
+        cmd.env("HOME", h);
+    }
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("kitsh runs");
+    if let Some(mut s) = child.stdin.take() {
+        if let Some(i) = input {
+            let _ = s.write_all(i);
+        }
+    }
+    child.wait_with_output().expect("kitsh ends")
+}
+
+fn kitsh(args: &[&str]) -> Output {
+    kitsh_in(&sample_kit(), args, None)
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn ok(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+#[test]
+fn exec_prints_each_adapters_value() {
+    assert_eq!(
+        ok(&kitsh(&["exec", "net.url_info", "--url", "https://example.org:8443/a/b?x=1&y=2"])),
+        "{\"scheme\":\"https\",\"host\":\"example.org\",\"path\":\"/a/b\",\"query\":{\"x\":\"1\",\"y\":\"2\"},\"port\":8443}\n"
+    );
+    assert_eq!(ok(&kitsh(&["exec", "text.wordcount", "--text", "b a b c b a", "--top", "2"])), "{\"lines\":[\"3 b\",\"2 a\"]}\n");
+    assert_eq!(ok(&kitsh(&["exec", "text.shout", "--message", "hi", "--times", "2", "--exclaim"])), "{\"output\":\"HI!\\nHI!\\n\"}\n");
+    let o = kitsh_in(&sample_kit(), &["exec", "data.summarize", "--field", "n"], Some(br#"{"records":[{"n":1},{"n":2.5},{"m":3}]}"#));
+    assert_eq!(ok(&o), "{\"field\":\"n\",\"count\":2,\"sum\":3.5,\"mean\":1.75}\n");
+}
+
+#[test]
+fn exec_errors() {
+    let o = kitsh(&["exec", "net.nope"]);
+    assert_eq!((text(&o.stderr).as_str(), o.status.code()), ("kitsh: unknown tool 'net.nope'\n", Some(127)));
+    let o = kitsh(&["exec", "net.url_info"]);
+    assert_eq!((text(&o.stderr).as_str(), o.status.code()), ("kitsh: net.url_info: missing required flag --url\n", Some(2)));
+    let o = kitsh(&["exec", "text.wordcount", "--text", "x", "--top", "many"]);
+    assert_eq!((text(&o.stderr).as_str(), o.status.code()), ("kitsh: text.wordcount: invalid value for --top: expected integer, got 'many'\n", Some(2)));
+    let o = kitsh_in(&sample_kit(), &["exec", "net.url_info"], Some(b"[1]"));
+    assert_eq!((text(&o.stderr).as_str(), o.status.code()), ("kitsh: net.url_info: stdin must be a JSON object\n", Some(2)));
+    let o = kitsh(&["exec", "net.url_info", "--url", "x", "--dry-run"]);
+    assert_eq!(ok(&o), "{\n  \"url\": \"x\"\n}\n");
+}
+
+#[test]
+fn bash_scripts_call_tools_and_pipe_through_jq() {
+    let script = r#"
+host=$(net.url_info --url "https://api.example.org/v1?page=2" | jq -r .host)
+echo "host=$host"
+top=$(text.wordcount --text "to be or not to be" | head -1)
+echo "top=$top"
+echo '{"records":[{"v":2},{"v":4}]}' | data.summarize --field v | jq -c '{count, mean}'
+text.shout --message "$host" | tr A-Z a-z
+net.url_info 2>&1; echo "status=$?"
+help --list | cut -d' ' -f1
+"#;
+    let o = kitsh(&["run", "-c", script]);
+    assert_eq!(
+        ok(&o),
+        "host=api.example.org\ntop=2 be\n{\"count\":2,\"mean\":3.0}\napi.example.org\nnet.url_info: missing required flag --url\nstatus=2\ndata.summarize\nnet.url_info\ntext.shout\ntext.wordcount\n"
+    );
+}
+
+#[test]
+fn lua_scripts_get_values() {
+    let dir = std::env::temp_dir().join(format!("kitsh-lua-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_default();
+    let file = dir.join("t.lua");
+    std::fs::write(
+        &file,
+        r#"
+local u = kit.net.url_info{url = "http://h.example:81/p"}
+print(u.host, u.port, math.type(u.port))
+local w = kit.text.wordcount{text = "a b a", top = 1}
+print(#w.lines, w.lines[1])
+print(kit.text.shout{message = "x"}.output == "X\n")
+local ok, err = pcall(function() return kit.net.url_info{} end)
+print(ok, err)
+print(pcall(function() return kit.net.nope end))
+local r = bash("net.url_info --url https://q.example | jq -r .host")
+print(r.stdout, r.exit_code)
+print(jq({a = {1, 2}}, ".a | add"), json.encode(pluck({{n = 1}, {n = 2}}, "n")), count({x = 1, y = 2}), arg[1])
+"#,
+    )
+    .unwrap_or_default();
+    let o = kitsh(&["run", file.to_str().unwrap_or_default(), "first"]);
+    assert_eq!(
+        ok(&o),
+        "h.example\t81\tinteger\n1\t2 a\ntrue\nfalse\tnet.url_info: invalid input: missing required field 'url' (string)\nfalse\tkit: no tool or namespace 'net.nope'\nq.example\n\t0\n3\t[1,2]\t2\tfirst\n"
+    );
+    std::fs::write(&file, "print('before')\nlocal v = kit.net.url_info{}\nprint('never')\n").unwrap_or_default();
+    let o = kitsh(&["run", file.to_str().unwrap_or_default()]);
+    assert_eq!((text(&o.stdout).as_str(), text(&o.stderr).as_str(), o.status.code()), ("before\n", "kitsh: net.url_info: invalid input: missing required field 'url' (string)\n", Some(1)));
+    std::fs::write(&file, "kit.x = 1\n").unwrap_or_default();
+    assert_eq!(text(&kitsh(&["run", file.to_str().unwrap_or_default()]).stderr), "kitsh: kit is read-only\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn kit_list_describe_validate_prompt() {
+    assert_eq!(
+        ok(&kitsh(&["kit", "list"])),
+        "data.summarize  native   Count, sum and mean of one numeric field over records\nnet.url_info    native   Split a URL into scheme, host, port, path and query\ntext.shout      native   Upper-case a message, optionally repeated\ntext.wordcount  native   Most frequent words of a text, one 'COUNT WORD' per line\n"
+    );
+    let d = ok(&kitsh(&["kit", "describe", "text.wordcount"]));
+    assert!(d.starts_with("Tool:        text.wordcount\n"), "{d}");
+    assert!(d.contains("Executor:    native (default; the sandbox executor is not available yet)\n"), "{d}");
+    assert!(d.contains("Adapters:    positional_args -> lines\n"), "{d}");
+    assert!(d.contains("Usage: text.wordcount --text <string> --top <integer>\n"), "{d}");
+    assert!(d.contains("Input:\n  text  string   required  The text\n  top   integer  optional  How many words\n"), "{d}");
+    let o = kitsh(&["kit", "validate"]);
+    assert_eq!(ok(&o), "kit OK: 4 tools in 3 namespaces\n");
+    let p = ok(&kitsh(&["prompt"]));
+    assert!(p.starts_with("# kit\n") && p.contains("- `net.url_info`: Split a URL"), "{p}");
+    let j: serde_json::Value = serde_json::from_str(&ok(&kitsh(&["kit", "list", "--json"]))).unwrap_or_default();
+    assert_eq!(j[0]["category"], "data");
+}
+
+#[test]
+fn init_then_validate_then_exec() {
+    let kit = std::env::temp_dir().join(format!("kitsh-init-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&kit);
+    std::fs::create_dir_all(&kit).unwrap_or_default();
+    let o = kitsh_in(&kit, &["kit", "init", "acme.demo"], None);
+    assert!(ok(&o).contains("created"), "{}", text(&o.stdout));
+    assert_eq!(ok(&kitsh_in(&kit, &["kit", "validate"], None)), "kit OK: 1 tool in 1 namespace\n");
+    assert_eq!(ok(&kitsh_in(&kit, &["exec", "acme.demo.hello", "--name", "Ada"], None)), "{\"greeting\":\"Hello, Ada!\"}\n");
+    assert_eq!(ok(&kitsh_in(&kit, &["exec", "acme.demo.hello"], None)), "{\"greeting\":\"Hello, world!\"}\n");
+    // init again: nothing overwritten, still fine
+    assert_eq!(kitsh_in(&kit, &["kit", "init", "acme.demo"], None).status.code(), Some(0));
+    assert_eq!(kitsh_in(&kit, &["kit", "init", "bad-name"], None).status.code(), Some(2));
+    // add an existing script
+    let script = kit.join("greet.sh");
+    std::fs::write(&script, "echo \"hi $*\"\n").unwrap_or_default();
+    assert!(ok(&kitsh_in(&kit, &["kit", "add", "acme.greet", script.to_str().unwrap_or_default()], None)).contains("created"));
+    assert_eq!(ok(&kitsh_in(&kit, &["exec", "acme.greet", "--who", "x"], None)), "{\"output\":\"hi --who x\\n\"}\n");
+    assert_eq!(kitsh_in(&kit, &["kit", "add", "acme.greet", script.to_str().unwrap_or_default()], None).status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&kit);
+}
+
+#[test]
+fn a_missing_kit_folder() {
+    let o = kitsh_in(Path::new("/nonexistent/kit"), &["kit", "list"], None);
+    assert_eq!((text(&o.stderr).as_str(), o.status.code()), ("kitsh: kit folder not found: /nonexistent/kit\n", Some(1)));
+}
