@@ -88,6 +88,19 @@ help --list | cut -d' ' -f1
 }
 
 #[test]
+fn script_files_get_their_arguments() {
+    let dir = std::env::temp_dir().join(format!("kitsh-sh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_default();
+    let file = dir.join("s.sh");
+    std::fs::write(&file, "for u in \"$@\"; do net.url_info --url \"$u\" | jq -r .host; done; exit 4\n").unwrap_or_default();
+    let o = kitsh(&["run", file.to_str().unwrap_or_default(), "http://a.example", "https://b.example/x"]);
+    assert_eq!((text(&o.stdout).as_str(), o.status.code()), ("a.example\nb.example\n", Some(4)));
+    let o = kitsh(&["run", "-c", "echo \"$0 $1\"; ls", "name", "one"]);
+    assert_eq!((text(&o.stdout).as_str(), text(&o.stderr).as_str(), o.status.code()), ("name one\n", "name: line 1: ls: command not found\n", Some(127)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn lua_scripts_get_values() {
     let dir = std::env::temp_dir().join(format!("kitsh-lua-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap_or_default();
