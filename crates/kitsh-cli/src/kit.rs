@@ -15,7 +15,7 @@ use kitsh_kit::ToolSpec;
 use serde_json::{json, Map, Value};
 
 /// The words that start a kit command.
-pub const COMMANDS: [&str; 4] = ["exec", "run", "kit", "prompt"];
+pub const COMMANDS: [&str; 5] = ["exec", "run", "kit", "prompt", "mcp"];
 
 /// Kit tools from the command line.
 #[derive(Parser, Debug)]
@@ -54,6 +54,21 @@ enum Cmd {
     Kit {
         #[command(subcommand)]
         action: KitAction,
+    },
+    /// Serve the bash tool and the kit over MCP (stdio).
+    Mcp {
+        /// Pass kit tool errors through instead of sanitising them.
+        #[arg(long)]
+        show_tool_errors: bool,
+        /// Serve every kit tool also as its own MCP tool.
+        #[arg(long)]
+        expose_each: bool,
+        /// The compact prompt for `kit` (and a `kit_discover` tool).
+        #[arg(long)]
+        compact: bool,
+        /// Make a host directory visible read-only to `bash`: HOSTDIR[:VPATH].
+        #[arg(long, value_name = "HOSTDIR[:VPATH]")]
+        mount: Vec<String>,
     },
     /// The system prompt a model gets for the kit.
     Prompt {
@@ -125,6 +140,32 @@ pub fn main(args: Vec<String>) -> i32 {
                 Err(code) => return code,
             };
             run(kit, command, hide_tool_errors, args)
+        }
+        Cmd::Mcp { show_tool_errors, expose_each, compact, mount } => {
+            let kit = match open(&dir, explicit, false) {
+                Ok(k) => k,
+                Err(code) => return code,
+            };
+            let mut bash = BashTool::builder().name("bash");
+            for m in &mount {
+                let (host, vpath) = match m.split_once(':') {
+                    Some((h, v)) if !v.is_empty() => (h.to_string(), v.to_string()),
+                    _ => (m.clone(), m.clone()),
+                };
+                bash = bash.mount_readonly(host, vpath);
+            }
+            let opts = kitsh_mcp::McpOptions { kit: Some(kit), show_tool_errors, expose_each, compact, bash: Some(bash.build()) };
+            let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() else {
+                eprintln!("kitsh: cannot start the runtime");
+                return 1;
+            };
+            match rt.block_on(kitsh_mcp::serve_stdio(opts)) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("kitsh: mcp: {e}");
+                    1
+                }
+            }
         }
         Cmd::Prompt { compact } => {
             let kit = match open(&dir, explicit, false) {

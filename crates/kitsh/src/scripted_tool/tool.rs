@@ -103,6 +103,11 @@ impl ScriptedTool {
         self.run(req, None, Some(token.clone())).await
     }
 
+    /// [`Tool::execute_with_status`] that `token` can also stop.
+    pub async fn execute_with_status_cancellable(&self, req: ToolRequest, status: StatusCallback, token: &CancellationToken) -> ToolResponse {
+        self.run(req, Some(status), Some(token.clone())).await
+    }
+
     /// [`Tool::execute`] on the calling thread, for hosts without an async runtime (async
     /// callbacks then run on a private runtime).
     pub fn execute_sync(&self, req: ToolRequest) -> ToolResponse {

@@ -271,6 +271,12 @@ impl BashTool {
         self.run(req, None, Some(token.clone())).await
     }
 
+    /// [`Tool::execute_with_status`] that `token` can also stop (an MCP server's cancellable,
+    /// progress-reporting call).
+    pub async fn execute_with_status_cancellable(&mut self, req: ToolRequest, status: StatusCallback, token: &CancellationToken) -> ToolResponse {
+        self.run(req, Some(status), Some(token.clone())).await
+    }
+
     /// [`Tool::execute`] on the calling thread, for hosts without an async runtime.
     pub fn execute_sync(&mut self, req: ToolRequest) -> ToolResponse {
         match self.session(true) {

@@ -1,0 +1,198 @@
+//! The MCP server: tool listing, calls mapped as TC-24/TC-25, progress (TC-26), cancellation.
+
+use std::sync::Arc;
+
+use kitsh::scripted_tool::{DiscoverTool, ScriptedTool};
+use kitsh::tool::{BashTool, Tool, ToolRequest, ToolResponse, ToolStatus};
+use kitsh::CancellationToken;
+use kitsh_kit::surface::bash::{scripted_tool, tool_def, KitToolOptions};
+use kitsh_kit::surface::call::call;
+use kitsh_kit::{Kit, ToolSpec};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
+    ServerCapabilities, Tool as McpTool,
+};
+use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
+use serde_json::{Map, Value};
+
+/// How the server is set up.
+#[derive(Default)]
+pub struct McpOptions {
+    /// The kit whose tools the `kit` tool runs (none: only `bash`).
+    pub kit: Option<Arc<Kit>>,
+    /// Pass kit tool errors through instead of sanitising them (KIT-21).
+    pub show_tool_errors: bool,
+    /// Serve every kit tool also as an MCP tool of its own.
+    pub expose_each: bool,
+    /// Force the compact prompt for `kit` (and so `kit_discover`).
+    pub compact: bool,
+    /// The bash tool (mounts, limits, ...); default: `BashTool::default()`.
+    pub bash: Option<BashTool>,
+}
+
+/// The server state of one connection.
+pub struct Server {
+    bash: tokio::sync::Mutex<BashTool>,
+    bash_prompt: String,
+    bash_schema: Value,
+    kit: Option<ScriptedTool>,
+    discover: Option<DiscoverTool>,
+    each: Vec<Arc<ToolSpec>>,
+}
+
+impl Server {
+    /// A server as `opts` describe it.
+    pub fn new(opts: McpOptions) -> Self {
+        let bash = opts.bash.unwrap_or_default();
+        let (kit, discover, each) = match &opts.kit {
+            Some(k) if !k.tools.is_empty() => {
+                let tool = scripted_tool(k, &KitToolOptions { show_errors: opts.show_tool_errors, compact: opts.compact, limits: None });
+                let compact = opts.compact || k.tools.len() > kitsh_kit::surface::bash::COMPACT_ABOVE;
+                let discover = compact.then(|| DiscoverTool::new(&tool));
+                let each = if opts.expose_each { k.tools.iter().map(|t| Arc::new(t.clone())).collect() } else { Vec::new() };
+                (Some(tool), discover, each)
+            }
+            _ => (None, None, Vec::new()),
+        };
+        Server { bash_prompt: bash.system_prompt(), bash_schema: bash.input_schema(), bash: tokio::sync::Mutex::new(bash), kit, discover, each }
+    }
+
+    /// The `tools/list` entries (TC-23).
+    pub fn tools(&self) -> Vec<McpTool> {
+        let mut v = vec![entry("bash", &self.bash_prompt, &self.bash_schema)];
+        if let Some(k) = &self.kit {
+            v.push(entry("kit", &k.system_prompt(), &k.input_schema()));
+        }
+        if let Some(d) = &self.discover {
+            v.push(entry("kit_discover", &d.system_prompt(), &d.input_schema()));
+        }
+        for spec in &self.each {
+            v.push(entry(&spec.name, &spec.description, &tool_def(spec).input_schema));
+        }
+        v
+    }
+
+    async fn call(&self, name: &str, args: Map<String, Value>, ctx: &RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
+        if let Some(spec) = self.each.iter().find(|s| s.name == name) {
+            return Ok(call_each(spec, args).await);
+        }
+        if !matches!(name, "bash" | "kit" | "kit_discover") || (name == "kit" && self.kit.is_none()) || (name == "kit_discover" && self.discover.is_none()) {
+            return Err(McpError::invalid_params(format!("unknown tool '{name}'"), None));
+        }
+        let req = match ToolRequest::from_arguments(Value::Object(args)) {
+            Ok(r) => r,
+            Err(e) => return Ok(CallToolResult::error(vec![ContentBlock::text(e.to_string())])),
+        };
+        let token = CancellationToken::new();
+        let ct = ctx.ct.clone();
+        let t2 = token.clone();
+        let watcher = tokio::spawn(async move {
+            ct.cancelled().await;
+            t2.cancel();
+        });
+        let (status, forwarder) = progress(ctx);
+        let resp = match name {
+            "bash" => self.bash.lock().await.execute_with_status_cancellable(req, status, &token).await,
+            "kit" => match &self.kit {
+                Some(k) => k.execute_with_status_cancellable(req, status, &token).await,
+                None => ToolResponse::default(),
+            },
+            _ => match &self.discover {
+                Some(d) => d.clone().execute_with_status(req, status).await,
+                None => ToolResponse::default(),
+            },
+        };
+        watcher.abort();
+        if let Some(f) = forwarder {
+            let _ = f.await;
+        }
+        Ok(result(&resp))
+    }
+}
+
+/// A `tools/list` entry.
+fn entry(name: &str, description: &str, schema: &Value) -> McpTool {
+    let schema = match schema {
+        Value::Object(m) => m.clone(),
+        _ => Map::new(),
+    };
+    McpTool::new(name.to_string(), description.to_string(), Arc::new(schema))
+}
+
+/// The status callback sending `notifications/progress` when the request has a progress
+/// token (TC-26), and the task forwarding them.
+fn progress(ctx: &RequestContext<RoleServer>) -> (kitsh::tool::StatusCallback, Option<tokio::task::JoinHandle<()>>) {
+    let Some(token) = ctx.meta.get_progress_token() else {
+        return (Box::new(|_| {}), None);
+    };
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<ToolStatus>();
+    let peer: Peer<RoleServer> = ctx.peer.clone();
+    let task = tokio::spawn(async move {
+        while let Some(st) = rx.recv().await {
+            let p = ProgressNotificationParam::new(token.clone(), f64::from(st.percent_complete.unwrap_or(0.0))).with_total(100.0).with_message(st.phase);
+            let _ = peer.notify_progress(p).await;
+        }
+    });
+    let cb = Box::new(move |st: ToolStatus| {
+        if st.phase != "output" && st.percent_complete.is_some() {
+            let _ = tx.send(st);
+        }
+    });
+    (cb, Some(task))
+}
+
+/// A run's result as TC-25 maps it.
+fn result(resp: &ToolResponse) -> CallToolResult {
+    let mut content = vec![ContentBlock::text(resp.stdout.clone())];
+    if !resp.stderr.is_empty() {
+        content.push(ContentBlock::text(format!("stderr:\n{}", resp.stderr)));
+    }
+    if resp.exit_code != 0 {
+        content.push(ContentBlock::text(format!("exit_code: {}", resp.exit_code)));
+    }
+    let mut r = if resp.exit_code != 0 || resp.error.is_some() { CallToolResult::error(content) } else { CallToolResult::success(content) };
+    r.structured_content = serde_json::to_value(resp).ok();
+    r
+}
+
+/// A kit tool called as an MCP tool of its own (`--expose-each`): its value as JSON text.
+async fn call_each(spec: &Arc<ToolSpec>, args: Map<String, Value>) -> CallToolResult {
+    match call(spec, args).await {
+        Ok(c) => {
+            let text = match c.value.get("output").and_then(Value::as_str) {
+                Some(t) if c.value.as_object().is_some_and(|m| m.len() == 1) => t.to_string(),
+                _ => c.value.to_string(),
+            };
+            let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+            r.structured_content = Some(c.value);
+            r
+        }
+        Err(e) => CallToolResult::error(vec![ContentBlock::text(format!("{}: {}", spec.name, e.message()))]),
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> InitializeResult {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("kitsh", env!("CARGO_PKG_VERSION")))
+            .with_instructions("kitsh: `bash` runs bash scripts in a sandbox with a virtual filesystem; `kit` runs a logic-only bash script over the operator's kit tools.")
+    }
+
+    async fn list_tools(&self, _request: Option<PaginatedRequestParams>, _context: RequestContext<RoleServer>) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    async fn call_tool(&self, request: CallToolRequestParams, context: RequestContext<RoleServer>) -> Result<CallToolResponse, McpError> {
+        let args = request.arguments.unwrap_or_default();
+        self.call(&request.name, args, &context).await.map(CallToolResponse::Complete)
+    }
+}
+
+/// Serve on stdin/stdout until the client disconnects.
+pub async fn serve_stdio(opts: McpOptions) -> Result<(), String> {
+    let server = Server::new(opts);
+    let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| e.to_string())?;
+    running.waiting().await.map_err(|e| e.to_string())?;
+    Ok(())
+}
