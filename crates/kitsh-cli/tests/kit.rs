@@ -182,3 +182,41 @@ fn a_missing_kit_folder() {
     let o = kitsh_in(Path::new("/nonexistent/kit"), &["kit", "list"], None);
     assert_eq!((text(&o.stderr).as_str(), o.status.code()), ("kitsh: kit folder not found: /nonexistent/kit\n", Some(1)));
 }
+
+/// A probe tool (Python) that prints the argv, stdin and environment it received: the same
+/// call through `exec`, bash and Lua reaches the script identically, for every input adapter.
+#[test]
+fn every_surface_passes_the_same_argv_stdin_and_env() {
+    let kit = std::env::temp_dir().join(format!("kitsh-probe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&kit);
+    let p = kit.join("p");
+    std::fs::create_dir_all(p.join("probe")).unwrap_or_default();
+    std::fs::write(
+        p.join("probe/main.py"),
+        "import json, os, sys\nprint(json.dumps({'argv': sys.argv[1:], 'stdin': sys.stdin.read(), 'tool': os.environ.get('KITSH_TOOL'), 'secret': os.environ.get('PROBE_SECRET'), 'cwd': os.path.basename(os.getcwd())}))\n",
+    )
+    .unwrap_or_default();
+    let schema = "schema = { input = { name = \"string\", n = \"integer?\", on = \"boolean?\", tags = \"array?\" } }";
+    for (tool, adapter) in [("args", "input_adapter = \"args\""), ("json", "input_adapter = \"json\""), ("pos", "input_adapter = \"positional_args\", args_order = {\"name\", \"n\"}"), ("mixed", "input_adapter = \"mixed\", stdin_fields = {\"tags\"}")] {
+        std::fs::write(p.join(format!("{tool}.lua")), format!("return tools.define_tool{{ source = \"./probe\", output_adapter = \"json\", env = {{\"PROBE_SECRET=s3\"}}, {adapter}, {schema} }}\n")).unwrap_or_default();
+    }
+    let expect = [
+        ("args", r#"{"argv":["--n","2","--name","a b","--on","--tags","x","--tags","y"],"stdin":"","tool":"p.args","secret":"s3","cwd":"probe"}"#),
+        ("json", r#"{"argv":[],"stdin":"{\"n\":2,\"name\":\"a b\",\"on\":true,\"tags\":[\"x\",\"y\"]}","tool":"p.json","secret":"s3","cwd":"probe"}"#),
+        ("pos", r#"{"argv":["a b","2","--on","--tags","x","--tags","y"],"stdin":"","tool":"p.pos","secret":"s3","cwd":"probe"}"#),
+        ("mixed", r#"{"argv":["--n","2","--name","a b","--on"],"stdin":"{\"tags\":[\"x\",\"y\"]}","tool":"p.mixed","secret":"s3","cwd":"probe"}"#),
+    ];
+    let lua = kit.join("call.lua");
+    for (tool, want) in expect {
+        let name = format!("p.{tool}");
+        let via_exec = ok(&kitsh_in(&kit, &["exec", &name, "--name", "a b", "--n", "2", "--on", "--tags", "x", "--tags", "y"], None));
+        assert_eq!(via_exec, format!("{want}\n"), "exec {tool}");
+        let via_bash = ok(&kitsh_in(&kit, &["run", "-c", &format!("{name} --name 'a b' --n 2 --on --tags x --tags y")], None));
+        assert_eq!(via_bash, format!("{want}\n"), "bash {tool}");
+        std::fs::write(&lua, format!("print(json.encode(kit.p.{tool}{{name = 'a b', n = 2, on = true, tags = {{'x', 'y'}}}}))\n")).unwrap_or_default();
+        let via_lua: serde_json::Value = serde_json::from_str(&ok(&kitsh_in(&kit, &["run", lua.to_str().unwrap_or_default()], None))).unwrap_or_default();
+        let want_v: serde_json::Value = serde_json::from_str(want).unwrap_or_default();
+        assert_eq!(via_lua, want_v, "lua {tool}");
+    }
+    let _ = std::fs::remove_dir_all(&kit);
+}

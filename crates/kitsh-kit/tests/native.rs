@@ -198,7 +198,7 @@ async fn python_json_adapter_and_venv() {
     assert_eq!(v["argv"], json!([]));
     assert_eq!(
         v["stdin"],
-        json!(r#"{"b":1.5,"a":[1,{"x":null}],"s":"é\n"}"#)
+        json!(r#"{"a":[1,{"x":null}],"b":1.5,"s":"é\n"}"#)
     );
     assert_eq!(
         v["exe"],

@@ -93,9 +93,23 @@ pub fn to_process(spec: &ToolSpec, input: &Map<String, Value>) -> ProcessInput {
     }
 }
 
-/// Compact JSON text as bytes.
+/// Compact JSON text as bytes, object keys in byte order at every level (as kael's Go
+/// encoder writes maps), so the script sees the same text whichever surface made the call
+/// (Lua tables have no order).
 fn compact(value: &Value) -> Vec<u8> {
-    value.to_string().into_bytes()
+    sorted(value).to_string().into_bytes()
+}
+
+fn sorted(value: &Value) -> Value {
+    match value {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            Value::Object(keys.into_iter().map(|k| (k.clone(), sorted(&m[k]))).collect())
+        }
+        Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
 }
 
 /// The `args` adapter's flags for the keys `keep` accepts, in byte order of the keys.
@@ -248,7 +262,7 @@ mod tests {
         assert!(p.args.is_empty());
         assert_eq!(
             String::from_utf8(p.stdin.unwrap()).unwrap(),
-            r#"{"tenant_name":"acme","region":"us-east-1","verbose":true}"#
+            r#"{"region":"us-east-1","tenant_name":"acme","verbose":true}"#
         );
 
         let p = to_process(

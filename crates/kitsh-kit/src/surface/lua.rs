@@ -232,6 +232,9 @@ pub fn to_json(v: &LuaValue, path: &str) -> Result<Value, String> {
         LuaValue::Table(t) => {
             let len = t.raw_len();
             let total = t.pairs::<LuaValue, LuaValue>().count();
+            if total == 0 && t.metatable().is_some_and(|mt| mt.raw_get::<bool>("__jsonarray").unwrap_or(false)) {
+                return Ok(Value::Array(Vec::new()));
+            }
             if len > 0 && total == len {
                 let mut a = Vec::with_capacity(len);
                 for (i, item) in t.sequence_values::<LuaValue>().enumerate() {
@@ -274,6 +277,12 @@ pub fn from_json(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
         Value::String(s) => LuaValue::String(lua.create_string(s)?),
         Value::Array(a) => {
             let t = lua.create_table_with_capacity(a.len(), 0)?;
+            if a.is_empty() {
+                // Remembered as an array, so it encodes back as `[]`.
+                let mt = lua.create_table()?;
+                mt.raw_set("__jsonarray", true)?;
+                t.set_metatable(Some(mt))?;
+            }
             for (i, item) in a.iter().enumerate() {
                 let lv = if item.is_null() { LuaValue::NULL } else { from_json(lua, item)? };
                 t.raw_set(i + 1, lv)?;
