@@ -11,10 +11,12 @@ use crate::adapt::ProcessInput;
 use crate::spec::{Resolved, ToolSpec};
 
 pub mod native;
+pub mod sandbox;
 
 mod reaper;
 
 pub use native::run_native;
+pub use sandbox::{run_sandbox, sandbox_status};
 
 /// How many trailing bytes of a script's stderr are kept.
 pub const STDERR_TAIL: usize = 64 * 1024;
