@@ -9,8 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use kitsh_kit::spec::{ExecutorKind, InputAdapter, OutputAdapter, Resolved, Source, ToolSpec, ToolType};
-use kitsh_kit::{run_native, run_sandbox, sandbox_status, to_process, to_value, RunError, RunOutput, RunRequest};
+use kitsh_kit::spec::{
+    ExecutorKind, InputAdapter, OutputAdapter, Resolved, Source, ToolSpec, ToolType,
+};
+use kitsh_kit::{
+    run_native, run_sandbox, sandbox_status, to_process, to_value, RunError, RunOutput, RunRequest,
+};
 use serde_json::{json, Map, Value};
 
 /// A fresh directory under the system temp dir, removed on drop.
@@ -187,6 +191,7 @@ async fn host_home_is_hidden() {
 attempt("secret", lambda: open("{}").read())
 attempt("ssh", lambda: os.listdir(os.path.expanduser("~/.ssh")))
 attempt("root", lambda: os.listdir("/root"))
+attempt("homes", lambda: os.listdir("/home") if os.path.isdir("/home") else [])
 attempt("home_env", lambda: os.environ["HOME"])
 "#,
         secret.display()
@@ -199,6 +204,7 @@ attempt("home_env", lambda: os.environ["HOME"])
     // /root is an empty private tmpfs (unless the interpreter lives there: then only its path).
     let listed = sandboxed["root"].as_array().cloned().unwrap_or_default();
     assert!(listed.iter().all(|n| n == ".pyenv"), "{sandboxed}");
+    assert_eq!(sandboxed["homes"], json!([]), "{sandboxed}");
     assert_eq!(sandboxed["home_env"], json!("/tmp/home"));
     assert_eq!(native["secret"], json!("s3cret"), "{native}");
 }
@@ -236,7 +242,10 @@ attempt("unix", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).close(
     assert!(is_error(&sandboxed["udp"]), "{sandboxed}");
     assert_eq!(sandboxed["unix"], json!("ok"), "{sandboxed}");
     let native = json_of(&t, false, json!({})).await;
-    assert!(!is_error(&native["dns"]), "native DNS must work for this test to mean anything: {native}");
+    assert!(
+        !is_error(&native["dns"]),
+        "native DNS must work for this test to mean anything: {native}"
+    );
 }
 
 #[tokio::test]
@@ -259,7 +268,10 @@ attempt("fork", bomb)
     let started = Instant::now();
     let sandboxed = json_of(&t, true, json!({})).await;
     let msg = sandboxed["fork"].as_str().unwrap_or("").to_string();
-    assert!(msg.contains("BlockingIOError") || msg.contains("Errno 11"), "{sandboxed}");
+    assert!(
+        msg.contains("BlockingIOError") || msg.contains("Errno 11"),
+        "{sandboxed}"
+    );
     // The children die with the namespace when the main process exits.
     assert!(started.elapsed() < Duration::from_secs(20));
 }
@@ -272,7 +284,13 @@ attempt("alloc", lambda: len(bytearray(10 * 1024 ** 3)))
 "#,
     ));
     let sandboxed = json_of(&t, true, json!({})).await;
-    assert!(sandboxed["alloc"].as_str().unwrap_or("").contains("MemoryError"), "{sandboxed}");
+    assert!(
+        sandboxed["alloc"]
+            .as_str()
+            .unwrap_or("")
+            .contains("MemoryError"),
+        "{sandboxed}"
+    );
 }
 
 #[tokio::test]
@@ -314,7 +332,10 @@ if unshare -Urm true 2>/dev/null; then echo unshare=ok; else echo unshare=denied
     );
     let sandboxed = call(&t, true, json!({})).await.unwrap();
     let out = String::from_utf8_lossy(&sandboxed.stdout).to_string();
-    assert!(out.contains("mount=denied") && out.contains("unshare=denied"), "{out}");
+    assert!(
+        out.contains("mount=denied") && out.contains("unshare=denied"),
+        "{out}"
+    );
     // Natively only the harmless half (a throwaway namespace) is tried.
     let native = tool(
         "main.sh",
@@ -351,12 +372,19 @@ time.sleep(100)
     let started = Instant::now();
     let err = call(&t, true, json!({})).await.unwrap_err();
     assert_eq!(err, RunError::TimedOut(Duration::from_millis(1500)));
-    assert!(started.elapsed() < Duration::from_secs(6), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
     let deadline = Instant::now() + Duration::from_secs(3);
     while host_has_process(&marker) && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert!(!host_has_process(&marker), "a sandboxed `sleep {marker}` survived");
+    assert!(
+        !host_has_process(&marker),
+        "a sandboxed `sleep {marker}` survived"
+    );
 }
 
 #[tokio::test]
@@ -378,7 +406,10 @@ attempt("zero", lambda: len(open("/dev/zero", "rb").read(8)))
     )));
     let v = json_of(&t, true, json!({})).await;
     assert_eq!(v["write"], json!(1), "{v}");
-    assert!(!Path::new("/tmp").join(&name).exists(), "/tmp/{name} leaked to the host");
+    assert!(
+        !Path::new("/tmp").join(&name).exists(),
+        "/tmp/{name} leaked to the host"
+    );
     assert_eq!(v["tmpdir"], json!("/tmp"));
     assert_eq!(v["status"]["CapEff"], json!("0000000000000000"), "{v}");
     assert_eq!(v["status"]["CapPrm"], json!("0000000000000000"), "{v}");
@@ -387,7 +418,14 @@ attempt("zero", lambda: len(open("/dev/zero", "rb").read(8)))
     assert_eq!(v["status"]["Seccomp"], json!("2"), "{v}");
     // Host processes are invisible: the namespace's init and the tool.
     assert!(v["procs"].as_u64().unwrap() <= 3, "{v}");
-    assert_eq!((v["devnull"].clone(), v["urandom"].clone(), v["zero"].clone()), (json!(1), json!(8), json!(8)));
+    assert_eq!(
+        (
+            v["devnull"].clone(),
+            v["urandom"].clone(),
+            v["zero"].clone()
+        ),
+        (json!(1), json!(8), json!(8))
+    );
 }
 
 #[tokio::test]
@@ -402,23 +440,54 @@ print(json.dumps({"argv": sys.argv[1:], "cwd": os.getcwd(), "tool": os.environ.g
     let native = call(&t, false, args).await.unwrap();
     assert_eq!(sandboxed, native);
     // Exit status with the stderr tail.
-    let t = tool("main.sh", "echo out; echo boom >&2; exit 3\n", ToolType::Shell, OutputAdapter::Text);
+    let t = tool(
+        "main.sh",
+        "echo out; echo boom >&2; exit 3\n",
+        ToolType::Shell,
+        OutputAdapter::Text,
+    );
     let e = call(&t, true, json!({})).await.unwrap_err();
-    assert_eq!((e.message(), e.exit_code()), ("exited with status 3: boom".to_string(), 3));
+    assert_eq!(
+        (e.message(), e.exit_code()),
+        ("exited with status 3: boom".to_string(), 3)
+    );
     assert_eq!(e, call(&t, false, json!({})).await.unwrap_err());
     // Killed by a signal.
-    let t = tool("main.sh", "kill -9 $$\n", ToolType::Shell, OutputAdapter::Text);
-    assert_eq!(call(&t, true, json!({})).await.unwrap_err(), RunError::Signaled(9));
+    let t = tool(
+        "main.sh",
+        "kill -9 $$\n",
+        ToolType::Shell,
+        OutputAdapter::Text,
+    );
+    assert_eq!(
+        call(&t, true, json!({})).await.unwrap_err(),
+        RunError::Signaled(9)
+    );
     // Timeout: SIGTERM reaches the tool (it is not the namespace's init).
-    let mut t = tool("main.sh", "sleep 30\n", ToolType::Shell, OutputAdapter::Text);
+    let mut t = tool(
+        "main.sh",
+        "sleep 30\n",
+        ToolType::Shell,
+        OutputAdapter::Text,
+    );
     t.spec.timeout = Duration::from_millis(500);
     let started = Instant::now();
-    assert_eq!(call(&t, true, json!({})).await.unwrap_err(), RunError::TimedOut(Duration::from_millis(500)));
-    assert!(started.elapsed() < Duration::from_millis(2000), "{:?}", started.elapsed());
+    assert_eq!(
+        call(&t, true, json!({})).await.unwrap_err(),
+        RunError::TimedOut(Duration::from_millis(500))
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(2000),
+        "{:?}",
+        started.elapsed()
+    );
     // Output cap.
     let mut t = tool("main.sh", "yes\n", ToolType::Shell, OutputAdapter::Text);
     t.spec.max_output = 1000;
-    assert_eq!(call(&t, true, json!({})).await.unwrap_err(), RunError::OutputTooLarge(1000));
+    assert_eq!(
+        call(&t, true, json!({})).await.unwrap_err(),
+        RunError::OutputTooLarge(1000)
+    );
     // stdin (json adapter).
     let mut t = tool("main.sh", "cat\n", ToolType::Shell, OutputAdapter::Text);
     t.spec.input_adapter = InputAdapter::Json;
@@ -428,8 +497,56 @@ print(json.dumps({"argv": sys.argv[1:], "cwd": os.getcwd(), "tool": os.environ.g
 }
 
 #[tokio::test]
+async fn surface_call_runs_executor_sandbox() {
+    let t = py("import os, json; print(json.dumps({'tmp': os.environ.get('TMPDIR'), 'pid': os.getpid()}))\n");
+    let mut spec = t.spec.clone();
+    spec.resolved = Some(t.resolved.clone());
+    require_sandbox();
+    let called = kitsh_kit::surface::call::call(&std::sync::Arc::new(spec.clone()), Map::new())
+        .await
+        .unwrap();
+    // TMPDIR=/tmp and pid 2 (after the namespace's init) only happen in the sandbox.
+    assert_eq!(called.value, json!({"tmp": "/tmp", "pid": 2}));
+    spec.executor = Some(ExecutorKind::Native);
+    let native = kitsh_kit::surface::call::call(&std::sync::Arc::new(spec), Map::new())
+        .await
+        .unwrap();
+    assert_ne!(native.value["tmp"], json!("/tmp"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_concurrent_sandboxed_calls() {
+    let t = std::sync::Arc::new(py("import sys, json; print(json.dumps(sys.argv[1:]))\n"));
+    let mut handles = Vec::new();
+    for i in 0..20 {
+        let t = std::sync::Arc::clone(&t);
+        handles.push(tokio::spawn(async move {
+            let out = call(&t, true, json!({"i": i})).await.unwrap();
+            to_value(OutputAdapter::Json, &out.stdout).unwrap()
+        }));
+    }
+    for (i, h) in handles.into_iter().enumerate() {
+        assert_eq!(h.await.unwrap(), json!(["--i", i.to_string()]));
+    }
+}
+
+#[tokio::test]
 async fn benchmark_trivial_python_call() {
+    // The tool's `.venv/bin/python` (a symlink to the real interpreter) is used by both
+    // executors, so neither pays for a shim such as pyenv's.
     let t = py("print('{}')\n");
+    let real = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    let real = String::from_utf8(real.stdout).unwrap().trim().to_string();
+    std::fs::create_dir_all(t.dir.0.join(".venv/bin")).unwrap();
+    std::os::unix::fs::symlink(&real, t.dir.0.join(".venv/bin/python")).unwrap();
+    std::fs::write(
+        t.dir.0.join(".venv/pyvenv.cfg"),
+        format!("home = {}\n", Path::new(&real).parent().unwrap().display()),
+    )
+    .unwrap();
     let n = 10;
     // Warm both paths (interpreter resolution is cached per process).
     call(&t, false, json!({})).await.unwrap();
@@ -450,4 +567,28 @@ async fn benchmark_trivial_python_call() {
         sandbox.as_secs_f64() * 1e3,
         sandbox.as_secs_f64() / native.as_secs_f64()
     );
+}
+
+#[tokio::test]
+async fn node_and_bash_tools_run() {
+    let t = tool(
+        "main.js",
+        "console.log(JSON.stringify({argv: process.argv.slice(2), home: process.env.HOME}));\n",
+        ToolType::Node,
+        OutputAdapter::Json,
+    );
+    let v = json_of(&t, true, json!({"x": "y"})).await;
+    assert_eq!(v, json!({"argv": ["--x", "y"], "home": "/tmp/home"}));
+    let t = tool(
+        "main.sh",
+        "echo \"$HOME $TMPDIR $(id -u)\"; ls /proc | grep -c '^[0-9]'\n",
+        ToolType::Shell,
+        OutputAdapter::Text,
+    );
+    let out = call(&t, true, json!({})).await.unwrap();
+    // bash, ls, grep and the namespace's init: 4 processes at most.
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (first, count) = text.split_once('\n').unwrap();
+    assert_eq!(first, "/tmp/home /tmp 0");
+    assert!(count.trim().parse::<u32>().unwrap() <= 4, "{text}");
 }

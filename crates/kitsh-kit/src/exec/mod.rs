@@ -11,6 +11,12 @@ use crate::adapt::ProcessInput;
 use crate::spec::{Resolved, ToolSpec};
 
 pub mod native;
+/// The sandbox executor (KIT-18).
+#[cfg(target_os = "linux")]
+pub mod sandbox;
+/// The sandbox executor (KIT-18): unavailable off Linux.
+#[cfg(not(target_os = "linux"))]
+#[path = "sandbox_other.rs"]
 pub mod sandbox;
 
 mod reaper;

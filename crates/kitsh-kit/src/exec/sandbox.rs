@@ -10,14 +10,17 @@
 //!            └ C2  rlimits, chdir, exec the tool (pid 2); its exit ends the namespace
 //! ```
 //!
-//! * **User namespace**: `unshare(CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET])`, uid/gid map
-//!   `0 EUID 1` (a process may always map its own ids; `setgroups` denied). The sandbox is
+//! * **User namespace**: `unshare(CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET])`. Run by a
+//!   normal user, the child maps `0 EUID 1` itself (a process may always map its own ids;
+//!   `setgroups` denied). Run by root, a thread of kitsh maps the sandbox's root to host uid
+//!   and gid 65534 (only a privileged process outside the namespace may), because the kernel
+//!   never applies RLIMIT_NPROC to host uid 0; paths under the homes are cloned before that,
+//!   while the child still has the host uid for permission checks. The sandbox is
 //!   root of its own namespace only: every capability is dropped before the tool runs (bounding
 //!   and ambient sets emptied, `SECBIT_NOROOT` locked, capset to zero, `no_new_privs`), so
-//!   exec as uid 0 gains nothing. RLIMIT_NPROC binds inside a user namespace even for host
-//!   root (the kernel exempts only the initial namespace's root ucounts).
+//!   exec as uid 0 gains nothing.
 //! * **Mounts**: `/` becomes a recursive slave (nothing propagates to the host); fresh tmpfs
-//!   on `/tmp` (64 MiB) and `/dev/shm`, empty tmpfs over the host `$HOME` and `/root`. Paths
+//!   on `/tmp` (64 MiB) and `/dev/shm`, empty tmpfs over `/home`, the host `$HOME` and `/root`. Paths
 //!   the tool needs under those (the tool dir, the interpreter's real prefix, e.g. pyenv's
 //!   `sys.prefix`) are cloned with `open_tree` before they are hidden, made read-only with
 //!   `mount_setattr`, and moved back with `move_mount`. A fresh `/proc` shows only the
@@ -118,14 +121,6 @@ fn features() -> &'static Features {
 
 /// Probes user namespaces (in a forked child), the Landlock ABI and seccomp filter support.
 fn probe() -> Features {
-    if !cfg!(target_os = "linux") {
-        let reason = "requires Linux".to_string();
-        return Features {
-            userns: Some(reason.clone()),
-            landlock: Err(reason.clone()),
-            seccomp: Some(reason),
-        };
-    }
     Features {
         userns: probe_userns(),
         landlock: probe_landlock(),
@@ -178,7 +173,10 @@ fn probe_userns() -> Option<String> {
     } else {
         0
     };
-    Some(format!("cannot create user namespace ({})", errno_name(errno)))
+    Some(format!(
+        "cannot create user namespace ({})",
+        errno_name(errno)
+    ))
 }
 
 /// `EPERM`, `ENOSPC`, ... for the probe messages.
@@ -245,7 +243,7 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     let features = features().clone();
     let weak = spec.sandbox_weak || weak_from_env();
     if let Some(reason) = features.missing() {
-        if !weak || !cfg!(target_os = "linux") {
+        if !weak {
             return Err(RunError::CouldNotRun(format!(
                 "executor 'sandbox' unavailable: {reason}"
             )));
@@ -253,15 +251,12 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     }
     let (program, mut argv) = command_line(req.resolved)?;
     let (program, needed) = real_interpreter(program, req.resolved.kind).await;
+    let program_name = program.display().to_string();
     argv.extend(req.input.args.iter().map(OsString::from));
     let mut env = environment(spec);
     env.retain(|(k, _)| k != "HOME" && k != "TMPDIR");
     let userns = features.userns.is_none();
-    let scratch = if userns {
-        None
-    } else {
-        Some(Scratch::new()?)
-    };
+    let scratch = if userns { None } else { Some(Scratch::new()?) };
     let (home, tmp) = match &scratch {
         Some(s) => (s.0.clone(), s.0.clone()),
         None => (PathBuf::from(PRIVATE_HOME), PathBuf::from("/tmp")),
@@ -270,7 +265,13 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     env.push(("TMPDIR".into(), tmp.into_os_string()));
     let mut needed_dirs = vec![req.resolved.dir.clone()];
     needed_dirs.extend(needed);
-    let plan = Plan::build(spec, &features, &needed_dirs, &req.resolved.dir, scratch.as_ref())?;
+    let plan = Plan::build(
+        spec,
+        &features,
+        &needed_dirs,
+        &req.resolved.dir,
+        scratch.as_ref(),
+    )?;
     let cwd = req.resolved.dir.clone();
     let result = run_process(
         req,
@@ -279,7 +280,7 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
             argv,
             cwd,
             env,
-            spawn_error: Some(plan.report.describer()),
+            spawn_error: Some(plan.report.describer(&program_name)),
         },
         move |command| {
             let mut plan = plan;
@@ -332,6 +333,10 @@ async fn real_interpreter(program: PathBuf, kind: ToolType) -> (PathBuf, Vec<Pat
         .get(&program)
     {
         return hit.clone();
+    }
+    if kind == ToolType::Other {
+        // The entrypoint itself, inside the tool dir (which is bound on its own).
+        return (program, Vec::new());
     }
     let canonical = std::fs::canonicalize(&program).unwrap_or_else(|_| program.clone());
     let prefix = |p: &Path| {
@@ -420,8 +425,9 @@ impl Report {
     }
 
     /// Maps a spawn error to `sandbox setup failed (STEP): ERROR`.
-    fn describer(&self) -> Arc<dyn Fn(&io::Error) -> String + Send + Sync> {
+    fn describer(&self, program: &str) -> Arc<dyn Fn(&io::Error) -> String + Send + Sync> {
         let read = Arc::clone(&self.read);
+        let program = program.to_string();
         Arc::new(move |e: &io::Error| {
             let mut byte = [0u8; 1];
             // SAFETY: reading one byte from our non-blocking pipe.
@@ -429,7 +435,7 @@ impl Report {
             let step = if n == 1 {
                 STEPS.get(usize::from(byte[0])).copied().unwrap_or("setup")
             } else {
-                return format!("cannot run: {e}");
+                return format!("cannot run {program}: {e}");
             };
             format!("executor 'sandbox' setup failed ({step}): {e}")
         })
@@ -528,10 +534,8 @@ impl Plan {
     ) -> Result<Plan, RunError> {
         let report = Report::new().map_err(|e| setup_error("pipe", e))?;
         let userns = features.userns.is_none();
-        let mut unshare_flags = libc::CLONE_NEWUSER
-            | libc::CLONE_NEWNS
-            | libc::CLONE_NEWIPC
-            | libc::CLONE_NEWPID;
+        let mut unshare_flags =
+            libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWPID;
         if !spec.network {
             unshare_flags |= libc::CLONE_NEWNET;
         }
@@ -548,20 +552,27 @@ impl Plan {
 
         // Hidden trees: the homes (empty, read-only by Landlock), /tmp and /dev/shm (writable).
         let mut hidden: Vec<(PathBuf, &'static str, bool)> = Vec::new();
-        let mut homes: Vec<PathBuf> = Vec::new();
+        // Every home: /home, the invoking user's $HOME and /root (a home inside another one
+        // is covered by it; one inside /tmp by the private /tmp).
+        let mut homes: Vec<PathBuf> = vec![PathBuf::from("/home")];
         if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
             homes.push(home);
         }
         homes.push(PathBuf::from("/root"));
-        for home in homes {
-            let home = std::fs::canonicalize(&home).unwrap_or(home);
-            if home.is_absolute()
-                && home != Path::new("/")
-                && home.is_dir()
-                && !home.starts_with("/tmp")
-                && !hidden.iter().any(|(h, _, _)| *h == home)
+        let mut homes: Vec<PathBuf> = homes
+            .into_iter()
+            .map(|h| std::fs::canonicalize(&h).unwrap_or(h))
+            .filter(|h| h.is_absolute() && h != Path::new("/") && h.is_dir())
+            .filter(|h| !h.starts_with("/tmp") && !h.starts_with("/dev/shm"))
+            .collect();
+        homes.sort();
+        homes.dedup();
+        for home in &homes {
+            if !homes
+                .iter()
+                .any(|other| other != home && home.starts_with(other))
             {
-                hidden.push((home, "size=1m,mode=0755", false));
+                hidden.push((home.clone(), "size=1m,mode=0755", false));
             }
         }
         hidden.push((PathBuf::from("/tmp"), TMP_SIZE, true));
@@ -590,7 +601,11 @@ impl Plan {
             };
             let mut mkdirs = Vec::new();
             let mut cur = root.clone();
-            for part in path.strip_prefix(root).unwrap_or(Path::new("")).components() {
+            for part in path
+                .strip_prefix(root)
+                .unwrap_or(Path::new(""))
+                .components()
+            {
                 cur.push(part);
                 mkdirs.push(cpath(&cur)?);
             }
@@ -625,7 +640,10 @@ impl Plan {
 
         // rlimits, lowered only (no CAP_SYS_RESOURCE needed).
         let limits = spec.limits;
-        let memory = limits.memory_mb.unwrap_or(DEFAULT_MEMORY_MB).saturating_mul(1 << 20);
+        let memory = limits
+            .memory_mb
+            .unwrap_or(DEFAULT_MEMORY_MB)
+            .saturating_mul(1 << 20);
         let cpu = limits
             .cpu_seconds
             .unwrap_or_else(|| spec.timeout.as_secs_f64().ceil().max(1.0) as u64);
@@ -739,7 +757,8 @@ impl Plan {
         }
         for bind in &self.binds {
             for dir in &bind.mkdirs {
-                if libc::mkdir(dir.as_ptr(), 0o755) != 0 && *libc::__errno_location() != libc::EEXIST
+                if libc::mkdir(dir.as_ptr(), 0o755) != 0
+                    && *libc::__errno_location() != libc::EEXIST
                 {
                     return Err(self.report.fail(5));
                 }
@@ -767,7 +786,10 @@ impl Plan {
                 if fd < 0 {
                     return Err(self.report.fail(8));
                 }
-                let rule = PathBeneath::new(BorrowedFd::borrow_raw(fd), AccessFs::from_all(self.landlock_abi));
+                let rule = PathBeneath::new(
+                    BorrowedFd::borrow_raw(fd),
+                    AccessFs::from_all(self.landlock_abi),
+                );
                 let added = ruleset.add_rule(rule);
                 libc::close(fd);
                 match added {
@@ -896,7 +918,13 @@ impl Plan {
             for cap in 0..64 {
                 libc::prctl(libc::PR_CAPBSET_DROP, cap);
             }
-            libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+            libc::prctl(
+                libc::PR_CAP_AMBIENT,
+                libc::PR_CAP_AMBIENT_CLEAR_ALL,
+                0,
+                0,
+                0,
+            );
             let header = CapHeader {
                 version: 0x2008_0522,
                 pid: 0,
@@ -1111,10 +1139,18 @@ fn ruleset(
     if abi >= ABI::V6 {
         rs = rs.scope(Scope::from_all(abi))?;
     }
-    let mut created = rs
-        .create()?
-        .add_rule(PathBeneath::new(PathFd::new("/")?, AccessFs::from_read(abi)))?;
-    for dev in ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"] {
+    let mut created = rs.create()?.add_rule(PathBeneath::new(
+        PathFd::new("/")?,
+        AccessFs::from_read(abi),
+    ))?;
+    for dev in [
+        "/dev/null",
+        "/dev/zero",
+        "/dev/full",
+        "/dev/random",
+        "/dev/urandom",
+        "/dev/tty",
+    ] {
         if let Ok(fd) = PathFd::new(dev) {
             created = created.add_rule(PathBeneath::new(fd, AccessFs::from_file(abi)))?;
         }
@@ -1160,11 +1196,13 @@ fn filters(network: bool) -> Result<Vec<BpfProgram>, Box<dyn std::error::Error>>
         libc::SYS_process_vm_readv,
         libc::SYS_process_vm_writev,
         libc::SYS_reboot,
+        // io_uring can open sockets and files without the filtered system calls.
+        libc::SYS_io_uring_setup,
+        libc::SYS_io_uring_enter,
+        libc::SYS_io_uring_register,
         libc::SYS_swapon,
         libc::SYS_swapoff,
     ];
-    #[cfg(target_arch = "x86_64")]
-    denied.extend([libc::SYS_umount2]);
     denied.sort_unstable();
     denied.dedup();
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
@@ -1213,4 +1251,42 @@ fn filters(network: bool) -> Result<Vec<BpfProgram>, Box<dyn std::error::Error>>
         arch,
     )?;
     Ok(vec![main.try_into()?, clone3.try_into()?])
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests report failures by panicking
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_missing_feature_is_the_reason() {
+        let f = Features {
+            userns: None,
+            landlock: Err("landlock not supported by this kernel".into()),
+            seccomp: Some("seccomp filters not supported by this kernel".into()),
+        };
+        assert_eq!(
+            f.missing().as_deref(),
+            Some("landlock not supported by this kernel")
+        );
+        let f = Features {
+            userns: Some("cannot create user namespace (EPERM)".into()),
+            landlock: Ok(7),
+            seccomp: None,
+        };
+        assert_eq!(
+            f.missing().as_deref(),
+            Some("cannot create user namespace (EPERM)")
+        );
+        assert_eq!(errno_name(libc::EPERM), "EPERM");
+    }
+
+    #[test]
+    fn filters_compile() {
+        for network in [false, true] {
+            let programs = filters(network).unwrap();
+            assert_eq!(programs.len(), 2);
+            assert!(programs.iter().all(|p| !p.is_empty()));
+        }
+    }
 }
