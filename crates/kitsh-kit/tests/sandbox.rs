@@ -548,6 +548,7 @@ async fn benchmark_trivial_python_call() {
     )
     .unwrap();
     let n = 10;
+    let sh = tool("main.sh", "exit 0\n", ToolType::Shell, OutputAdapter::Text);
     // Warm both paths (interpreter resolution is cached per process).
     call(&t, false, json!({})).await.unwrap();
     call(&t, true, json!({})).await.unwrap();
@@ -559,6 +560,20 @@ async fn benchmark_trivial_python_call() {
             times[i] += start.elapsed();
         }
     }
+    // The setup alone: an empty bash script.
+    let mut setup = [Duration::ZERO; 2];
+    for _ in 0..n {
+        for (i, sandboxed) in [false, true].into_iter().enumerate() {
+            let start = Instant::now();
+            call(&sh, sandboxed, json!({})).await.unwrap();
+            setup[i] += start.elapsed();
+        }
+    }
+    println!(
+        "bench: empty bash script: native {:.1} ms, sandbox {:.1} ms",
+        (setup[0] / n).as_secs_f64() * 1e3,
+        (setup[1] / n).as_secs_f64() * 1e3
+    );
     let native = times[0] / n;
     let sandbox = times[1] / n;
     println!(
