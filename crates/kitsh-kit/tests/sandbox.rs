@@ -184,6 +184,14 @@ async fn host_home_is_hidden() {
     let home = PathBuf::from(std::env::var("HOME").unwrap());
     let secret_dir = home.join(format!(".kitsh-sbx-secret-{}", std::process::id()));
     std::fs::create_dir_all(&secret_dir).unwrap();
+    // Removed even when an assertion fails.
+    struct Cleanup(PathBuf);
+    impl Drop for Cleanup {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    let _cleanup = Cleanup(secret_dir.clone());
     let secret = secret_dir.join("secret");
     std::fs::write(&secret, "s3cret").unwrap();
     let t = py(&script(&format!(
@@ -198,7 +206,6 @@ attempt("home_env", lambda: os.environ["HOME"])
     )));
     let sandboxed = json_of(&t, true, json!({})).await;
     let native = json_of(&t, false, json!({})).await;
-    let _ = std::fs::remove_dir_all(&secret_dir);
     assert!(is_error(&sandboxed["secret"]), "{sandboxed}");
     assert!(is_error(&sandboxed["ssh"]), "{sandboxed}");
     // /root is an empty private tmpfs (unless the interpreter lives there: then only its path).
