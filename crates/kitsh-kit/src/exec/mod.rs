@@ -11,10 +11,18 @@ use crate::adapt::ProcessInput;
 use crate::spec::{Resolved, ToolSpec};
 
 pub mod native;
+/// The sandbox executor (KIT-18).
+#[cfg(target_os = "linux")]
+pub mod sandbox;
+/// The sandbox executor (KIT-18): unavailable off Linux.
+#[cfg(not(target_os = "linux"))]
+#[path = "sandbox_other.rs"]
+pub mod sandbox;
 
 mod reaper;
 
 pub use native::run_native;
+pub use sandbox::{run_sandbox, sandbox_status};
 
 /// How many trailing bytes of a script's stderr are kept.
 pub const STDERR_TAIL: usize = 64 * 1024;

@@ -33,21 +33,65 @@ const DRAIN_GRACE: Duration = Duration::from_secs(2);
 /// descendant that left the group is killed and reaped (see the `reaper` module). Async
 /// throughout: many runs may be awaited at once.
 pub async fn run_native(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
+    let (program, mut argv) = command_line(req.resolved)?;
+    argv.extend(req.input.args.iter().map(OsString::from));
+    let env = environment(req.spec);
+    let cwd = req.resolved.dir.clone();
+    let launch = Launch {
+        program,
+        argv,
+        cwd,
+        env,
+        spawn_error: None,
+    };
+    run_process(req, launch, |_| Ok(())).await
+}
+
+/// Maps a spawn error to the run's message.
+pub(crate) type SpawnError = std::sync::Arc<dyn Fn(&std::io::Error) -> String + Send + Sync>;
+
+/// What to start: the program, its arguments, its working directory and its whole environment.
+pub(crate) struct Launch {
+    /// The program (an absolute path).
+    pub program: PathBuf,
+    /// The arguments after argv[0].
+    pub argv: Vec<OsString>,
+    /// The working directory.
+    pub cwd: PathBuf,
+    /// The environment (nothing else is inherited).
+    pub env: Vec<(OsString, OsString)>,
+    /// The message for a failed spawn (default `cannot run PROGRAM: ERROR`).
+    pub spawn_error: Option<SpawnError>,
+}
+
+/// Runs `launch` under the common rules of KIT-16 (process group, stdin bytes, bounded stdout,
+/// stderr tail, timeout, cancellation, cleanup of every descendant). `prepare` may adjust the
+/// command before it is spawned (the sandbox adds its `pre_exec` setup there).
+pub(crate) async fn run_process(
+    req: RunRequest<'_>,
+    launch: Launch,
+    prepare: impl FnOnce(&mut tokio::process::Command) -> Result<(), RunError>,
+) -> Result<RunOutput, RunError> {
     let RunRequest {
         spec,
-        resolved,
+        resolved: _,
         input,
         cancel,
     } = req;
-    let (program, mut argv) = command_line(resolved)?;
-    argv.extend(input.args.into_iter().map(OsString::from));
+    let Launch {
+        program,
+        argv,
+        cwd,
+        env,
+        spawn_error,
+    } = launch;
 
     let mut command = tokio::process::Command::new(&program);
     command
         .args(&argv)
-        .current_dir(&resolved.dir)
+        .current_dir(&cwd)
         .env_clear()
-        .envs(environment(spec))
+        .envs(env)
         .stdin(if input.stdin.is_some() {
             Stdio::piped()
         } else {
@@ -57,10 +101,15 @@ pub async fn run_native(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
+    prepare(&mut command)?;
 
     reaper::init();
-    let (mut child, id) = reaper::spawn(&mut command, &spec.name)
-        .map_err(|e| RunError::CouldNotRun(format!("cannot run {}: {e}", program.display())))?;
+    let (mut child, id) = reaper::spawn(&mut command, &spec.name).map_err(|e| {
+        RunError::CouldNotRun(match &spawn_error {
+            Some(describe) => describe(&e),
+            None => format!("cannot run {}: {e}", program.display()),
+        })
+    })?;
     let mut guard = Guard { id, armed: true };
 
     if let (Some(bytes), Some(mut pipe)) = (input.stdin, child.stdin.take()) {
@@ -229,7 +278,7 @@ async fn read_tail(mut pipe: impl AsyncRead + Unpin) -> Vec<u8> {
 
 /// The program and the words before the adapter's (KIT-12): the interpreter and the absolute
 /// entrypoint, or the entrypoint alone for type `other`.
-fn command_line(resolved: &Resolved) -> Result<(PathBuf, Vec<OsString>), RunError> {
+pub(crate) fn command_line(resolved: &Resolved) -> Result<(PathBuf, Vec<OsString>), RunError> {
     let entry = if resolved.entrypoint.is_absolute() {
         resolved.entrypoint.clone()
     } else {
@@ -277,7 +326,7 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// The child's environment (KIT-16), later entries winning.
-fn environment(spec: &ToolSpec) -> Vec<(OsString, OsString)> {
+pub(crate) fn environment(spec: &ToolSpec) -> Vec<(OsString, OsString)> {
     let mut env: Vec<(OsString, OsString)> = INHERITED
         .iter()
         .filter_map(|name| std::env::var_os(name).map(|value| (OsString::from(name), value)))

@@ -62,8 +62,8 @@ impl CallError {
     }
 }
 
-/// The executor a tool runs on: its own, else `KITSH_EXECUTOR`, else native while the sandbox
-/// executor does not exist (issue 21; the spec's default is `sandbox`).
+/// The executor a tool runs on: its own, else `KITSH_EXECUTOR`, else native for now (the
+/// spec's default is `sandbox`; it becomes the default in a later change).
 pub fn executor_of(spec: &ToolSpec) -> (ExecutorKind, bool) {
     if let Some(e) = spec.executor {
         return (e, true);
@@ -82,12 +82,16 @@ pub async fn call(spec: &Arc<ToolSpec>, input: Map<String, Value>) -> Result<Cal
     let Some(resolved) = &spec.resolved else {
         return Err(public("git sources are not supported yet (issue 22)".to_string(), 125));
     };
-    match executor_of(spec).0 {
-        ExecutorKind::Native => {}
-        other => return Err(public(format!("executor '{}' unavailable: not implemented yet; set executor = \"native\"", other.as_str()), 125)),
+    let kind = executor_of(spec).0;
+    if kind == ExecutorKind::Docker {
+        return Err(public(format!("executor '{}' unavailable: not implemented yet; set executor = \"native\"", kind.as_str()), 125));
     }
     let process = input::to_process(spec, &merged);
-    let run = exec::run_native(RunRequest { spec, resolved, input: process, cancel: None }).await;
+    let request = RunRequest { spec, resolved, input: process, cancel: None };
+    let run = match kind {
+        ExecutorKind::Sandbox => exec::run_sandbox(request).await,
+        _ => exec::run_native(request).await,
+    };
     let out = match run {
         Ok(out) => out,
         Err(e) => return Err(run_error(e)),

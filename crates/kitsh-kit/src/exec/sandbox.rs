@@ -1,0 +1,1292 @@
+//! The sandbox executor (KIT-18): the script runs under the common rules of KIT-16 (shared with
+//! the native executor through `run_process`) inside a sandbox built in-process, in the forked
+//! child before `exec` (no external binary).
+//!
+//! Layout of one run (P is the process kitsh spawns and waits for):
+//!
+//! ```text
+//! kitsh ─ P  (host pid ns; new user, mount, ipc [, net] ns; waits, relays the exit status)
+//!         └ C1  pid 1 of a new pid ns: mounts /proc, then Landlock + seccomp + no caps; reaps
+//!            └ C2  rlimits, chdir, exec the tool (pid 2); its exit ends the namespace
+//! ```
+//!
+//! * **User namespace**: `unshare(CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET])`. Run by a
+//!   normal user, the child maps `0 EUID 1` itself (a process may always map its own ids;
+//!   `setgroups` denied). Run by root, a thread of kitsh maps the sandbox's root to host uid
+//!   and gid 65534 (only a privileged process outside the namespace may), because the kernel
+//!   never applies RLIMIT_NPROC to host uid 0; paths under the homes are cloned before that,
+//!   while the child still has the host uid for permission checks. The sandbox is
+//!   root of its own namespace only: every capability is dropped before the tool runs (bounding
+//!   and ambient sets emptied, `SECBIT_NOROOT` locked, capset to zero, `no_new_privs`), so
+//!   exec as uid 0 gains nothing.
+//! * **Mounts**: `/` becomes a recursive slave (nothing propagates to the host); fresh tmpfs
+//!   on `/tmp` (64 MiB) and `/dev/shm`, empty tmpfs over `/home`, the host `$HOME` and `/root`. Paths
+//!   the tool needs under those (the tool dir, the interpreter's real prefix, e.g. pyenv's
+//!   `sys.prefix`) are cloned with `open_tree` before they are hidden, made read-only with
+//!   `mount_setattr`, and moved back with `move_mount`. A fresh `/proc` shows only the
+//!   sandbox's processes.
+//! * **Landlock** (`landlock` crate; ruleset built in kitsh before the fork): read and execute
+//!   everywhere, write only under the fresh `/tmp` and `/dev/shm` (plus `/dev/null`, `zero`,
+//!   `full`, `random`, `urandom`); TCP bind/connect denied (ABI ≥ 4) and signals / abstract
+//!   unix sockets scoped to the sandbox (ABI ≥ 6) unless `network = true`.
+//! * **seccomp** (`seccompiler`; BPF compiled in kitsh before the fork): `EPERM` for mount,
+//!   umount2, ptrace, bpf, keyctl, kexec, unshare, setns, pivot_root, chroot, the new mount
+//!   API, module loading, `perf_event_open`, `userfaultfd`, process_vm_*, `clone` with a
+//!   namespace flag and, unless `network = true`, `socket` for any family but `AF_UNIX`;
+//!   `clone3` gets `ENOSYS` (its flags cannot be filtered; libc falls back to `clone`).
+//! * **Network**: a new, empty net namespace (no interface up) unless `network = true`.
+//! * **rlimits**: address space 1 GiB (`limits.memory_mb`), processes 256
+//!   (`limits.processes`), open files 1024, CPU seconds = the timeout (`limits.cpu_seconds`),
+//!   no core files.
+//!
+//! Everything the child runs between `fork` and `exec` is a raw system call on data prepared
+//! beforehand (paths as `CString`s, the BPF programs, the Landlock ruleset fd): no allocation.
+//! Features are probed once per process ([`sandbox_status`]); a missing one fails the run
+//! (fail-closed) unless the tool sets `sandbox_weak = true` or `KITSH_SANDBOX_WEAK=1`, which
+//! runs with what is available.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::{CString, OsString};
+use std::io;
+use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use landlock::{
+    Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
+    RulesetAttr, RulesetCreated, RulesetCreatedAttr, Scope, ABI,
+};
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+    SeccompRule, TargetArch,
+};
+
+use super::native::{command_line, environment, run_process, Launch};
+use super::{RunError, RunOutput, RunRequest};
+use crate::spec::ToolType;
+
+/// Size of the private `/tmp` (and `/dev/shm`).
+const TMP_SIZE: &str = "size=64m,mode=1777";
+
+/// The private home, inside the private `/tmp` (writable, discarded with it).
+const PRIVATE_HOME: &str = "/tmp/home";
+
+/// Default address-space limit.
+const DEFAULT_MEMORY_MB: u64 = 1024;
+
+/// Default process limit.
+const DEFAULT_PROCESSES: u64 = 256;
+
+/// Open files.
+const OPEN_FILES: u64 = 1024;
+
+/// What the kernel offers, probed once per process.
+#[derive(Debug, Clone)]
+struct Features {
+    /// `None`, or why user namespaces are unusable.
+    userns: Option<String>,
+    /// The Landlock ABI, or why Landlock is unusable.
+    landlock: Result<i32, String>,
+    /// `None`, or why seccomp filters are unusable.
+    seccomp: Option<String>,
+}
+
+impl Features {
+    /// The first missing feature's reason.
+    fn missing(&self) -> Option<String> {
+        self.userns
+            .clone()
+            .or_else(|| self.landlock.clone().err())
+            .or_else(|| self.seccomp.clone())
+    }
+}
+
+/// Whether the sandbox executor can run here: `Ok`, or the reason it is unavailable (KIT-18:
+/// `cannot create user namespace (EPERM)`, `landlock not supported by this kernel`,
+/// `requires Linux`). For `kitsh kit doctor` / `validate`: print `sandbox: ok` or
+/// `sandbox: unavailable (REASON)`. Probed once per process.
+pub fn sandbox_status() -> Result<(), String> {
+    match features().missing() {
+        None => Ok(()),
+        Some(reason) => Err(reason),
+    }
+}
+
+/// The probed features (cached).
+fn features() -> &'static Features {
+    static FEATURES: OnceLock<Features> = OnceLock::new();
+    FEATURES.get_or_init(probe)
+}
+
+/// Probes user namespaces (in a forked child), the Landlock ABI and seccomp filter support.
+fn probe() -> Features {
+    Features {
+        userns: probe_userns(),
+        landlock: probe_landlock(),
+        seccomp: probe_seccomp(),
+    }
+}
+
+/// Forks a child that only calls `unshare` (async-signal-safe) and reports its errno.
+fn probe_userns() -> Option<String> {
+    let flags = libc::CLONE_NEWUSER
+        | libc::CLONE_NEWNS
+        | libc::CLONE_NEWNET
+        | libc::CLONE_NEWIPC
+        | libc::CLONE_NEWPID;
+    // SAFETY: the child makes two raw system calls and `_exit`s; nothing else runs after fork.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Some(format!(
+            "cannot create user namespace (fork: {})",
+            io::Error::last_os_error()
+        ));
+    }
+    if pid == 0 {
+        // SAFETY: raw system calls in the forked child.
+        unsafe {
+            let code = if libc::unshare(flags) == 0 {
+                0
+            } else {
+                *libc::__errno_location()
+            };
+            libc::_exit(code);
+        }
+    }
+    let mut status = 0;
+    loop {
+        // SAFETY: waiting for our own child.
+        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if r == pid {
+            break;
+        }
+        if io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            return Some("cannot create user namespace (wait failed)".into());
+        }
+    }
+    if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 {
+        return None;
+    }
+    let errno = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        0
+    };
+    Some(format!(
+        "cannot create user namespace ({})",
+        errno_name(errno)
+    ))
+}
+
+/// `EPERM`, `ENOSPC`, ... for the probe messages.
+fn errno_name(errno: i32) -> String {
+    match errno {
+        libc::EPERM => "EPERM".into(),
+        libc::EACCES => "EACCES".into(),
+        libc::ENOSPC => "ENOSPC".into(),
+        libc::EINVAL => "EINVAL".into(),
+        libc::ENOSYS => "ENOSYS".into(),
+        libc::EUSERS => "EUSERS".into(),
+        0 => "killed".into(),
+        n => format!("errno {n}"),
+    }
+}
+
+/// `landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION)`.
+fn probe_landlock() -> Result<i32, String> {
+    // SAFETY: the documented version query; no memory is passed.
+    let abi = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32,
+        )
+    };
+    if abi >= 1 {
+        Ok(i32::try_from(abi).unwrap_or(i32::MAX))
+    } else {
+        Err("landlock not supported by this kernel".into())
+    }
+}
+
+/// `seccomp(SECCOMP_GET_ACTION_AVAIL, 0, &SECCOMP_RET_ERRNO)`.
+fn probe_seccomp() -> Option<String> {
+    let action: u32 = libc::SECCOMP_RET_ERRNO;
+    // SAFETY: the kernel reads one u32.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_GET_ACTION_AVAIL,
+            0u32,
+            &action as *const u32,
+        )
+    };
+    if r == 0 {
+        None
+    } else {
+        Some("seccomp filters not supported by this kernel".into())
+    }
+}
+
+/// Whether `KITSH_SANDBOX_WEAK=1`.
+fn weak_from_env() -> bool {
+    std::env::var("KITSH_SANDBOX_WEAK").is_ok_and(|v| v == "1")
+}
+
+/// Runs one call of a tool in the sandbox (KIT-18); see the module docs. Same argv, stdin,
+/// output, timeout and failure rules as [`super::run_native`], plus `TMPDIR=/tmp` and
+/// `HOME=/tmp/home` (an empty private home).
+pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
+    let spec = req.spec;
+    let features = features().clone();
+    let weak = spec.sandbox_weak || weak_from_env();
+    if let Some(reason) = features.missing() {
+        if !weak {
+            return Err(RunError::CouldNotRun(format!(
+                "executor 'sandbox' unavailable: {reason}"
+            )));
+        }
+    }
+    let (program, mut argv) = command_line(req.resolved)?;
+    let (program, needed) = real_interpreter(program, req.resolved.kind).await;
+    let program_name = program.display().to_string();
+    argv.extend(req.input.args.iter().map(OsString::from));
+    let mut env = environment(spec);
+    env.retain(|(k, _)| k != "HOME" && k != "TMPDIR");
+    let userns = features.userns.is_none();
+    let scratch = if userns { None } else { Some(Scratch::new()?) };
+    let (home, tmp) = match &scratch {
+        Some(s) => (s.0.clone(), s.0.clone()),
+        None => (PathBuf::from(PRIVATE_HOME), PathBuf::from("/tmp")),
+    };
+    env.push(("HOME".into(), home.into_os_string()));
+    env.push(("TMPDIR".into(), tmp.into_os_string()));
+    let mut needed_dirs = vec![req.resolved.dir.clone()];
+    needed_dirs.extend(needed);
+    let plan = Plan::build(
+        spec,
+        &features,
+        &needed_dirs,
+        &req.resolved.dir,
+        scratch.as_ref(),
+    )?;
+    let cwd = req.resolved.dir.clone();
+    let result = run_process(
+        req,
+        Launch {
+            program,
+            argv,
+            cwd,
+            env,
+            spawn_error: Some(plan.report.describer(&program_name)),
+        },
+        move |command| {
+            let mut plan = plan;
+            // SAFETY: `enter` makes only raw system calls on data prepared before the fork.
+            unsafe {
+                command.pre_exec(move || plan.enter());
+            }
+            Ok(())
+        },
+    )
+    .await;
+    drop(scratch);
+    result
+}
+
+/// A per-call writable dir for weak runs without namespaces (no private `/tmp` there).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Self, RunError> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static N: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "kitsh-sandbox-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| RunError::CouldNotRun(format!("cannot create {}: {e}", dir.display())))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The interpreter's real executable and the dirs it needs (through shims such as pyenv's):
+/// for Python `sys.executable`, `sys.prefix` and `sys.base_prefix` (asked once per
+/// interpreter), otherwise the canonical program and its prefix (`PREFIX/bin/PROG`).
+async fn real_interpreter(program: PathBuf, kind: ToolType) -> (PathBuf, Vec<PathBuf>) {
+    type Cache = Mutex<HashMap<PathBuf, (PathBuf, Vec<PathBuf>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(hit) = cache
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&program)
+    {
+        return hit.clone();
+    }
+    if kind == ToolType::Other {
+        // The entrypoint itself, inside the tool dir (which is bound on its own).
+        return (program, Vec::new());
+    }
+    let canonical = std::fs::canonicalize(&program).unwrap_or_else(|_| program.clone());
+    let prefix = |p: &Path| {
+        p.parent()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| p.to_path_buf())
+    };
+    let mut found = (canonical.clone(), vec![prefix(&canonical)]);
+    if kind == ToolType::Python {
+        let out = tokio::process::Command::new(&program)
+            .args([
+                "-I",
+                "-c",
+                "import sys;print(sys.executable);print(sys.prefix);print(sys.base_prefix)",
+            ])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .await;
+        if let Ok(out) = out {
+            let text = String::from_utf8_lossy(&out.stdout).to_string();
+            let lines: Vec<&str> = text.lines().collect();
+            if out.status.success() && lines.len() == 3 && !lines[0].is_empty() {
+                let exe = PathBuf::from(lines[0]);
+                let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+                let mut dirs = vec![prefix(&exe), PathBuf::from(lines[1])];
+                dirs.push(PathBuf::from(lines[2]));
+                // A venv's `python` is a symlink to its base: keep the venv's path so that
+                // `sys.prefix` stays the venv; otherwise run the real executable (no shim).
+                let venv = lines[1] != lines[2];
+                if venv {
+                    dirs.push(prefix(&canonical));
+                }
+                found = (if venv { program.clone() } else { exe }, dirs);
+            }
+        }
+    }
+    cache
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(program, found.clone());
+    found
+}
+
+/// A failure of the child's setup: which step, reported through a pipe (one byte) so the
+/// spawn error names it.
+struct Report {
+    /// Read end (kitsh).
+    read: Arc<OwnedFd>,
+    /// Write end (child; close-on-exec).
+    write: OwnedFd,
+}
+
+/// The steps of the child's setup, for messages.
+const STEPS: [&str; 14] = [
+    "unshare",
+    "write uid/gid map",
+    "make / a slave mount",
+    "clone a bind mount (open_tree)",
+    "mount a tmpfs",
+    "create a mount point",
+    "move a bind mount (move_mount)",
+    "mount /proc",
+    "landlock",
+    "seccomp",
+    "drop capabilities",
+    "fork",
+    "set rlimits",
+    "chdir",
+];
+
+impl Report {
+    fn new() -> io::Result<Self> {
+        let mut fds = [0; 2];
+        // SAFETY: pipe2 fills two fds we then own.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: fresh fds from pipe2.
+        let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        Ok(Report {
+            read: Arc::new(read),
+            write,
+        })
+    }
+
+    /// Maps a spawn error to `sandbox setup failed (STEP): ERROR`.
+    fn describer(&self, program: &str) -> Arc<dyn Fn(&io::Error) -> String + Send + Sync> {
+        let read = Arc::clone(&self.read);
+        let program = program.to_string();
+        Arc::new(move |e: &io::Error| {
+            let mut byte = [0u8; 1];
+            // SAFETY: reading one byte from our non-blocking pipe.
+            let n = unsafe { libc::read(read.as_raw_fd(), byte.as_mut_ptr().cast(), 1) };
+            let step = if n == 1 {
+                STEPS.get(usize::from(byte[0])).copied().unwrap_or("setup")
+            } else {
+                return format!("cannot run {program}: {e}");
+            };
+            format!("executor 'sandbox' setup failed ({step}): {e}")
+        })
+    }
+
+    /// In the child: records `step` and returns the current errno as an error.
+    fn fail(&self, step: usize) -> io::Error {
+        let err = io::Error::last_os_error();
+        let byte = [u8::try_from(step).unwrap_or(u8::MAX)];
+        // SAFETY: one write on an fd we hold.
+        unsafe {
+            libc::write(self.write.as_raw_fd(), byte.as_ptr().cast(), 1);
+        }
+        err
+    }
+}
+
+/// A path the tool needs that a hidden tree covers: cloned before hiding, moved back after.
+struct Bind {
+    /// The path (source and target are the same).
+    path: CString,
+    /// Dirs to create (outermost first) inside the covering tmpfs before moving it back.
+    mkdirs: Vec<CString>,
+    /// The detached clone, during setup.
+    tree: i32,
+}
+
+/// Everything the child needs, prepared before the fork.
+struct Plan {
+    report: Report,
+    /// Namespaces on (else a weak run: no namespaces).
+    userns: bool,
+    unshare_flags: i32,
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+    /// As root: the child's ends of the pipes to the thread in kitsh that writes its id maps
+    /// (root → an unprivileged host uid); `None`: the child maps its own ids.
+    map_sync: Option<(OwnedFd, OwnedFd)>,
+    /// Paths made private tmpfs: homes, `/tmp`, `/dev/shm` (writable ones flagged).
+    tmpfs: Vec<(CString, &'static str, bool)>,
+    binds: Vec<Bind>,
+    private_home: CString,
+    cwd: CString,
+    ruleset: Option<RulesetCreated>,
+    landlock_abi: ABI,
+    /// Set once Landlock, seccomp and the capability drop are in place.
+    confined: bool,
+    /// The main filter (EPERM) and the clone3 one (ENOSYS).
+    filters: Vec<BpfProgram>,
+    rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
+}
+
+/// `/proc/self/...` and fixed strings, built once.
+struct Fixed {
+    uid_map: CString,
+    gid_map: CString,
+    setgroups: CString,
+    root: CString,
+    proc_: CString,
+    tmpfs: CString,
+    empty: CString,
+    deny: &'static [u8],
+}
+
+fn fixed() -> &'static Fixed {
+    static FIXED: OnceLock<Fixed> = OnceLock::new();
+    FIXED.get_or_init(|| Fixed {
+        uid_map: c"/proc/self/uid_map".into(),
+        gid_map: c"/proc/self/gid_map".into(),
+        setgroups: c"/proc/self/setgroups".into(),
+        root: c"/".into(),
+        proc_: c"proc".into(),
+        tmpfs: c"tmpfs".into(),
+        empty: c"".into(),
+        deny: b"deny",
+    })
+}
+
+/// A path as a C string.
+fn cpath(path: &Path) -> Result<CString, RunError> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| RunError::CouldNotRun(format!("path has a NUL byte: {}", path.display())))
+}
+
+fn setup_error(what: &str, e: impl std::fmt::Display) -> RunError {
+    RunError::CouldNotRun(format!("executor 'sandbox' setup failed ({what}): {e}"))
+}
+
+impl Plan {
+    fn build(
+        spec: &crate::spec::ToolSpec,
+        features: &Features,
+        needed: &[PathBuf],
+        tool_dir: &Path,
+        scratch: Option<&Scratch>,
+    ) -> Result<Plan, RunError> {
+        let report = Report::new().map_err(|e| setup_error("pipe", e))?;
+        let userns = features.userns.is_none();
+        let mut unshare_flags =
+            libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWPID;
+        if !spec.network {
+            unshare_flags |= libc::CLONE_NEWNET;
+        }
+        // SAFETY: plain getters.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        // RLIMIT_NPROC never binds host uid 0 (the kernel exempts INIT_USER), so as root the
+        // sandbox is mapped to an unprivileged host uid, which only a privileged process outside
+        // the namespace may write: a thread of kitsh does it when the child is ready.
+        let map_sync = if userns && uid == 0 {
+            Some(map_helper().map_err(|e| setup_error("id map helper", e))?)
+        } else {
+            None
+        };
+
+        // Hidden trees: the homes (empty, read-only by Landlock), /tmp and /dev/shm (writable).
+        let mut hidden: Vec<(PathBuf, &'static str, bool)> = Vec::new();
+        // Every home: /home, the invoking user's $HOME and /root (a home inside another one
+        // is covered by it; one inside /tmp by the private /tmp).
+        let mut homes: Vec<PathBuf> = vec![PathBuf::from("/home")];
+        if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+            homes.push(home);
+        }
+        homes.push(PathBuf::from("/root"));
+        let mut homes: Vec<PathBuf> = homes
+            .into_iter()
+            .map(|h| std::fs::canonicalize(&h).unwrap_or(h))
+            .filter(|h| h.is_absolute() && h != Path::new("/") && h.is_dir())
+            .filter(|h| !h.starts_with("/tmp") && !h.starts_with("/dev/shm"))
+            .collect();
+        homes.sort();
+        homes.dedup();
+        for home in &homes {
+            if !homes
+                .iter()
+                .any(|other| other != home && home.starts_with(other))
+            {
+                hidden.push((home.clone(), "size=1m,mode=0755", false));
+            }
+        }
+        hidden.push((PathBuf::from("/tmp"), TMP_SIZE, true));
+        if Path::new("/dev/shm").is_dir() {
+            hidden.push((PathBuf::from("/dev/shm"), TMP_SIZE, true));
+        }
+        // Needed paths under a hidden tree, outermost first, without ones inside another.
+        let mut wanted: Vec<PathBuf> = needed
+            .iter()
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()))
+            .filter(|p| p.is_dir())
+            .filter(|p| hidden.iter().any(|(h, _, _)| p.starts_with(h) && p != h))
+            .collect();
+        wanted.sort();
+        wanted.dedup();
+        let mut kept: Vec<PathBuf> = Vec::new();
+        for p in wanted {
+            if !kept.iter().any(|k| p.starts_with(k)) {
+                kept.push(p);
+            }
+        }
+        let mut binds = Vec::new();
+        for path in kept {
+            let Some((root, _, _)) = hidden.iter().find(|(h, _, _)| path.starts_with(h)) else {
+                continue;
+            };
+            let mut mkdirs = Vec::new();
+            let mut cur = root.clone();
+            for part in path
+                .strip_prefix(root)
+                .unwrap_or(Path::new(""))
+                .components()
+            {
+                cur.push(part);
+                mkdirs.push(cpath(&cur)?);
+            }
+            binds.push(Bind {
+                path: cpath(&path)?,
+                mkdirs,
+                tree: -1,
+            });
+        }
+        let tmpfs = hidden
+            .iter()
+            .map(|(p, opts, w)| Ok((cpath(p)?, *opts, *w)))
+            .collect::<Result<Vec<_>, RunError>>()?;
+
+        // Landlock.
+        let (ruleset, landlock_abi) = match &features.landlock {
+            Ok(abi) => {
+                let abi = ABI::from(*abi);
+                let created = ruleset(abi, spec.network, scratch)
+                    .map_err(|e| setup_error("landlock ruleset", e))?;
+                (Some(created), abi)
+            }
+            Err(_) => (None, ABI::Unsupported),
+        };
+
+        // seccomp.
+        let filters = if features.seccomp.is_none() {
+            filters(spec.network).map_err(|e| setup_error("seccomp filter", e))?
+        } else {
+            Vec::new()
+        };
+
+        // rlimits, lowered only (no CAP_SYS_RESOURCE needed).
+        let limits = spec.limits;
+        let memory = limits
+            .memory_mb
+            .unwrap_or(DEFAULT_MEMORY_MB)
+            .saturating_mul(1 << 20);
+        let cpu = limits
+            .cpu_seconds
+            .unwrap_or_else(|| spec.timeout.as_secs_f64().ceil().max(1.0) as u64);
+        let rlimits = vec![
+            (libc::RLIMIT_AS, memory),
+            (
+                libc::RLIMIT_NPROC,
+                limits.processes.unwrap_or(DEFAULT_PROCESSES),
+            ),
+            (libc::RLIMIT_NOFILE, OPEN_FILES),
+            (libc::RLIMIT_CPU, cpu),
+            (libc::RLIMIT_CORE, 0),
+        ];
+
+        Ok(Plan {
+            report,
+            userns,
+            unshare_flags,
+            uid_map: format!("0 {uid} 1\n").into_bytes(),
+            gid_map: format!("0 {gid} 1\n").into_bytes(),
+            map_sync,
+            tmpfs,
+            binds,
+            private_home: CString::new(PRIVATE_HOME).map_err(|e| setup_error("home", e))?,
+            cwd: cpath(tool_dir)?,
+            ruleset,
+            landlock_abi,
+            confined: false,
+            filters,
+            rlimits,
+        })
+    }
+
+    /// The child's setup (runs in `pre_exec`): see the module docs. Only raw system calls.
+    fn enter(&mut self) -> io::Result<()> {
+        // SAFETY: every call below is a raw system call on memory prepared before the fork.
+        unsafe {
+            if self.userns {
+                self.namespaces()?;
+                self.pid_namespace()?;
+            }
+            self.confine()?;
+            self.finish()
+        }
+    }
+
+    /// User/mount/ipc/net namespaces, id maps, mounts and the Landlock rules for the new tmpfs.
+    unsafe fn namespaces(&mut self) -> io::Result<()> {
+        let f = fixed();
+        if libc::unshare(self.unshare_flags) != 0 {
+            return Err(self.report.fail(0));
+        }
+        // Before the id maps: still the host uid for permission checks, so paths under a
+        // private home (mode 0700) can be cloned.
+        self.clone_binds()?;
+        match &self.map_sync {
+            Some((ready, go)) => {
+                let pid = libc::getpid().to_ne_bytes();
+                let mut answer = [0u8; 1];
+                if libc::write(ready.as_raw_fd(), pid.as_ptr().cast(), 4) != 4
+                    || libc::read(go.as_raw_fd(), answer.as_mut_ptr().cast(), 1) != 1
+                    || answer[0] != 1
+                {
+                    *libc::__errno_location() = libc::EPERM;
+                    return Err(self.report.fail(1));
+                }
+            }
+            None => {
+                if !write_file(&f.setgroups, f.deny)
+                    || !write_file(&f.uid_map, &self.uid_map)
+                    || !write_file(&f.gid_map, &self.gid_map)
+                {
+                    return Err(self.report.fail(1));
+                }
+            }
+        }
+        // Become the namespace's root: the credentials now hold the mapped host ids.
+        if libc::syscall(libc::SYS_setresgid, 0, 0, 0) != 0
+            || libc::syscall(libc::SYS_setresuid, 0, 0, 0) != 0
+        {
+            return Err(self.report.fail(1));
+        }
+        if libc::mount(
+            std::ptr::null(),
+            f.root.as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_SLAVE,
+            std::ptr::null(),
+        ) != 0
+        {
+            return Err(self.report.fail(2));
+        }
+        for (path, opts, _) in &self.tmpfs {
+            let opts = opts.as_bytes();
+            // The options are short constants: copy them NUL-terminated onto the stack.
+            let mut data = [0u8; 64];
+            data[..opts.len()].copy_from_slice(opts);
+            if libc::mount(
+                f.tmpfs.as_ptr(),
+                path.as_ptr(),
+                f.tmpfs.as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                data.as_ptr().cast(),
+            ) != 0
+            {
+                return Err(self.report.fail(4));
+            }
+        }
+        if libc::mkdir(self.private_home.as_ptr(), 0o700) != 0 {
+            return Err(self.report.fail(5));
+        }
+        for bind in &self.binds {
+            for dir in &bind.mkdirs {
+                if libc::mkdir(dir.as_ptr(), 0o755) != 0
+                    && *libc::__errno_location() != libc::EEXIST
+                {
+                    return Err(self.report.fail(5));
+                }
+            }
+            if libc::syscall(
+                libc::SYS_move_mount,
+                bind.tree,
+                f.empty.as_ptr(),
+                libc::AT_FDCWD,
+                bind.path.as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH,
+            ) != 0
+            {
+                return Err(self.report.fail(6));
+            }
+            libc::close(bind.tree);
+        }
+        // Landlock: writes under the fresh writable tmpfs trees.
+        if let Some(mut ruleset) = self.ruleset.take() {
+            for (path, _, writable) in &self.tmpfs {
+                if !writable {
+                    continue;
+                }
+                let fd = libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                if fd < 0 {
+                    return Err(self.report.fail(8));
+                }
+                let rule = PathBeneath::new(
+                    BorrowedFd::borrow_raw(fd),
+                    AccessFs::from_all(self.landlock_abi),
+                );
+                let added = ruleset.add_rule(rule);
+                libc::close(fd);
+                match added {
+                    Ok(r) => ruleset = r,
+                    Err(_) => {
+                        *libc::__errno_location() = libc::EINVAL;
+                        return Err(self.report.fail(8));
+                    }
+                }
+            }
+            self.ruleset = Some(ruleset);
+        }
+        Ok(())
+    }
+
+    /// Clones the paths to bring back under the hidden trees (read-only, detached).
+    unsafe fn clone_binds(&mut self) -> io::Result<()> {
+        let f = fixed();
+        for bind in &mut self.binds {
+            let fd = libc::syscall(
+                libc::SYS_open_tree,
+                libc::AT_FDCWD,
+                bind.path.as_ptr(),
+                OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | AT_RECURSIVE,
+            );
+            if fd < 0 {
+                return Err(self.report.fail(3));
+            }
+            bind.tree = fd as i32;
+            let attr = MountAttr {
+                attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+                attr_clr: 0,
+                propagation: 0,
+                userns_fd: 0,
+            };
+            if libc::syscall(
+                libc::SYS_mount_setattr,
+                bind.tree,
+                f.empty.as_ptr(),
+                libc::AT_EMPTY_PATH | AT_RECURSIVE as i32,
+                &attr as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            ) != 0
+            {
+                return Err(self.report.fail(3));
+            }
+        }
+        Ok(())
+    }
+
+    /// Forks pid 1 of the new pid namespace; this process (P) stays outside, waits for it and
+    /// ends the same way the tool did. Returns in C1 (pid 1), after mounting `/proc`.
+    unsafe fn pid_namespace(&mut self) -> io::Result<()> {
+        let mut status_pipe = [0; 2];
+        if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            return Err(self.report.fail(11));
+        }
+        let c1 = libc::fork();
+        if c1 < 0 {
+            return Err(self.report.fail(11));
+        }
+        if c1 > 0 {
+            // P: drop every fd but the status pipe's read end (this releases std's exec-error
+            // pipe, so the spawn completes once the tool has exec'd), ignore the group SIGTERM
+            // (the tool gets it; P follows when the tool ends), wait.
+            let keep = status_pipe[0];
+            close_all_but(keep);
+            libc::signal(libc::SIGTERM, libc::SIG_IGN);
+            libc::signal(libc::SIGINT, libc::SIG_IGN);
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            relay_exit(c1, keep);
+        }
+        // C1.
+        libc::close(status_pipe[0]);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        let f = fixed();
+        if libc::mount(
+            f.proc_.as_ptr(),
+            c"/proc".as_ptr(),
+            f.proc_.as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            std::ptr::null(),
+        ) != 0
+        {
+            return Err(self.report.fail(7));
+        }
+        self.confine()?;
+        let c2 = libc::fork();
+        if c2 < 0 {
+            return Err(self.report.fail(11));
+        }
+        if c2 > 0 {
+            // C1 keeps only the status pipe: std's exec-error pipe must close when the tool
+            // execs, and the tool's stdio must reach EOF when it ends.
+            let keep = status_pipe[1];
+            close_all_but(keep);
+            init_loop(c2, keep);
+        }
+        libc::close(status_pipe[1]);
+        Ok(())
+    }
+
+    /// Landlock, seccomp and capabilities (idempotent: the second call does nothing).
+    unsafe fn confine(&mut self) -> io::Result<()> {
+        if self.confined {
+            return Ok(());
+        }
+        self.confined = true;
+        if let Some(ruleset) = self.ruleset.take() {
+            if ruleset.restrict_self().is_err() {
+                return Err(self.report.fail(8));
+            }
+        }
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return Err(self.report.fail(9));
+        }
+        for filter in &self.filters {
+            if seccompiler::apply_filter(filter).is_err() {
+                return Err(self.report.fail(9));
+            }
+        }
+        if self.userns {
+            // SECBIT_NOROOT|NOROOT_LOCKED|NO_SETUID_FIXUP|NO_SETUID_FIXUP_LOCKED|KEEP_CAPS_LOCKED
+            // (needs CAP_SETPCAP, still held here), then empty bounding, ambient, capset.
+            let _ = libc::prctl(libc::PR_SET_SECUREBITS, 0x2f);
+            for cap in 0..64 {
+                libc::prctl(libc::PR_CAPBSET_DROP, cap);
+            }
+            libc::prctl(
+                libc::PR_CAP_AMBIENT,
+                libc::PR_CAP_AMBIENT_CLEAR_ALL,
+                0,
+                0,
+                0,
+            );
+            let header = CapHeader {
+                version: 0x2008_0522,
+                pid: 0,
+            };
+            let data = [CapData::default(); 2];
+            if libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) != 0 {
+                return Err(self.report.fail(10));
+            }
+        }
+        Ok(())
+    }
+
+    /// In the tool's process: rlimits and the working dir (through the new mounts).
+    unsafe fn finish(&mut self) -> io::Result<()> {
+        for (resource, value) in &self.rlimits {
+            let mut cur = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            if libc::getrlimit(*resource, &mut cur) != 0 {
+                return Err(self.report.fail(12));
+            }
+            let v = (*value).min(cur.rlim_max);
+            let new = libc::rlimit {
+                rlim_cur: v,
+                rlim_max: v,
+            };
+            if libc::setrlimit(*resource, &new) != 0 {
+                return Err(self.report.fail(12));
+            }
+        }
+        if libc::chdir(self.cwd.as_ptr()) != 0 {
+            return Err(self.report.fail(13));
+        }
+        Ok(())
+    }
+}
+
+const OPEN_TREE_CLONE: u32 = 1;
+const AT_RECURSIVE: u32 = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: u32 = 4;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+const MOUNT_ATTR_NOSUID: u64 = 2;
+const MOUNT_ATTR_NODEV: u64 = 4;
+
+/// `struct mount_attr`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// `struct __user_cap_header_struct`.
+#[repr(C)]
+struct CapHeader {
+    version: u32,
+    pid: i32,
+}
+
+/// `struct __user_cap_data_struct`.
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct CapData {
+    effective: u32,
+    permitted: u32,
+    inheritable: u32,
+}
+
+/// The host uid/gid the sandbox's root maps to when kitsh runs as root (`nobody`).
+const UNPRIVILEGED_ID: u32 = 65534;
+
+/// Starts the thread that writes a child's id maps (`0 65534 1`) once the child sends its pid
+/// after `unshare`; returns the child's ends (ready: write, go: read).
+fn map_helper() -> io::Result<(OwnedFd, OwnedFd)> {
+    let (ready_r, ready_w) = pipe()?;
+    let (go_r, go_w) = pipe()?;
+    std::thread::Builder::new()
+        .name("kitsh-sandbox-idmap".into())
+        .spawn(move || {
+            let mut poll = libc::pollfd {
+                fd: ready_r.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: poll on our own fd; the spawn itself gives up long before 30 s.
+            if unsafe { libc::poll(&mut poll, 1, 30_000) } != 1 {
+                return;
+            }
+            let mut pid = [0u8; 4];
+            let mut file = std::fs::File::from(ready_r);
+            if std::io::Read::read_exact(&mut file, &mut pid).is_err() {
+                return;
+            }
+            let pid = i32::from_ne_bytes(pid);
+            let map = format!("0 {UNPRIVILEGED_ID} 1\n");
+            let ok = std::fs::write(format!("/proc/{pid}/setgroups"), "deny").is_ok()
+                && std::fs::write(format!("/proc/{pid}/uid_map"), &map).is_ok()
+                && std::fs::write(format!("/proc/{pid}/gid_map"), &map).is_ok();
+            let _ = std::io::Write::write_all(&mut std::fs::File::from(go_w), &[u8::from(ok)]);
+        })?;
+    Ok((ready_w, go_r))
+}
+
+/// A close-on-exec pipe: (read, write).
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two fds we then own.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: fresh fds from pipe2.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Writes `bytes` to `path` (raw open/write/close).
+unsafe fn write_file(path: &CString, bytes: &[u8]) -> bool {
+    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return false;
+    }
+    let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+    libc::close(fd);
+    n == bytes.len() as isize
+}
+
+/// Closes every fd but `keep` (P keeps no pipe of kitsh's open).
+unsafe fn close_all_but(keep: i32) {
+    for fd in 0..keep {
+        libc::close(fd);
+    }
+    if libc::syscall(libc::SYS_close_range, keep + 1, u32::MAX, 0) != 0 {
+        for fd in keep + 1..4096 {
+            libc::close(fd);
+        }
+    }
+}
+
+/// P: waits for C1, reads the tool's wait status C1 sent, ends the same way; never returns.
+unsafe fn relay_exit(c1: i32, status_fd: i32) -> ! {
+    let mut st = 0;
+    loop {
+        let r = libc::waitpid(c1, &mut st, 0);
+        if r == c1 || *libc::__errno_location() != libc::EINTR {
+            break;
+        }
+    }
+    let mut buf = [0u8; 4];
+    let n = libc::read(status_fd, buf.as_mut_ptr().cast(), 4);
+    let tool = if n == 4 { i32::from_ne_bytes(buf) } else { st };
+    if n != 4 && !libc::WIFSIGNALED(st) && libc::WIFEXITED(st) && libc::WEXITSTATUS(st) != 0 {
+        // C1 failed before the tool ran (setup error already reported to std).
+        libc::_exit(libc::WEXITSTATUS(st));
+    }
+    if libc::WIFSIGNALED(tool) {
+        let sig = libc::WTERMSIG(tool);
+        let core = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        libc::setrlimit(libc::RLIMIT_CORE, &core);
+        libc::signal(sig, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::kill(libc::getpid(), sig);
+        libc::_exit(128 + sig);
+    }
+    libc::_exit(if libc::WIFEXITED(tool) {
+        libc::WEXITSTATUS(tool)
+    } else {
+        1
+    })
+}
+
+/// C1 (pid 1): reaps orphans until the tool (C2) ends, sends its wait status to P and exits,
+/// which kills whatever is left in the namespace. Never returns.
+unsafe fn init_loop(c2: i32, status_fd: i32) -> ! {
+    let mut tool = 0;
+    loop {
+        let mut st = 0;
+        let r = libc::waitpid(-1, &mut st, 0);
+        if r == c2 {
+            tool = st;
+            break;
+        }
+        if r < 0 && *libc::__errno_location() != libc::EINTR {
+            break;
+        }
+    }
+    let bytes = tool.to_ne_bytes();
+    libc::write(status_fd, bytes.as_ptr().cast(), 4);
+    libc::_exit(0)
+}
+
+/// The Landlock ruleset (before the fork): read+execute everywhere, write only in the devices
+/// tools need and (added in the child) the private tmpfs trees; no TCP unless `network`;
+/// signals and abstract sockets scoped.
+fn ruleset(
+    abi: ABI,
+    network: bool,
+    scratch: Option<&Scratch>,
+) -> Result<RulesetCreated, Box<dyn std::error::Error>> {
+    let mut rs = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_all(abi))?;
+    if !network && abi >= ABI::V4 {
+        rs = rs.handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)?;
+    }
+    if abi >= ABI::V6 {
+        rs = rs.scope(Scope::from_all(abi))?;
+    }
+    let mut created = rs.create()?.add_rule(PathBeneath::new(
+        PathFd::new("/")?,
+        AccessFs::from_read(abi),
+    ))?;
+    for dev in [
+        "/dev/null",
+        "/dev/zero",
+        "/dev/full",
+        "/dev/random",
+        "/dev/urandom",
+        "/dev/tty",
+    ] {
+        if let Ok(fd) = PathFd::new(dev) {
+            created = created.add_rule(PathBeneath::new(fd, AccessFs::from_file(abi)))?;
+        }
+    }
+    if let Some(scratch) = scratch {
+        created = created.add_rule(PathBeneath::new(
+            PathFd::new(&scratch.0)?,
+            AccessFs::from_all(abi),
+        ))?;
+    }
+    Ok(created)
+}
+
+/// The seccomp programs: denied system calls → EPERM, `clone3` → ENOSYS.
+fn filters(network: bool) -> Result<Vec<BpfProgram>, Box<dyn std::error::Error>> {
+    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
+    let mut denied: Vec<i64> = vec![
+        libc::SYS_mount,
+        libc::SYS_umount2,
+        libc::SYS_ptrace,
+        libc::SYS_bpf,
+        libc::SYS_keyctl,
+        libc::SYS_add_key,
+        libc::SYS_request_key,
+        libc::SYS_kexec_load,
+        libc::SYS_kexec_file_load,
+        libc::SYS_unshare,
+        libc::SYS_setns,
+        libc::SYS_pivot_root,
+        libc::SYS_chroot,
+        libc::SYS_open_tree,
+        libc::SYS_move_mount,
+        libc::SYS_fsopen,
+        libc::SYS_fsconfig,
+        libc::SYS_fsmount,
+        libc::SYS_fspick,
+        libc::SYS_mount_setattr,
+        libc::SYS_init_module,
+        libc::SYS_finit_module,
+        libc::SYS_delete_module,
+        libc::SYS_perf_event_open,
+        libc::SYS_userfaultfd,
+        libc::SYS_process_vm_readv,
+        libc::SYS_process_vm_writev,
+        libc::SYS_reboot,
+        // io_uring can open sockets and files without the filtered system calls.
+        libc::SYS_io_uring_setup,
+        libc::SYS_io_uring_enter,
+        libc::SYS_io_uring_register,
+        libc::SYS_swapon,
+        libc::SYS_swapoff,
+    ];
+    denied.sort_unstable();
+    denied.dedup();
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+        denied.into_iter().map(|nr| (nr, Vec::new())).collect();
+    if !network {
+        rules.insert(
+            libc::SYS_socket,
+            vec![SeccompRule::new(vec![SeccompCondition::new(
+                0,
+                SeccompCmpArgLen::Dword,
+                SeccompCmpOp::Ne,
+                libc::AF_UNIX as u64,
+            )?])?],
+        );
+    }
+    let ns_flags = [
+        libc::CLONE_NEWUSER,
+        libc::CLONE_NEWNS,
+        libc::CLONE_NEWNET,
+        libc::CLONE_NEWPID,
+        libc::CLONE_NEWIPC,
+        libc::CLONE_NEWUTS,
+        libc::CLONE_NEWCGROUP,
+    ];
+    let mut clone_rules = Vec::new();
+    for flag in ns_flags {
+        let flag = flag as u64;
+        clone_rules.push(SeccompRule::new(vec![SeccompCondition::new(
+            0,
+            SeccompCmpArgLen::Qword,
+            SeccompCmpOp::MaskedEq(flag),
+            flag,
+        )?])?);
+    }
+    rules.insert(libc::SYS_clone, clone_rules);
+    let main = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::EPERM as u32),
+        arch,
+    )?;
+    let clone3 = SeccompFilter::new(
+        [(libc::SYS_clone3, Vec::new())].into_iter().collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        arch,
+    )?;
+    Ok(vec![main.try_into()?, clone3.try_into()?])
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests report failures by panicking
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_missing_feature_is_the_reason() {
+        let f = Features {
+            userns: None,
+            landlock: Err("landlock not supported by this kernel".into()),
+            seccomp: Some("seccomp filters not supported by this kernel".into()),
+        };
+        assert_eq!(
+            f.missing().as_deref(),
+            Some("landlock not supported by this kernel")
+        );
+        let f = Features {
+            userns: Some("cannot create user namespace (EPERM)".into()),
+            landlock: Ok(7),
+            seccomp: None,
+        };
+        assert_eq!(
+            f.missing().as_deref(),
+            Some("cannot create user namespace (EPERM)")
+        );
+        assert_eq!(errno_name(libc::EPERM), "EPERM");
+    }
+
+    #[test]
+    fn filters_compile() {
+        for network in [false, true] {
+            let programs = filters(network).unwrap();
+            assert_eq!(programs.len(), 2);
+            assert!(programs.iter().all(|p| !p.is_empty()));
+        }
+    }
+}
