@@ -357,7 +357,7 @@ fn list(kit: &Arc<Kit>, json_out: bool) -> i32 {
 fn facts(kit: &Kit, t: &ToolSpec) -> Vec<(&'static str, String)> {
     let rel = |p: &Path| p.strip_prefix(&kit.dir).map(|r| r.display().to_string()).unwrap_or_else(|_| p.display().to_string());
     let (exec, explicit) = executor_of(t);
-    let executor = if explicit { exec.as_str().to_string() } else { format!("{} (default; the sandbox executor is not available yet)", exec.as_str()) };
+    let executor = if explicit { exec.as_str().to_string() } else { format!("{} (default)", exec.as_str()) };
     let source = match &t.source {
         kitsh_kit::Source::Local(p) => p.display().to_string(),
         kitsh_kit::Source::Git { url, tag } => match tag {
@@ -477,7 +477,10 @@ fn validate(dir: &Path) -> i32 {
             eprintln!("warning: {}: git sources are not supported yet (issue 22)", t.name);
         }
     }
-    eprintln!("sandbox: unavailable (the sandbox executor is not implemented yet; tools without an executor run natively)");
+    match kitsh_kit::sandbox_status() {
+        Ok(()) => eprintln!("sandbox: available"),
+        Err(reason) => eprintln!("sandbox: unavailable ({reason})"),
+    }
     if errors > 0 {
         println!("kit invalid: {errors} error{}", if errors == 1 { "" } else { "s" });
         return 1;
@@ -622,7 +625,10 @@ fn version_of(cmd: &str) -> Option<String> {
 /// `kitsh kit doctor`.
 fn doctor(dir: &Path) -> i32 {
     println!("native: ok");
-    println!("sandbox: unavailable (not implemented yet)");
+    match kitsh_kit::sandbox_status() {
+        Ok(()) => println!("sandbox: ok"),
+        Err(reason) => println!("sandbox: unavailable ({reason})"),
+    }
     let cli = std::env::var("KITSH_CONTAINER_CLI").ok().or_else(|| ["docker", "podman"].iter().find(|c| on_path(c).is_some()).map(|c| c.to_string()));
     match cli {
         Some(c) => match version_of(&c) {

@@ -139,11 +139,11 @@ print(jq({a = {1, 2}}, ".a | add"), json.encode(pluck({{n = 1}, {n = 2}}, "n")),
 fn kit_list_describe_validate_prompt() {
     assert_eq!(
         ok(&kitsh(&["kit", "list"])),
-        "data.summarize  native   Count, sum and mean of one numeric field over records\nnet.url_info    native   Split a URL into scheme, host, port, path and query\ntext.shout      native   Upper-case a message, optionally repeated\ntext.wordcount  native   Most frequent words of a text, one 'COUNT WORD' per line\n"
+        "data.summarize  sandbox  Count, sum and mean of one numeric field over records\nnet.url_info    sandbox  Split a URL into scheme, host, port, path and query\ntext.shout      sandbox  Upper-case a message, optionally repeated\ntext.wordcount  sandbox  Most frequent words of a text, one 'COUNT WORD' per line\n"
     );
     let d = ok(&kitsh(&["kit", "describe", "text.wordcount"]));
     assert!(d.starts_with("Tool:        text.wordcount\n"), "{d}");
-    assert!(d.contains("Executor:    native (default; the sandbox executor is not available yet)\n"), "{d}");
+    assert!(d.contains("Executor:    sandbox (default)\n"), "{d}");
     assert!(d.contains("Adapters:    positional_args -> lines\n"), "{d}");
     assert!(d.contains("Usage: text.wordcount --text <string> --top <integer>\n"), "{d}");
     assert!(d.contains("Input:\n  text  string   required  The text\n  top   integer  optional  How many words\n"), "{d}");

@@ -65,6 +65,16 @@ fn main() {
         assert_eq!(c.stdout, b"ok --word x\n");
     });
     println!("{:<50} {:>8.2} ms   ({:.2}× direct, +{:.2} ms)", "the same through the native executor", ms(via_kit), ms(via_kit) / ms(direct), ms(via_kit) - ms(direct));
+    let mut sandboxed = (*spec).clone();
+    sandboxed.executor = Some(kitsh_kit::ExecutorKind::Sandbox);
+    let sandboxed = Arc::new(sandboxed);
+    let via_sandbox = mean(budget, || {
+        let mut input = serde_json::Map::new();
+        input.insert("word".into(), "x".into());
+        let c = rt.block_on(call(&sandboxed, input)).expect("call");
+        assert_eq!(c.stdout, b"ok --word x\n");
+    });
+    println!("{:<50} {:>8.2} ms   ({:.2}× native)", "the same through the sandbox executor", ms(via_sandbox), ms(via_sandbox) / ms(via_kit));
     let tool = scripted_tool(&kit, &KitToolOptions::default());
     let looped = mean(budget, || {
         let r = tool.execute_sync(ToolRequest::new("for i in $(seq 100); do ns.echo --word $i; done | wc -l"));

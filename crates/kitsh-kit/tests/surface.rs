@@ -58,7 +58,7 @@ fn bad_output_is_a_failure() {
 
 #[test]
 fn piped_json_merges_under_flags_and_json_prints_compact() {
-    assert_eq!(run(true, r#"echo '{"url":"a","n":1}' | t.echo_json --n 2"#).0, "{\"url\":\"a\",\"n\":2}\n");
+    assert_eq!(run(true, r#"echo '{"url":"a","n":1}' | t.echo_json --n 2"#).0, "{\"n\":2,\"url\":\"a\"}\n");
     assert_eq!(run(true, "t.echo_json; echo $?"), ("2\n".into(), "t.echo_json: missing required flag --url\n".into(), 0));
     assert_eq!(run(true, "t.echo_json --url x --dry-run").0, "{\n  \"url\": \"x\"\n}\n");
     assert_eq!(run(true, "discover --category t | wc -l").0, "4\n");

@@ -62,8 +62,8 @@ impl CallError {
     }
 }
 
-/// The executor a tool runs on: its own, else `KITSH_EXECUTOR`, else native for now (the
-/// spec's default is `sandbox`; it becomes the default in a later change).
+/// The executor a tool runs on, and whether it was chosen (by the tool or `KITSH_EXECUTOR`)
+/// rather than defaulted: its own, else `KITSH_EXECUTOR`, else the sandbox (KIT-6).
 pub fn executor_of(spec: &ToolSpec) -> (ExecutorKind, bool) {
     if let Some(e) = spec.executor {
         return (e, true);
@@ -71,7 +71,8 @@ pub fn executor_of(spec: &ToolSpec) -> (ExecutorKind, bool) {
     match std::env::var("KITSH_EXECUTOR").ok().as_deref() {
         Some("docker") => (ExecutorKind::Docker, true),
         Some("sandbox") => (ExecutorKind::Sandbox, true),
-        _ => (ExecutorKind::Native, false),
+        Some("native") => (ExecutorKind::Native, true),
+        _ => (ExecutorKind::Sandbox, false),
     }
 }
 
@@ -82,7 +83,7 @@ pub async fn call(spec: &Arc<ToolSpec>, input: Map<String, Value>) -> Result<Cal
     let Some(resolved) = &spec.resolved else {
         return Err(public("git sources are not supported yet (issue 22)".to_string(), 125));
     };
-    let kind = executor_of(spec).0;
+    let (kind, chosen) = executor_of(spec);
     if kind == ExecutorKind::Docker {
         return Err(public(format!("executor '{}' unavailable: not implemented yet; set executor = \"native\"", kind.as_str()), 125));
     }
@@ -94,6 +95,9 @@ pub async fn call(spec: &Arc<ToolSpec>, input: Map<String, Value>) -> Result<Cal
     };
     let out = match run {
         Ok(out) => out,
+        Err(RunError::CouldNotRun(m)) if !chosen && m.starts_with("executor 'sandbox' unavailable") => {
+            return Err(public(format!("{m}; set executor = \"native\" in the tool or KITSH_EXECUTOR=native to run unisolated"), 125));
+        }
         Err(e) => return Err(run_error(e)),
     };
     let bad_output = |message: String| CallError::Run { message, status: 1, public: false, tool_exit: false, stdout: Vec::new(), stderr: Vec::new() };
