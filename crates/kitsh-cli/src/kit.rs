@@ -95,7 +95,16 @@ enum KitAction {
         json: bool,
     },
     /// Load every file and resolve every source; exit 1 listing every problem.
-    Validate,
+    Validate {
+        /// Fetch git sources again.
+        #[arg(long)]
+        refresh: bool,
+    },
+    /// Fetch the git sources of TOOL (or of every tool) again.
+    Update {
+        /// The tool's dotted name.
+        tool: Option<String>,
+    },
     /// Make a namespace with a working example tool.
     Init {
         /// The namespace (`a` or `a.b`).
@@ -182,7 +191,8 @@ pub fn main(args: Vec<String>) -> i32 {
         Cmd::Kit { action } => match action {
             KitAction::List { json } => with_kit(&dir, false, |kit| list(kit, json)),
             KitAction::Describe { tool, json } => with_kit(&dir, false, |kit| describe(kit, &tool, json)),
-            KitAction::Validate => validate(&dir),
+            KitAction::Validate { refresh } => validate(&dir, refresh, None),
+            KitAction::Update { tool } => validate(&dir, true, Some(tool)),
             KitAction::Init { namespace } => init(&dir, &namespace),
             KitAction::Add { name, path } => add(&dir, &name, &path),
             KitAction::Doctor => doctor(&dir),
@@ -455,8 +465,9 @@ fn describe(kit: &Arc<Kit>, name: &str, json_out: bool) -> i32 {
     0
 }
 
-/// `kitsh kit validate`.
-fn validate(dir: &Path) -> i32 {
+/// `kitsh kit validate [--refresh]`, and `kitsh kit update [TOOL]` (`only`: the git tools to
+/// fetch again, `Some(None)` = all).
+fn validate(dir: &Path, refresh: bool, only: Option<Option<String>>) -> i32 {
     let kit = match load(dir) {
         Ok(k) => k,
         Err(e) => {
@@ -472,9 +483,22 @@ fn validate(dir: &Path) -> i32 {
         eprintln!("error: {}: {}", e.rel_file, e.message);
         errors += 1;
     }
+    if let Some(Some(name)) = &only {
+        if !kit.tools.iter().any(|t| &t.name == name) {
+            eprintln!("kitsh: unknown tool '{name}'");
+            return 127;
+        }
+    }
     for t in &kit.tools {
-        if t.resolved.is_none() {
-            eprintln!("warning: {}: git sources are not supported yet (issue 22)", t.name);
+        let wanted = match &only {
+            Some(Some(name)) => &t.name == name,
+            _ => true,
+        };
+        if t.resolved.is_none() && wanted {
+            if let Err(m) = kitsh_kit::git::resolve(t, refresh) {
+                eprintln!("error: {}: {m}", t.name);
+                errors += 1;
+            }
         }
     }
     match kitsh_kit::sandbox_status() {

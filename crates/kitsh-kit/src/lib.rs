@@ -4,6 +4,7 @@
 
 pub mod adapt;
 pub mod exec;
+pub mod git;
 pub mod load;
 pub mod spec;
 pub mod surface;

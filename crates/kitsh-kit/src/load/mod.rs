@@ -32,7 +32,7 @@
 mod fields;
 mod lua;
 mod schema;
-mod source;
+pub(crate) mod source;
 #[cfg(test)]
 mod tests;
 

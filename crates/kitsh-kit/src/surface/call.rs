@@ -80,8 +80,18 @@ pub fn executor_of(spec: &ToolSpec) -> (ExecutorKind, bool) {
 pub async fn call(spec: &Arc<ToolSpec>, input: Map<String, Value>) -> Result<Called, CallError> {
     let merged = input::merge_defaults(spec, input);
     validate::check_input(&spec.input_schema, &merged).map_err(CallError::Input)?;
-    let Some(resolved) = &spec.resolved else {
-        return Err(public("git sources are not supported yet (issue 22)".to_string(), 125));
+    let fetched;
+    let resolved = match &spec.resolved {
+        Some(r) => r,
+        None => {
+            // A git source: checked out on the first call (outside the tool's timeout).
+            let s = spec.clone();
+            fetched = tokio::task::spawn_blocking(move || crate::git::resolve(&s, false))
+                .await
+                .map_err(|e| public(e.to_string(), 125))?
+                .map_err(|m| public(m, 125))?;
+            &fetched
+        }
     };
     let (kind, chosen) = executor_of(spec);
     if kind == ExecutorKind::Docker {
