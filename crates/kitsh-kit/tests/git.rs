@@ -45,7 +45,7 @@ fn git_sources() {
     assert_eq!(run_tool(&kit, "g.branch").as_deref(), Ok("feature\n"));
     assert_eq!(run_tool(&kit, "g.commit").as_deref(), Ok("v1\n"));
     assert_eq!(run_tool(&kit, "g.sub").as_deref(), Ok("sub1\n"));
-    let err = run_tool(&kit, "g.missing").unwrap_err();
+    let err = run_tool(&kit, "g.missing").expect_err("a missing tag fails");
     assert!(err.starts_with("git checkout failed for nope: "), "{err}");
     // A new commit upstream: the cache is used until a refresh.
     sh(&root, "cd work && echo 'echo v3' > main.sh && git commit -qam four && git push -q ../repo.git main");
