@@ -46,6 +46,9 @@ enum Cmd {
         /// Sanitise tool errors as a model would see them.
         #[arg(long)]
         hide_tool_errors: bool,
+        /// Import another MCP server's tools as commands NAME.TOOL (CMD split as a shell would).
+        #[arg(long = "mcp-server", value_name = "NAME=CMD")]
+        mcp_server: Vec<String>,
         /// FILE [ARGS...] (or NAME ARGS... after -c).
         #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
         args: Vec<String>,
@@ -69,6 +72,9 @@ enum Cmd {
         /// Make a host directory visible read-only to `bash`: HOSTDIR[:VPATH].
         #[arg(long, value_name = "HOSTDIR[:VPATH]")]
         mount: Vec<String>,
+        /// Import another MCP server's tools as commands NAME.TOOL (CMD split as a shell would).
+        #[arg(long = "mcp-server", value_name = "NAME=CMD")]
+        mcp_server: Vec<String>,
     },
     /// The system prompt a model gets for the kit.
     Prompt {
@@ -143,14 +149,14 @@ pub fn main(args: Vec<String>) -> i32 {
     let (dir, explicit) = kit_dir(cli.kit.as_deref());
     match cli.cmd {
         Cmd::Exec { tool, args } => with_kit(&dir, true, |kit| exec(kit, &tool, &args)),
-        Cmd::Run { command, hide_tool_errors, args } => {
+        Cmd::Run { command, hide_tool_errors, mcp_server, args } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
             };
-            run(kit, command, hide_tool_errors, args)
+            run(kit, command, hide_tool_errors, &mcp_server, args)
         }
-        Cmd::Mcp { show_tool_errors, expose_each, compact, mount } => {
+        Cmd::Mcp { show_tool_errors, expose_each, compact, mount, mcp_server } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
@@ -163,11 +169,15 @@ pub fn main(args: Vec<String>) -> i32 {
                 };
                 bash = bash.mount_readonly(host, vpath);
             }
-            let opts = kitsh_mcp::McpOptions { kit: Some(kit), show_tool_errors, expose_each, compact, bash: Some(bash.build()) };
             let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() else {
                 eprintln!("kitsh: cannot start the runtime");
                 return 1;
             };
+            let imports = match imports(&rt, &mcp_server) {
+                Ok(i) => i,
+                Err(code) => return code,
+            };
+            let opts = kitsh_mcp::McpOptions { kit: Some(kit), show_tool_errors, expose_each, compact, bash: Some(bash.build()), imports };
             match rt.block_on(kitsh_mcp::serve_stdio(opts)) {
                 Ok(()) => 0,
                 Err(e) => {
@@ -297,8 +307,27 @@ fn exec(kit: &Arc<Kit>, name: &str, args: &[String]) -> i32 {
     }
 }
 
+/// Start the `--mcp-server` servers on `rt`; start failures are reported and left out.
+fn imports(rt: &tokio::runtime::Runtime, specs: &[String]) -> Result<Vec<Arc<kitsh_mcp::import::Imported>>, i32> {
+    let mut parsed = Vec::new();
+    for s in specs {
+        match kitsh_mcp::import::ServerSpec::parse(s) {
+            Ok(p) => parsed.push(p),
+            Err(m) => {
+                eprintln!("kitsh: {m}");
+                return Err(2);
+            }
+        }
+    }
+    let (ok, errors) = rt.block_on(kitsh_mcp::import::start_all(&parsed));
+    for e in errors {
+        eprintln!("kitsh: {e}");
+    }
+    Ok(ok)
+}
+
 /// `kitsh run FILE.sh|FILE.lua [ARG..]` / `kitsh run -c SCRIPT [NAME ARG..]`.
-fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, args: Vec<String>) -> i32 {
+fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &[String], args: Vec<String>) -> i32 {
     let (script, arg0, rest) = match command {
         Some(c) => (c, args.first().cloned().unwrap_or_else(|| "kitsh".into()), args.iter().skip(1).cloned().collect::<Vec<_>>()),
         None => {
@@ -318,7 +347,24 @@ fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, args: Vec<Stri
             }
         }
     };
-    let tool = scripted_tool(&kit, &KitToolOptions { show_errors: !hide_errors, ..Default::default() });
+    let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() else {
+        eprintln!("kitsh: cannot start the runtime");
+        return 1;
+    };
+    let imported = match imports(&rt, mcp_servers) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    // Tool calls await on this runtime (imported servers' clients live on it).
+    let _enter = rt.enter();
+    let b = kitsh_kit::surface::bash::builder(&kit, &KitToolOptions { show_errors: !hide_errors, ..Default::default() });
+    let tool = match kitsh_mcp::import::register(b, &imported).try_build() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("kitsh: {e}");
+            return 2;
+        }
+    };
     let bash = kitsh::Bash::builder()
         .logic_mode()
         .tools(&tool)

@@ -3,6 +3,7 @@
 //! `kit_discover` when it uses the compact prompt, and each kit tool on its own with
 //! `--expose-each`). Calls are cancellable and report progress.
 
+pub mod import;
 mod server;
 
 pub use server::{serve_stdio, McpOptions, Server};

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use kitsh::scripted_tool::{DiscoverTool, ScriptedTool};
 use kitsh::tool::{BashTool, Tool, ToolRequest, ToolResponse, ToolStatus};
 use kitsh::CancellationToken;
-use kitsh_kit::surface::bash::{scripted_tool, tool_def, KitToolOptions};
+use kitsh_kit::surface::bash::{builder, tool_def, KitToolOptions};
 use kitsh_kit::surface::call::call;
 use kitsh_kit::{Kit, ToolSpec};
 use rmcp::model::{
@@ -29,6 +29,8 @@ pub struct McpOptions {
     pub compact: bool,
     /// The bash tool (mounts, limits, ...); default: `BashTool::default()`.
     pub bash: Option<BashTool>,
+    /// Other MCP servers whose tools become commands of `kit`.
+    pub imports: Vec<Arc<crate::import::Imported>>,
 }
 
 /// The server state of one connection.
@@ -45,15 +47,25 @@ impl Server {
     /// A server as `opts` describe it.
     pub fn new(opts: McpOptions) -> Self {
         let bash = opts.bash.unwrap_or_default();
-        let (kit, discover, each) = match &opts.kit {
-            Some(k) if !k.tools.is_empty() => {
-                let tool = scripted_tool(k, &KitToolOptions { show_errors: opts.show_tool_errors, compact: opts.compact, limits: None });
-                let compact = opts.compact || k.tools.len() > kitsh_kit::surface::bash::COMPACT_ABOVE;
-                let discover = compact.then(|| DiscoverTool::new(&tool));
-                let each = if opts.expose_each { k.tools.iter().map(|t| Arc::new(t.clone())).collect() } else { Vec::new() };
-                (Some(tool), discover, each)
-            }
-            _ => (None, None, Vec::new()),
+        let kit_tools = opts.kit.as_ref().map_or(0, |k| k.tools.len());
+        let imported: usize = opts.imports.iter().map(|i| i.tools.len()).sum();
+        let (kit, discover, each) = if kit_tools + imported > 0 {
+            let empty = Kit { dir: Default::default(), tools: Vec::new(), errors: Vec::new(), warnings: Vec::new() };
+            let k = opts.kit.as_deref().unwrap_or(&empty);
+            let compact = opts.compact || kit_tools + imported > kitsh_kit::surface::bash::COMPACT_ABOVE;
+            let b = builder(k, &KitToolOptions { show_errors: opts.show_tool_errors, compact, limits: None });
+            let tool = match crate::import::register(b, &opts.imports).try_build() {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("kitsh: mcp: {e}; the imported tools are left out");
+                    builder(k, &KitToolOptions { show_errors: opts.show_tool_errors, compact, limits: None }).build()
+                }
+            };
+            let discover = compact.then(|| DiscoverTool::new(&tool));
+            let each = if opts.expose_each { k.tools.iter().map(|t| Arc::new(t.clone())).collect() } else { Vec::new() };
+            (Some(tool), discover, each)
+        } else {
+            (None, None, Vec::new())
         };
         Server { bash_prompt: bash.system_prompt(), bash_schema: bash.input_schema(), bash: tokio::sync::Mutex::new(bash), kit, discover, each }
     }

@@ -1,0 +1,237 @@
+//! Other MCP servers' tools as commands (issue 23 item 2): each `--mcp-server NAME=CMD` is
+//! started as a child over stdio with rmcp's client; each of its tools becomes the full-result
+//! command `NAME.TOOL` (ST-1c) of the kit's scripted tool. A server that crashed is started
+//! again on the next call.
+
+use std::sync::Arc;
+
+use kitsh::scripted_tool::{ScriptedToolBuilder, ToolArgs, ToolDef, ToolFailure, ToolOutcome};
+use rmcp::model::{CallToolRequestParams, ContentBlock};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::transport::TokioChildProcess;
+use rmcp::ServiceExt;
+use serde_json::Value;
+
+/// A server to import: `NAME=CMD` (CMD split as a shell would, without expansion).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerSpec {
+    /// The namespace of its tools (`NAME.TOOL`).
+    pub name: String,
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+}
+
+impl ServerSpec {
+    /// Parse `NAME=CMD`.
+    pub fn parse(text: &str) -> Result<ServerSpec, String> {
+        let (name, cmd) = text.split_once('=').ok_or_else(|| format!("--mcp-server {text}: expected NAME=CMD"))?;
+        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!("--mcp-server {text}: invalid name '{name}' (use letters, digits and _)"));
+        }
+        let argv = split_words(cmd)?;
+        if argv.is_empty() {
+            return Err(format!("--mcp-server {text}: empty command"));
+        }
+        Ok(ServerSpec { name: name.to_string(), argv })
+    }
+}
+
+/// Split `cmd` into words as a shell would (quotes and backslashes), without any expansion.
+pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = cmd.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => cur.push(c),
+                        None => return Err(format!("unterminated quote in '{cmd}'")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => cur.push(c),
+                            Some(c) => {
+                                cur.push('\\');
+                                cur.push(c);
+                            }
+                            None => return Err(format!("unterminated quote in '{cmd}'")),
+                        },
+                        Some(c) => cur.push(c),
+                        None => return Err(format!("unterminated quote in '{cmd}'")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(c) = chars.next() {
+                    cur.push(c);
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// One imported server and its client connection.
+pub struct Imported {
+    /// Its spec.
+    pub spec: ServerSpec,
+    /// Its tools: (command name, original name, definition).
+    pub tools: Vec<(String, String, ToolDef)>,
+    client: tokio::sync::Mutex<Option<RunningService<RoleClient, ()>>>,
+}
+
+async fn connect(spec: &ServerSpec) -> Result<RunningService<RoleClient, ()>, String> {
+    let mut cmd = tokio::process::Command::new(&spec.argv[0]);
+    cmd.args(&spec.argv[1..]);
+    let transport = TokioChildProcess::new(cmd).map_err(|e| format!("cannot start MCP server '{}': {e}", spec.name))?;
+    ().serve(transport).await.map_err(|e| format!("MCP server '{}' did not initialize: {e}", spec.name))
+}
+
+/// `_` for every character outside `[A-Za-z0-9_-]`, and a leading `_` before a digit or dash.
+fn command_part(name: &str) -> String {
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+    if !s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        s.insert(0, '_');
+    }
+    s
+}
+
+impl Imported {
+    /// Start the server and list its tools.
+    pub async fn start(spec: ServerSpec) -> Result<Imported, String> {
+        let client = connect(&spec).await?;
+        let listed = client.list_all_tools().await.map_err(|e| format!("MCP server '{}': tools/list failed: {e}", spec.name))?;
+        let mut tools: Vec<(String, String, ToolDef)> = Vec::new();
+        for t in listed {
+            let base = format!("{}.{}", spec.name, command_part(&t.name));
+            let mut cmd = base.clone();
+            let mut n = 2;
+            while tools.iter().any(|(c, _, _)| *c == cmd) {
+                cmd = format!("{base}_{n}");
+                n += 1;
+            }
+            let desc = t.description.as_deref().unwrap_or("").to_string();
+            let first = desc.lines().next().unwrap_or("");
+            let rest: String = desc.lines().skip(1).map(|l| format!("\n{l}")).collect();
+            let description = format!("{first} (MCP server {}, tool '{}'){rest}", spec.name, t.name);
+            let def = ToolDef::new(cmd.clone(), description).with_schema(Value::Object((*t.input_schema).clone())).with_category(&spec.name).with_stdin_json(true);
+            tools.push((cmd, t.name.to_string(), def));
+        }
+        Ok(Imported { spec, tools, client: tokio::sync::Mutex::new(Some(client)) })
+    }
+
+    /// Call the server's tool `original` with `params`; the server is started again if it
+    /// crashed.
+    pub async fn call(&self, original: &str, params: Value) -> Result<ToolOutcome, ToolFailure> {
+        let args = match params {
+            Value::Object(m) => Some(m),
+            _ => None,
+        };
+        let mut guard = self.client.lock().await;
+        if guard.is_none() {
+            *guard = Some(connect(&self.spec).await.map_err(|m| ToolFailure { message: m, exit_code: 125, public: true })?);
+        }
+        let Some(client) = guard.as_ref() else {
+            return Err(ToolFailure { message: "no connection".into(), exit_code: 125, public: true });
+        };
+        let mut req = CallToolRequestParams::new(original.to_string());
+        req.arguments = args;
+        match client.call_tool(req).await {
+            Ok(r) => {
+                let mut text = String::new();
+                if let Some(sc) = &r.structured_content {
+                    text = sc.to_string();
+                } else {
+                    for c in &r.content {
+                        if let ContentBlock::Text(t) = c {
+                            text.push_str(&t.text);
+                            if !t.text.ends_with('\n') {
+                                text.push('\n');
+                            }
+                        }
+                    }
+                }
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                if r.is_error == Some(true) {
+                    return Err(ToolFailure { message: text.trim_end().to_string(), exit_code: 1, public: false });
+                }
+                Ok(ToolOutcome { stdout: text, stderr: String::new(), exit_code: 0 })
+            }
+            Err(e) => {
+                // The connection is gone (a crash): start it again on the next call.
+                *guard = None;
+                Err(ToolFailure { message: format!("MCP server '{}' failed: {e}", self.spec.name), exit_code: 125, public: true })
+            }
+        }
+    }
+}
+
+/// Start every server; the ones that fail are reported and left out.
+pub async fn start_all(specs: &[ServerSpec]) -> (Vec<Arc<Imported>>, Vec<String>) {
+    let mut ok = Vec::new();
+    let mut errors = Vec::new();
+    for s in specs {
+        match Imported::start(s.clone()).await {
+            Ok(i) => ok.push(Arc::new(i)),
+            Err(e) => errors.push(e),
+        }
+    }
+    (ok, errors)
+}
+
+/// Register the tools of `servers` as commands of `b`.
+pub fn register(mut b: ScriptedToolBuilder, servers: &[Arc<Imported>]) -> ScriptedToolBuilder {
+    for server in servers {
+        for (_, original, def) in &server.tools {
+            let (server, original) = (server.clone(), original.clone());
+            b = b.tool_full(def.clone(), move |args: ToolArgs| {
+                let (server, original) = (server.clone(), original.clone());
+                async move { server.call(&original, args.params).await }
+            });
+        }
+    }
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_like_a_shell_without_expansion() {
+        assert_eq!(split_words(r#"python3 -m srv --name "a b" 'c $d' e\ f"#).ok(), Some(vec!["python3".into(), "-m".into(), "srv".into(), "--name".into(), "a b".into(), "c $d".into(), "e f".into()]));
+        assert!(split_words("a 'b").is_err());
+        assert_eq!(ServerSpec::parse("fs=npx -y srv").map(|s| s.argv.len()), Ok(3));
+        assert!(ServerSpec::parse("bad-name=x").is_err());
+        assert_eq!(command_part("get weather/v2"), "get_weather_v2");
+        assert_eq!(command_part("2fa"), "_2fa");
+    }
+}
