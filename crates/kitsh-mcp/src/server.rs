@@ -201,10 +201,17 @@ impl ServerHandler for Server {
     }
 }
 
+/// The largest JSON-RPC message read; longer lines are dropped (and logged) by rmcp.
+pub const MAX_REQUEST_BYTES: usize = 64 << 20;
+
 /// Serve on stdin/stdout until the client disconnects.
 pub async fn serve_stdio(opts: McpOptions) -> Result<(), String> {
     let server = Server::new(opts);
-    let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| e.to_string())?;
+    // Requests up to 64 MiB reach the tools, so an oversized script gets the tool contract's
+    // `resource_limit` answer (its input limit is far lower) instead of being dropped unanswered.
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let transport = rmcp::transport::async_rw::AsyncRwTransport::<RoleServer, _, _>::new(stdin, stdout).with_max_line_length(MAX_REQUEST_BYTES);
+    let running = server.serve(transport).await.map_err(|e| e.to_string())?;
     running.waiting().await.map_err(|e| e.to_string())?;
     Ok(())
 }
