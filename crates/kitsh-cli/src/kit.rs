@@ -49,6 +49,9 @@ enum Cmd {
         /// Import another MCP server's tools as commands NAME.TOOL (CMD split as a shell would).
         #[arg(long = "mcp-server", value_name = "NAME=CMD")]
         mcp_server: Vec<String>,
+        /// Import the servers of an MCP client config file ({"mcpServers": {...}}).
+        #[arg(long = "mcp-config", value_name = "FILE")]
+        mcp_config: Option<PathBuf>,
         /// FILE [ARGS...] (or NAME ARGS... after -c).
         #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
         args: Vec<String>,
@@ -75,6 +78,9 @@ enum Cmd {
         /// Import another MCP server's tools as commands NAME.TOOL (CMD split as a shell would).
         #[arg(long = "mcp-server", value_name = "NAME=CMD")]
         mcp_server: Vec<String>,
+        /// Import the servers of an MCP client config file ({"mcpServers": {...}}).
+        #[arg(long = "mcp-config", value_name = "FILE")]
+        mcp_config: Option<PathBuf>,
     },
     /// The system prompt a model gets for the kit.
     Prompt {
@@ -149,14 +155,14 @@ pub fn main(args: Vec<String>) -> i32 {
     let (dir, explicit) = kit_dir(cli.kit.as_deref());
     match cli.cmd {
         Cmd::Exec { tool, args } => with_kit(&dir, true, |kit| exec(kit, &tool, &args)),
-        Cmd::Run { command, hide_tool_errors, mcp_server, args } => {
+        Cmd::Run { command, hide_tool_errors, mcp_server, mcp_config, args } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
             };
-            run(kit, command, hide_tool_errors, &mcp_server, args)
+            run(kit, command, hide_tool_errors, &mcp_server, mcp_config.as_deref(), args)
         }
-        Cmd::Mcp { show_tool_errors, expose_each, compact, mount, mcp_server } => {
+        Cmd::Mcp { show_tool_errors, expose_each, compact, mount, mcp_server, mcp_config } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
@@ -173,7 +179,7 @@ pub fn main(args: Vec<String>) -> i32 {
                 eprintln!("kitsh: cannot start the runtime");
                 return 1;
             };
-            let imports = match imports(&rt, &mcp_server) {
+            let imports = match imports(&rt, &mcp_server, mcp_config.as_deref()) {
                 Ok(i) => i,
                 Err(code) => return code,
             };
@@ -308,8 +314,24 @@ fn exec(kit: &Arc<Kit>, name: &str, args: &[String]) -> i32 {
 }
 
 /// Start the `--mcp-server` servers on `rt`; start failures are reported and left out.
-fn imports(rt: &tokio::runtime::Runtime, specs: &[String]) -> Result<Vec<Arc<kitsh_mcp::import::Imported>>, i32> {
+fn imports(rt: &tokio::runtime::Runtime, specs: &[String], config: Option<&Path>) -> Result<Vec<Arc<kitsh_mcp::import::Imported>>, i32> {
     let mut parsed = Vec::new();
+    if let Some(file) = config {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("kitsh: {}: {e}", file.display());
+                return Err(1);
+            }
+        };
+        match kitsh_mcp::import::parse_config(&text) {
+            Ok(p) => parsed.extend(p),
+            Err(m) => {
+                eprintln!("kitsh: {m}");
+                return Err(2);
+            }
+        }
+    }
     for s in specs {
         match kitsh_mcp::import::ServerSpec::parse(s) {
             Ok(p) => parsed.push(p),
@@ -327,7 +349,7 @@ fn imports(rt: &tokio::runtime::Runtime, specs: &[String]) -> Result<Vec<Arc<kit
 }
 
 /// `kitsh run FILE.sh|FILE.lua [ARG..]` / `kitsh run -c SCRIPT [NAME ARG..]`.
-fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &[String], args: Vec<String>) -> i32 {
+fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &[String], mcp_config: Option<&Path>, args: Vec<String>) -> i32 {
     let (script, arg0, rest) = match command {
         Some(c) => (c, args.first().cloned().unwrap_or_else(|| "kitsh".into()), args.iter().skip(1).cloned().collect::<Vec<_>>()),
         None => {
@@ -351,7 +373,7 @@ fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &
         eprintln!("kitsh: cannot start the runtime");
         return 1;
     };
-    let imported = match imports(&rt, mcp_servers) {
+    let imported = match imports(&rt, mcp_servers, mcp_config) {
         Ok(i) => i,
         Err(code) => return code,
     };

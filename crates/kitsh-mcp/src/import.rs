@@ -19,6 +19,8 @@ pub struct ServerSpec {
     pub name: String,
     /// The program and its arguments.
     pub argv: Vec<String>,
+    /// Extra environment variables for it.
+    pub env: Vec<(String, String)>,
 }
 
 impl ServerSpec {
@@ -33,8 +35,42 @@ impl ServerSpec {
         if argv.is_empty() {
             return Err(format!("--mcp-server {text}: empty command"));
         }
-        Ok(ServerSpec { name: name.to_string(), argv })
+        Ok(ServerSpec { name: name.to_string(), argv, env: Vec::new() })
     }
+}
+
+/// The servers of an MCP client configuration file (`{"mcpServers": {NAME: {"command",
+/// "args", "env"}}}`, the shape common MCP clients use), in name order. URL servers are not
+/// supported yet and are an error naming them.
+pub fn parse_config(text: &str) -> Result<Vec<ServerSpec>, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("invalid MCP config: {e}"))?;
+    let servers = v.get("mcpServers").and_then(Value::as_object).ok_or("invalid MCP config: expected an object \"mcpServers\"")?;
+    let mut out = Vec::new();
+    for (name, s) in servers {
+        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!("invalid MCP config: invalid server name '{name}' (use letters, digits and _)"));
+        }
+        if s.get("url").is_some() {
+            return Err(format!("MCP server '{name}': URL servers are not supported yet (use a command)"));
+        }
+        let command = s.get("command").and_then(Value::as_str).ok_or_else(|| format!("invalid MCP config: server '{name}' has no \"command\""))?;
+        let mut argv = vec![command.to_string()];
+        if let Some(args) = s.get("args") {
+            let args = args.as_array().ok_or_else(|| format!("invalid MCP config: server '{name}': \"args\" must be an array of strings"))?;
+            for a in args {
+                argv.push(a.as_str().ok_or_else(|| format!("invalid MCP config: server '{name}': \"args\" must be an array of strings"))?.to_string());
+            }
+        }
+        let mut env = Vec::new();
+        if let Some(e) = s.get("env").and_then(Value::as_object) {
+            for (k, v) in e {
+                env.push((k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)));
+            }
+        }
+        out.push(ServerSpec { name: name.clone(), argv, env });
+    }
+    Ok(out)
 }
 
 /// Split `cmd` into words as a shell would (quotes and backslashes), without any expansion.
@@ -109,6 +145,9 @@ pub struct Imported {
 async fn connect(spec: &ServerSpec) -> Result<RunningService<RoleClient, ()>, String> {
     let mut cmd = tokio::process::Command::new(&spec.argv[0]);
     cmd.args(&spec.argv[1..]);
+    for (k, v) in &spec.env {
+        cmd.env(k, v);
+    }
     let transport = TokioChildProcess::new(cmd).map_err(|e| format!("cannot start MCP server '{}': {e}", spec.name))?;
     ().serve(transport).await.map_err(|e| format!("MCP server '{}' did not initialize: {e}", spec.name))
 }
@@ -233,5 +272,12 @@ mod tests {
         assert!(ServerSpec::parse("bad-name=x").is_err());
         assert_eq!(command_part("get weather/v2"), "get_weather_v2");
         assert_eq!(command_part("2fa"), "_2fa");
+        let cfg = r#"{"mcpServers": {"b": {"command": "node", "args": ["s.js"], "env": {"K": "v"}}, "a": {"command": "python3"}}}"#;
+        let specs = parse_config(cfg).unwrap_or_default();
+        assert_eq!(specs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["b", "a"]);
+        assert_eq!(specs[0].argv, ["node", "s.js"]);
+        assert_eq!(specs[0].env, [("K".to_string(), "v".to_string())]);
+        assert!(parse_config(r#"{"mcpServers": {"w": {"url": "http://x"}}}"#).is_err());
+        assert!(parse_config("{}").is_err());
     }
 }

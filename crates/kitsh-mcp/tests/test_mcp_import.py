@@ -3,6 +3,7 @@ and through `kitsh mcp` (the official Python SDK as the client and as the import
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import subprocess
@@ -62,3 +63,12 @@ def test_imported_tools_through_kitsh_mcp():
     assert names == ["bash", "kit"]
     assert r.content[0].text == "522250\n"
     assert r.content[1].text == "stderr:\ndemo.broken: tool failed\n"
+
+
+def test_servers_from_an_mcp_client_config(tmp_path):
+    cfg = tmp_path / "mcp.json"
+    cfg.write_text(json.dumps({"mcpServers": {"cities": {"command": sys.executable, "args": [str(pathlib.Path(__file__).with_name("demo_server.py"))], "env": {"X": "1"}}}}))
+    env = {k: v for k, v in os.environ.items() if k != "KITSH_KIT"}
+    env["HOME"] = "/nonexistent-home"
+    p = subprocess.run([KITSH, "run", "--mcp-config", str(cfg), "-c", "cities.get_city --name Oslo | jq -r .country"], capture_output=True, text=True, timeout=120, env=env)
+    assert (p.stdout, p.returncode) == ("NO\n", 0), p.stderr
