@@ -350,25 +350,6 @@ fn imports(rt: &tokio::runtime::Runtime, specs: &[String], config: Option<&Path>
 
 /// `kitsh run FILE.sh|FILE.lua [ARG..]` / `kitsh run -c SCRIPT [NAME ARG..]`.
 fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &[String], mcp_config: Option<&Path>, args: Vec<String>) -> i32 {
-    let (script, arg0, rest) = match command {
-        Some(c) => (c, args.first().cloned().unwrap_or_else(|| "kitsh".into()), args.iter().skip(1).cloned().collect::<Vec<_>>()),
-        None => {
-            let Some(file) = args.first() else {
-                eprintln!("kitsh: run: expected FILE or -c SCRIPT");
-                return 2;
-            };
-            if file.ends_with(".lua") {
-                return kitsh_kit::surface::lua::run_file(kit, Path::new(file), &args[1..]);
-            }
-            match std::fs::read_to_string(file) {
-                Ok(t) => (t, file.clone(), args[1..].to_vec()),
-                Err(e) => {
-                    eprintln!("kitsh: {file}: {e}");
-                    return 1;
-                }
-            }
-        }
-    };
     let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() else {
         eprintln!("kitsh: cannot start the runtime");
         return 1;
@@ -379,6 +360,26 @@ fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &
     };
     // Tool calls await on this runtime (imported servers' clients live on it).
     let _enter = rt.enter();
+    let (script, arg0, rest) = match command {
+        Some(c) => (c, args.first().cloned().unwrap_or_else(|| "kitsh".into()), args.iter().skip(1).cloned().collect::<Vec<_>>()),
+        None => {
+            let Some(file) = args.first() else {
+                eprintln!("kitsh: run: expected FILE or -c SCRIPT");
+                return 2;
+            };
+            if file.ends_with(".lua") {
+                let extras = kitsh_mcp::import::extra_tools(&imported);
+                return kitsh_kit::surface::lua::run_file(kit, Path::new(file), &args[1..], extras);
+            }
+            match std::fs::read_to_string(file) {
+                Ok(t) => (t, file.clone(), args[1..].to_vec()),
+                Err(e) => {
+                    eprintln!("kitsh: {file}: {e}");
+                    return 1;
+                }
+            }
+        }
+    };
     let b = kitsh_kit::surface::bash::builder(&kit, &KitToolOptions { show_errors: !hide_errors, ..Default::default() });
     let tool = match kitsh_mcp::import::register(b, &imported).try_build() {
         Ok(t) => t,

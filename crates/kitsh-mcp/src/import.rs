@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use kitsh::scripted_tool::{ScriptedToolBuilder, ToolArgs, ToolDef, ToolFailure, ToolOutcome};
+use kitsh::scripted_tool::{Callback, FullToolCallback, ScriptedToolBuilder, ToolArgs, ToolDef, ToolFailure, ToolOutcome};
 use rmcp::model::{CallToolRequestParams, ContentBlock};
 use rmcp::service::{RoleClient, RunningService};
 use rmcp::transport::TokioChildProcess;
@@ -246,16 +246,26 @@ pub async fn start_all(specs: &[ServerSpec]) -> (Vec<Arc<Imported>>, Vec<String>
     (ok, errors)
 }
 
-/// Register the tools of `servers` as commands of `b`.
-pub fn register(mut b: ScriptedToolBuilder, servers: &[Arc<Imported>]) -> ScriptedToolBuilder {
+/// The tools of `servers` as definitions with full-result callbacks (for Lua's `kit` tree).
+pub fn extra_tools(servers: &[Arc<Imported>]) -> Vec<kitsh_kit::surface::lua::ExtraTool> {
+    let mut v = Vec::new();
     for server in servers {
         for (_, original, def) in &server.tools {
             let (server, original) = (server.clone(), original.clone());
-            b = b.tool_full(def.clone(), move |args: ToolArgs| {
+            let call: FullToolCallback = Arc::new(move |args: ToolArgs| {
                 let (server, original) = (server.clone(), original.clone());
-                async move { server.call(&original, args.params).await }
+                Box::pin(async move { server.call(&original, args.params).await })
             });
+            v.push(kitsh_kit::surface::lua::ExtraTool { def: def.clone(), call });
         }
+    }
+    v
+}
+
+/// Register the tools of `servers` as commands of `b`.
+pub fn register(mut b: ScriptedToolBuilder, servers: &[Arc<Imported>]) -> ScriptedToolBuilder {
+    for e in extra_tools(servers) {
+        b = b.tool_callback(e.def, Callback::Full(e.call));
     }
     b
 }

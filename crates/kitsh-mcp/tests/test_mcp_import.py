@@ -72,3 +72,23 @@ def test_servers_from_an_mcp_client_config(tmp_path):
     env["HOME"] = "/nonexistent-home"
     p = subprocess.run([KITSH, "run", "--mcp-config", str(cfg), "-c", "cities.get_city --name Oslo | jq -r .country"], capture_output=True, text=True, timeout=120, env=env)
     assert (p.stdout, p.returncode) == ("NO\n", 0), p.stderr
+
+
+def test_imported_tools_from_lua(tmp_path):
+    script = tmp_path / "t.lua"
+    script.write_text(
+        'local c = kit.demo.get_city{name = "Lyon"}\n'
+        'print(c.country, math.type(c.population))\n'
+        'print(kit.demo.format_line{name = c.name, population = c.population}.result)\n'
+        'print(pcall(function() return kit.demo.broken{} end))\n'
+        'print(bash("demo.get_city --name Oslo | jq -r .country").stdout)\n'
+    )
+    env = {k: v for k, v in os.environ.items() if k != "KITSH_KIT"}
+    env["HOME"] = "/nonexistent-home"
+    p = subprocess.run([KITSH, "run", "--mcp-server", DEMO, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == "FR\tinteger"
+    assert lines[1] == "Lyon has 522,250 inhabitants"
+    assert lines[2].startswith("false\tdemo.broken: Error executing tool broken")
+    assert lines[3] == "NO"

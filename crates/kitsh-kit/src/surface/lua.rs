@@ -8,14 +8,27 @@ use std::sync::Arc;
 use mlua::{Function, Lua, MultiValue, Table, Value as LuaValue};
 use serde_json::{Map, Value};
 
-use super::bash::{scripted_tool, KitToolOptions};
+use kitsh::scripted_tool::{Callback, FullToolCallback, ToolArgs, ToolDef};
+
+use super::bash::{builder, KitToolOptions};
 use super::call::call;
 use crate::load::Kit;
 use crate::spec::ToolSpec;
 
-/// Run the Lua file `path` with `args` over `kit`; its exit status (an uncaught error prints
-/// `kitsh: MESSAGE` and gives 1).
-pub fn run_file(kit: Arc<Kit>, path: &std::path::Path, args: &[String]) -> i32 {
+/// A tool that is not in the kit but reachable from Lua and `bash()` the same way (an
+/// imported MCP server's tool): its definition and full-result callback.
+#[derive(Clone)]
+pub struct ExtraTool {
+    /// Its definition (the name is the dotted command name).
+    pub def: ToolDef,
+    /// Its callback.
+    pub call: FullToolCallback,
+}
+
+/// Run the Lua file `path` with `args` over `kit` and `extras`; its exit status (an uncaught
+/// error prints `kitsh: MESSAGE` and gives 1).
+pub fn run_file(kit: Arc<Kit>, path: &std::path::Path, args: &[String], extras: Vec<ExtraTool>) -> i32 {
+    let extras = Arc::new(extras);
     let source = match std::fs::read_to_string(path) {
         Ok(s) => s,
         Err(e) => {
@@ -39,8 +52,8 @@ pub fn run_file(kit: Arc<Kit>, path: &std::path::Path, args: &[String]) -> i32 {
             argt.raw_set(i + 1, a.as_str())?;
         }
         g.set("arg", argt)?;
-        install_helpers(&lua, &kit)?;
-        g.set("kit", namespace(&lua, kit.clone(), rt.clone(), String::new())?)?;
+        install_helpers(&lua, &kit, &extras)?;
+        g.set("kit", namespace(&lua, kit.clone(), extras.clone(), rt.clone(), String::new())?)?;
         Ok(())
     };
     if let Err(e) = setup() {
@@ -68,18 +81,21 @@ fn message(e: &mlua::Error) -> String {
 }
 
 /// A proxy table for the namespace `prefix` (`""` = the root `kit`).
-fn namespace(lua: &Lua, kit: Arc<Kit>, rt: Arc<tokio::runtime::Runtime>, prefix: String) -> mlua::Result<Table> {
+fn namespace(lua: &Lua, kit: Arc<Kit>, extras: Arc<Vec<ExtraTool>>, rt: Arc<tokio::runtime::Runtime>, prefix: String) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let meta = lua.create_table()?;
-    let (k2, rt2, p2) = (kit.clone(), rt.clone(), prefix.clone());
+    let (k2, e2, rt2, p2) = (kit.clone(), extras.clone(), rt.clone(), prefix.clone());
     let index = lua.create_function(move |lua, (_t, key): (Table, String)| {
         let full = if p2.is_empty() { key } else { format!("{p2}.{key}") };
         if let Some(spec) = k2.tools.iter().find(|s| s.name == full) {
             return Ok((true, LuaValue::Function(tool_function(lua, Arc::new(spec.clone()), rt2.clone())?)));
         }
+        if let Some(extra) = e2.iter().find(|e| e.def.name == full) {
+            return Ok((true, LuaValue::Function(extra_function(lua, extra.clone(), rt2.clone())?)));
+        }
         let ns = format!("{full}.");
-        if k2.tools.iter().any(|s| s.name.starts_with(&ns)) {
-            return Ok((true, LuaValue::Table(namespace(lua, k2.clone(), rt2.clone(), full)?)));
+        if k2.tools.iter().any(|s| s.name.starts_with(&ns)) || e2.iter().any(|e| e.def.name.starts_with(&ns)) {
+            return Ok((true, LuaValue::Table(namespace(lua, k2.clone(), e2.clone(), rt2.clone(), full)?)));
         }
         Ok((false, LuaValue::String(lua.create_string(format!("kit: no tool or namespace '{full}'"))?)))
     })?;
@@ -118,8 +134,38 @@ fn tool_function(lua: &Lua, spec: Arc<ToolSpec>, rt: Arc<tokio::runtime::Runtime
     raising(lua, f)
 }
 
+/// `kit.SERVER.TOOL(input)` for an extra tool: its stdout parsed as JSON (else the text);
+/// failures raise `NAME: message`.
+fn extra_function(lua: &Lua, extra: ExtraTool, rt: Arc<tokio::runtime::Runtime>) -> mlua::Result<Function> {
+    let f = lua.create_function(move |lua, input: Option<LuaValue>| {
+        let name = extra.def.name.clone();
+        let fail = |m: String| -> mlua::Result<(bool, LuaValue)> { Ok((false, LuaValue::String(lua.create_string(m)?))) };
+        let params = match input {
+            None | Some(LuaValue::Nil) => Value::Object(Map::new()),
+            Some(v) => match to_json(&v, "") {
+                Ok(Value::Object(m)) => Value::Object(m),
+                Ok(Value::Array(a)) if a.is_empty() => Value::Object(Map::new()),
+                Ok(_) => return fail(format!("{name}: invalid input: expected a table of fields")),
+                Err(field) => return fail(format!("{name}: invalid input: field '{field}' cannot be converted to JSON")),
+            },
+        };
+        match rt.block_on((extra.call)(ToolArgs { params, stdin: None, positional: Vec::new() })) {
+            Ok(o) if o.exit_code == 0 => match serde_json::from_str::<Value>(o.stdout.trim_end()) {
+                Ok(v) => Ok((true, from_json(lua, &v)?)),
+                Err(_) => Ok((true, LuaValue::String(lua.create_string(&o.stdout)?))),
+            },
+            Ok(o) => {
+                let detail = if o.stderr.trim().is_empty() { format!("exited with status {}", o.exit_code) } else { o.stderr.trim_end().to_string() };
+                fail(format!("{name}: {detail}"))
+            }
+            Err(e) => fail(format!("{name}: {}", e.message)),
+        }
+    })?;
+    raising(lua, f)
+}
+
 /// `json`, `inspect`, `pp`, `keys`, `count`, `pluck`, `jq`, `bash`.
-fn install_helpers(lua: &Lua, kit: &Arc<Kit>) -> mlua::Result<()> {
+fn install_helpers(lua: &Lua, kit: &Arc<Kit>, extras: &[ExtraTool]) -> mlua::Result<()> {
     let g = lua.globals();
     let json = lua.create_table()?;
     json.set("null", LuaValue::NULL)?;
@@ -180,7 +226,11 @@ fn install_helpers(lua: &Lua, kit: &Arc<Kit>) -> mlua::Result<()> {
             }
         })?,
     )?;
-    let tool = scripted_tool(kit, &KitToolOptions { show_errors: true, ..Default::default() });
+    let mut b = builder(kit, &KitToolOptions { show_errors: true, ..Default::default() });
+    for e in extras {
+        b = b.tool_callback(e.def.clone(), Callback::Full(e.call.clone()));
+    }
+    let tool = b.try_build().map_err(|e| mlua::Error::RuntimeError(e.to_string()))?;
     g.set(
         "bash",
         lua.create_function(move |lua, script: String| {
