@@ -27,8 +27,7 @@ impl ServerSpec {
     /// Parse `NAME=CMD`.
     pub fn parse(text: &str) -> Result<ServerSpec, String> {
         let (name, cmd) = text.split_once('=').ok_or_else(|| format!("--mcp-server {text}: expected NAME=CMD"))?;
-        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !valid {
+        if !valid_name(name) {
             return Err(format!("--mcp-server {text}: invalid name '{name}' (use letters, digits and _)"));
         }
         let argv = split_words(cmd)?;
@@ -39,6 +38,11 @@ impl ServerSpec {
     }
 }
 
+/// A server name is one command segment: `^[A-Za-z_][A-Za-z0-9_]*$`.
+fn valid_name(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// The servers of an MCP client configuration file (`{"mcpServers": {NAME: {"command",
 /// "args", "env"}}}`, the shape common MCP clients use), in name order. URL servers are not
 /// supported yet and are an error naming them.
@@ -47,8 +51,7 @@ pub fn parse_config(text: &str) -> Result<Vec<ServerSpec>, String> {
     let servers = v.get("mcpServers").and_then(Value::as_object).ok_or("invalid MCP config: expected an object \"mcpServers\"")?;
     let mut out = Vec::new();
     for (name, s) in servers {
-        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !valid {
+        if !valid_name(name) {
             return Err(format!("invalid MCP config: invalid server name '{name}' (use letters, digits and _)"));
         }
         if s.get("url").is_some() {

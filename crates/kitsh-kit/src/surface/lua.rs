@@ -112,19 +112,27 @@ fn raising(lua: &Lua, f: Function) -> mlua::Result<Function> {
     lua.load("local f = ...; return function(...) local ok, v = f(...); if ok then return v end; error(v, 0) end").set_name("=kit").call(f)
 }
 
+/// The fields of a tool call from Lua (`nil` = none), or the error `NAME: invalid input: ...`.
+fn call_input(name: &str, input: Option<LuaValue>) -> Result<Map<String, Value>, String> {
+    match input {
+        None | Some(LuaValue::Nil) => Ok(Map::new()),
+        Some(v) => match to_json(&v, "") {
+            Ok(Value::Object(m)) => Ok(m),
+            Ok(Value::Array(a)) if a.is_empty() => Ok(Map::new()),
+            Ok(_) => Err(format!("{name}: invalid input: expected a table of fields")),
+            Err(field) => Err(format!("{name}: invalid input: field '{field}' cannot be converted to JSON")),
+        },
+    }
+}
+
 /// `kit.NAME(input)`: run the tool, return its value; failures raise `NAME: message`.
 fn tool_function(lua: &Lua, spec: Arc<ToolSpec>, rt: Arc<tokio::runtime::Runtime>) -> mlua::Result<Function> {
     let f = lua.create_function(move |lua, input: Option<LuaValue>| {
         let name = spec.name.clone();
         let fail = |m: String| -> mlua::Result<(bool, LuaValue)> { Ok((false, LuaValue::String(lua.create_string(m)?))) };
-        let input = match input {
-            None | Some(LuaValue::Nil) => Map::new(),
-            Some(v) => match to_json(&v, "") {
-                Ok(Value::Object(m)) => m,
-                Ok(Value::Array(a)) if a.is_empty() => Map::new(),
-                Ok(_) => return fail(format!("{name}: invalid input: expected a table of fields")),
-                Err(field) => return fail(format!("{name}: invalid input: field '{field}' cannot be converted to JSON")),
-            },
+        let input = match call_input(&name, input) {
+            Ok(m) => m,
+            Err(m) => return fail(m),
         };
         match rt.block_on(call(&spec, input)) {
             Ok(c) => Ok((true, from_json(lua, &c.value)?)),
@@ -140,14 +148,9 @@ fn extra_function(lua: &Lua, extra: ExtraTool, rt: Arc<tokio::runtime::Runtime>)
     let f = lua.create_function(move |lua, input: Option<LuaValue>| {
         let name = extra.def.name.clone();
         let fail = |m: String| -> mlua::Result<(bool, LuaValue)> { Ok((false, LuaValue::String(lua.create_string(m)?))) };
-        let params = match input {
-            None | Some(LuaValue::Nil) => Value::Object(Map::new()),
-            Some(v) => match to_json(&v, "") {
-                Ok(Value::Object(m)) => Value::Object(m),
-                Ok(Value::Array(a)) if a.is_empty() => Value::Object(Map::new()),
-                Ok(_) => return fail(format!("{name}: invalid input: expected a table of fields")),
-                Err(field) => return fail(format!("{name}: invalid input: field '{field}' cannot be converted to JSON")),
-            },
+        let params = match call_input(&name, input) {
+            Ok(m) => Value::Object(m),
+            Err(m) => return fail(m),
         };
         match rt.block_on((extra.call)(ToolArgs { params, stdin: None, positional: Vec::new() })) {
             Ok(o) if o.exit_code == 0 => match serde_json::from_str::<Value>(o.stdout.trim_end()) {

@@ -145,7 +145,8 @@ impl Commands {
                 return 1;
             }
         }
-        let params = if self.trace.is_some() || inner.on_error.is_some() { Some(parsed.params.clone()) } else { None };
+        // The trace keeps the arguments (also for a `Bash` session's open trace).
+        let params = parsed.params.clone();
         let args = ToolArgs { params: parsed.params, stdin, positional: parsed.positional };
         let ended = self.call(&entry.callback, args, ctx);
         let (stdout, stderr, status, error): (String, String, i32, Option<String>) = match ended {
@@ -192,7 +193,7 @@ impl Commands {
         }
         self.record(ToolCallRecord {
             tool: name.to_string(),
-            args: params.unwrap_or(Value::Null),
+            args: params,
             exit_code: status,
             duration: started.elapsed(),
             stdout_bytes: stdout.len(),

@@ -107,6 +107,7 @@ fn tools_in_a_normal_shell_with_files() {
     assert_eq!(r.stdout, "42\nHI\n");
     let trace = tools.take_last_execution_trace().expect("trace");
     assert_eq!(trace.calls.iter().map(|c| c.tool.as_str()).collect::<Vec<_>>(), ["get_user", "fail_tool", "upper"]);
+    assert_eq!(trace.calls[0].args, json!({"id": 42}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
