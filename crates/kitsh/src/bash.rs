@@ -261,6 +261,7 @@ impl BashBuilder {
         // Our own filesystem has `home` already; only a given one or another cwd is checked
         // (checking would build the standard layout now instead of on first use).
         let own_fs = self.fs.is_none();
+        let mut quota = None;
         let fs = match self.fs {
             Some(fs) => fs,
             None => {
@@ -271,7 +272,9 @@ impl BashBuilder {
                 for (host, vpath, rw) in &self.mounts {
                     b = if *rw { b.mount_rw(host.clone(), vpath) } else { b.mount_overlay(host.clone(), vpath) };
                 }
-                b.build().map_err(|e| Error::Setup(e.to_string()))?
+                let (fs, q) = b.build_with_quota().map_err(|e| Error::Setup(e.to_string()))?;
+                quota = Some(q);
+                fs
             }
         };
         let cwd = self.cwd.clone().unwrap_or_else(|| home.clone());
@@ -282,6 +285,7 @@ impl BashBuilder {
         shared.network = self.network;
         shared.command_sets = self.command_sets;
         shared.logic = self.logic;
+        shared.fs_quota = quota;
         let no_input = (self.stdin.is_none() && self.stdin_reader.is_none()).then(|| Arc::new(FdObj::Null));
         shared.no_input = no_input.clone();
         #[cfg(feature = "net")]
@@ -557,7 +561,18 @@ impl Session {
         }
         // Background jobs still running finish their output before the result is handed back.
         self.shell.wait_own_jobs();
+        // A write the filesystem limit refused in the last command stops the run too.
+        shared.check_fs_quota();
         let stop = shared.tripped();
+        if stop.is_some() {
+            // Jobs started by subshells are nobody's to wait for; the stop flag ends each at
+            // its next check. Let them end before the next run clears the flag, so nothing of
+            // this run goes on into the next.
+            let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+            while shared.threads.load(std::sync::atomic::Ordering::Relaxed) > 0 && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
         if let Some(l) = stop {
             if status != l.exit_status() {
                 if !opts.quiet_stop {
@@ -600,7 +615,10 @@ impl Session {
 
     /// Print why a limit stopped the script, past the output limit itself.
     fn limit_message(&self, l: &LimitExceeded) {
-        let msg = format!("{}: line {}: {l}\n", self.shell.shell_name, self.shell.lineno);
+        let msg = match l.value(&self.shell.shared.limits) {
+            Some(v) => format!("{}: line {}: {l} ({v})\n", self.shell.shell_name, self.shell.lineno),
+            None => format!("{}: line {}: {l}\n", self.shell.shell_name, self.shell.lineno),
+        };
         lock(&self.err).push(msg.as_bytes()).ok();
     }
 

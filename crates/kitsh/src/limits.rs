@@ -135,9 +135,23 @@ pub enum LimitExceeded {
     /// [`ExecutionLimits::max_output_bytes`]
     #[error("maximum output size exceeded")]
     Output,
-    /// [`ExecutionLimits::max_string_bytes`] or [`ExecutionLimits::max_fields`]
+    /// [`ExecutionLimits::max_string_bytes`]: a string, an expansion, a line read or a
+    /// formatted value
     #[error("maximum expansion size exceeded")]
     Expansion,
+    /// [`ExecutionLimits::max_fields`]
+    #[error("maximum field count exceeded")]
+    Fields,
+    /// [`ExecutionLimits::max_fs_bytes`]: a write would grow the in-memory filesystem past it
+    #[error("maximum filesystem size exceeded")]
+    FsBytes,
+    /// [`ExecutionLimits::max_fs_files`]
+    #[error("maximum file count exceeded")]
+    FsFiles,
+    /// [`ExecutionLimits::max_concurrent_stages`]: a pipeline (or a job) needs more threads
+    /// than the limit allows, as runaway recursion through pipes and `&` does
+    #[error("maximum concurrent pipeline stages exceeded")]
+    Stages,
     /// [`ExecutionLimits::timeout`], or the per-call timeout of the async API
     #[error("execution timed out")]
     Timeout,
@@ -167,6 +181,10 @@ impl LimitExceeded {
             LimitExceeded::FunctionDepth => limits.max_function_depth.to_string(),
             LimitExceeded::Output => format!("{} bytes", limits.max_output_bytes),
             LimitExceeded::Expansion => format!("{} bytes", limits.max_string_bytes),
+            LimitExceeded::Fields => limits.max_fields.to_string(),
+            LimitExceeded::FsBytes => format!("{} bytes", limits.max_fs_bytes),
+            LimitExceeded::FsFiles => limits.max_fs_files.to_string(),
+            LimitExceeded::Stages => limits.max_concurrent_stages.to_string(),
             LimitExceeded::Timeout | LimitExceeded::Cancelled => return None,
         })
     }

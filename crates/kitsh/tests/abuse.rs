@@ -8,6 +8,8 @@
 #![allow(clippy::panic)] // tests report failures by panicking
 
 mod common;
+#[path = "abuse/classes.rs"]
+mod classes;
 #[path = "abuse/input.rs"]
 mod input;
 #[path = "abuse/limits.rs"]

@@ -8,7 +8,7 @@
 //! [`MemoryFs`]: super::MemoryFs
 //! [`OverlayFs`]: super::OverlayFs
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 
 use super::{FsError, FsResult};
@@ -36,12 +36,19 @@ pub struct Quota {
     limits: FsLimits,
     bytes: AtomicU64,
     files: AtomicU64,
+    /// Which limit refused a request since [`Quota::clear_hit`]: [`HIT_BYTES`] | [`HIT_FILES`].
+    hit: AtomicU8,
 }
+
+/// [`Quota::hit`] bit: a write was refused by [`FsLimits::max_bytes`] or `max_file_size`.
+pub const HIT_BYTES: u8 = 1;
+/// [`Quota::hit`] bit: a new name was refused by [`FsLimits::max_files`].
+pub const HIT_FILES: u8 = 2;
 
 impl Quota {
     /// A fresh, empty budget.
     pub fn new(limits: FsLimits) -> Arc<Quota> {
-        Arc::new(Quota { limits, bytes: AtomicU64::new(0), files: AtomicU64::new(0) })
+        Arc::new(Quota { limits, bytes: AtomicU64::new(0), files: AtomicU64::new(0), hit: AtomicU8::new(0) })
     }
 
     /// The limits enforced.
@@ -62,6 +69,7 @@ impl Quota {
     /// Fails with [`FsError::NoSpace`] when one file of `len` bytes is too large.
     pub fn check_file_size(&self, len: u64) -> FsResult<()> {
         if len > self.limits.max_file_size {
+            self.hit.fetch_or(HIT_BYTES, Ordering::Relaxed);
             Err(FsError::NoSpace)
         } else {
             Ok(())
@@ -70,12 +78,28 @@ impl Quota {
 
     /// Reserve `bytes` and `files` more; all or nothing.
     pub fn reserve(&self, bytes: u64, files: u64) -> FsResult<()> {
-        add_bounded(&self.bytes, bytes, self.limits.max_bytes)?;
+        if let Err(e) = add_bounded(&self.bytes, bytes, self.limits.max_bytes) {
+            self.hit.fetch_or(HIT_BYTES, Ordering::Relaxed);
+            return Err(e);
+        }
         if let Err(e) = add_bounded(&self.files, files, self.limits.max_files) {
             sub_saturating(&self.bytes, bytes);
+            self.hit.fetch_or(HIT_FILES, Ordering::Relaxed);
             return Err(e);
         }
         Ok(())
+    }
+
+    /// Which limits refused a request since the last [`Quota::clear_hit`] (a mask of
+    /// [`HIT_BYTES`] and [`HIT_FILES`]; 0 when none did). The interpreter turns a hit into
+    /// a limit that stops the script.
+    pub fn hit(&self) -> u8 {
+        self.hit.load(Ordering::Relaxed)
+    }
+
+    /// Forget earlier hits (a new run starts).
+    pub fn clear_hit(&self) {
+        self.hit.store(0, Ordering::Relaxed);
     }
 
     /// Give back what [`Quota::reserve`] took.

@@ -87,10 +87,16 @@ impl VfsBuilder {
 
     /// Build it. Fails when a host directory is missing or not a directory.
     pub fn build(self) -> FsResult<Arc<dyn FileSystem>> {
+        self.build_with_quota().map(|(fs, _)| fs)
+    }
+
+    /// [`VfsBuilder::build`], also handing back the quota every in-memory layer shares (the
+    /// interpreter watches it to stop a script that fills the filesystem).
+    pub fn build_with_quota(self) -> FsResult<(Arc<dyn FileSystem>, Arc<Quota>)> {
         let quota = Quota::new(self.limits);
         let mem = Arc::new(MemoryFs::standard(Arc::clone(&quota), self.home).with_commands(self.commands));
         if self.mounts.is_empty() {
-            return Ok(mem);
+            return Ok((mem, quota));
         }
         let mut mounts = self.mounts;
         mounts.sort_by_key(|(v, _, _)| v.matches('/').count());
@@ -103,7 +109,7 @@ impl VfsBuilder {
             };
             table.mount(&vpath, fs)?;
         }
-        Ok(Arc::new(table))
+        Ok((Arc::new(table), quota))
     }
 }
 

@@ -82,6 +82,9 @@ impl Shell {
         if attrs & attr::READONLY != 0 {
             return Err(format!("{name}: readonly variable"));
         }
+        if old.is_none() {
+            self.check_array_growth(&name, 1)?;
+        }
         let v = self.transform_value(attrs, value, old.as_deref(), append)?;
         let allexport = self.set_opt(ALLEXPORT);
         let var = self.vars.entry(&name);
@@ -165,6 +168,22 @@ impl Shell {
         self.assign(name, value, false)
     }
 
+    /// An array may hold at most [`crate::ExecutionLimits::max_fields`] elements: adding `more`
+    /// to `name` past that trips the limit (the error is empty: the limit's message follows).
+    fn check_array_growth(&self, name: &str, more: usize) -> Result<(), String> {
+        let len = match self.vars.get_raw(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Indexed(m)) => m.len(),
+            Some(Value::Assoc(m)) => m.len(),
+            Some(Value::Str(_)) => 1,
+            None => 0,
+        };
+        if len.saturating_add(more) > self.shared.limits.max_fields {
+            self.shared.trip(crate::limits::LimitExceeded::Fields);
+            return Err(String::new());
+        }
+        Ok(())
+    }
+
     /// `name[key]=value`: `key` is an arithmetic expression for indexed arrays and a plain key
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
@@ -184,6 +203,9 @@ impl Shell {
                 Some(Value::Assoc(m)) => m.get(key).cloned(),
                 _ => None,
             });
+            if old.is_none() {
+                self.check_array_growth(&name, 1)?;
+            }
             let v = self.transform_value(attrs, value, old.as_deref(), append)?;
             if let Some(Value::Assoc(m)) = &mut self.vars.entry(&name).value {
                 m.insert(key.to_string(), v);
@@ -213,6 +235,9 @@ impl Shell {
         };
         if i < 0 {
             return Err(format!("{name}[{key}]: bad array subscript"));
+        }
+        if old.is_none() {
+            self.check_array_growth(&name, 1)?;
         }
         let v = self.transform_value(attrs, value, old.as_deref(), append)?;
         let allexport = self.set_opt(ALLEXPORT);
@@ -264,6 +289,12 @@ impl Shell {
         }
         if let Some(v) = self.vars.get_raw_mut(&name) {
             v.attrs &= !attr::NO_VALUE;
+        }
+        if append {
+            self.check_array_growth(&name, items.len())?;
+        } else if items.len() > self.shared.limits.max_fields {
+            self.shared.trip(crate::limits::LimitExceeded::Fields);
+            return Err(String::new());
         }
         if is_assoc {
             return self.assign_assoc(&name, attrs, items, append);
@@ -400,8 +431,8 @@ impl Shell {
             if temp && msg.ends_with("readonly variable") {
                 return Ok(());
             }
-            if self.shared.tripped().is_some() {
-                return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+            if let Some(l) = self.shared.tripped() {
+                return Err(Flow::Limit(l));
             }
             self.assign_failed = true;
             return Err(Flow::Abort(1));

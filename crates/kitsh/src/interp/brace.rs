@@ -3,34 +3,36 @@
 
 use crate::parser::ast::{Param, Word, WordPart};
 
-#[derive(Clone, PartialEq)]
+/// One character of unquoted literal text, or the index of an opaque part of the word.
+/// Kept at 8 bytes: a brace product holds many of these at once.
+#[derive(Clone, Copy, PartialEq)]
 enum Tok {
     Ch(char),
-    Part(WordPart),
+    Part(u32),
 }
 
 fn to_toks(w: &Word) -> Vec<Tok> {
     let mut v = Vec::new();
-    for p in &w.parts {
+    for (i, p) in w.parts.iter().enumerate() {
         match p {
             WordPart::Literal(s) => v.extend(s.chars().map(Tok::Ch)),
-            other => v.push(Tok::Part(other.clone())),
+            _ => v.push(Tok::Part(i as u32)),
         }
     }
     v
 }
 
-fn to_word(toks: &[Tok]) -> Word {
+fn to_word(toks: &[Tok], w: &Word) -> Word {
     let mut parts = Vec::new();
     let mut lit = String::new();
     for t in toks {
         match t {
             Tok::Ch(c) => lit.push(*c),
-            Tok::Part(p) => {
+            Tok::Part(i) => {
                 if !lit.is_empty() {
                     parts.push(WordPart::Literal(std::mem::take(&mut lit)));
                 }
-                parts.push(p.clone());
+                parts.push(w.parts[*i as usize].clone());
             }
         }
     }
@@ -40,21 +42,114 @@ fn to_word(toks: &[Tok]) -> Word {
     Word { parts }
 }
 
-/// Expand braces in `w`, producing at most about `max` words; `None` when a sequence
-/// (`{1..100000000}`) alone would give more than `max`.
-pub fn expand(w: &Word, max: usize) -> Option<Vec<Word>> {
-    let toks = to_toks(w);
-    let mut out = Vec::new();
-    let mut overflow = false;
-    expand_toks(&toks, &mut out, max, 0, &mut overflow);
-    if overflow {
+/// Expand braces in `w` into at most `max` words of at most `max_bytes` characters in all;
+/// `None` when the product would be larger. The size is computed before anything is
+/// generated, so a product such as `{1..10}{1..10}...` is refused without allocating it.
+pub fn expand(w: &Word, max: usize, max_bytes: usize) -> Option<Vec<Word>> {
+    if w.parts.len() > u32::MAX as usize {
         return None;
     }
-    let words: Vec<Word> = out.iter().map(|t| to_word(t)).collect();
+    let toks = to_toks(w);
+    let n = count(&toks, 0);
+    // Every word of the product is at most as long as the source: a brace group's alternatives
+    // and sequence items are no longer than the group's own text.
+    if n > max as u128 || n.saturating_mul(toks.len() as u128) > max_bytes.max(toks.len()) as u128 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(n as usize);
+    expand_toks(&toks, &mut out, 0);
+    let words: Vec<Word> = out.iter().map(|t| to_word(t, w)).collect();
     if words.len() == 1 && words[0] == *w {
         return Some(words);
     }
     Some(words.into_iter().map(rescan).collect())
+}
+
+/// Deepest nesting of brace groups expanded; deeper groups stay as they are.
+const MAX_DEPTH: usize = 64;
+
+/// The first brace group that expands, at or after `from`: its `{`, `}` and the alternatives'
+/// bounds, or the items of a sequence.
+enum Group {
+    Alts { open: usize, close: usize, commas: Vec<usize> },
+    Seq { open: usize, close: usize, len: u128 },
+}
+
+fn first_group(toks: &[Tok]) -> Option<Group> {
+    let mut i = 0;
+    while i < toks.len() {
+        if toks[i] == Tok::Ch('{') {
+            if let Some((close, commas)) = find_close(toks, i) {
+                if !commas.is_empty() {
+                    return Some(Group::Alts { open: i, close, commas });
+                }
+                if let Some(len) = sequence_count(&toks[i + 1..close]) {
+                    return Some(Group::Seq { open: i, close, len });
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// How many words [`expand_toks`] makes of `toks` (saturating).
+fn count(toks: &[Tok], depth: usize) -> u128 {
+    if depth > MAX_DEPTH {
+        return 1;
+    }
+    match first_group(toks) {
+        None => 1,
+        Some(Group::Seq { close, len, .. }) => len.saturating_mul(count(&toks[close + 1..], depth + 1)),
+        Some(Group::Alts { open, close, commas }) => {
+            let mut alts: u128 = 0;
+            let mut start = open + 1;
+            for end in commas.iter().copied().chain(std::iter::once(close)) {
+                alts = alts.saturating_add(count(&toks[start..end], depth + 1));
+                start = end + 1;
+            }
+            alts.saturating_mul(count(&toks[close + 1..], depth + 1))
+        }
+    }
+}
+
+fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
+    if depth > MAX_DEPTH {
+        out.push(toks.to_vec());
+        return;
+    }
+    let Some(group) = first_group(toks) else {
+        out.push(toks.to_vec());
+        return;
+    };
+    let (open, close, alts): (usize, usize, Vec<Vec<Tok>>) = match group {
+        Group::Seq { open, close, .. } => {
+            let items = sequence(&toks[open + 1..close]).unwrap_or_default();
+            (open, close, items.into_iter().map(|s| s.chars().map(Tok::Ch).collect()).collect())
+        }
+        Group::Alts { open, close, commas } => {
+            let mut alts = Vec::new();
+            let mut start = open + 1;
+            for end in commas.iter().copied().chain(std::iter::once(close)) {
+                // expand inside the alternative first
+                expand_toks(&toks[start..end], &mut alts, depth + 1);
+                start = end + 1;
+            }
+            (open, close, alts)
+        }
+    };
+    let pre = &toks[..open];
+    let mut rest = Vec::new();
+    expand_toks(&toks[close + 1..], &mut rest, depth + 1);
+    for a in &alts {
+        for r in &rest {
+            let mut full = Vec::with_capacity(pre.len() + a.len() + r.len());
+            full.extend_from_slice(pre);
+            full.extend_from_slice(a);
+            full.extend_from_slice(r);
+            out.push(full);
+        }
+    }
 }
 
 /// Bash expands braces on the word's text, before it finds tildes and names, so a word that
@@ -100,75 +195,6 @@ fn rescan(mut w: Word) -> Word {
     w
 }
 
-fn expand_toks(toks: &[Tok], out: &mut Vec<Vec<Tok>>, max: usize, depth: usize, overflow: &mut bool) {
-    if *overflow {
-        return;
-    }
-    if out.len() > max || depth > 64 {
-        out.push(toks.to_vec());
-        return;
-    }
-    // find the first brace group with a comma or a valid sequence
-    let mut i = 0;
-    while i < toks.len() {
-        if toks[i] == Tok::Ch('{') {
-            if let Some((close, commas)) = find_close(toks, i) {
-                let pre = &toks[..i];
-                let post = &toks[close + 1..];
-                let inner = &toks[i + 1..close];
-                let alts: Vec<Vec<Tok>> = if commas.is_empty() {
-                    if sequence_len(inner).is_some_and(|n| n > max as u128) {
-                        *overflow = true;
-                        return;
-                    }
-                    match sequence(inner) {
-                        Some(items) => items.into_iter().map(|s| s.chars().map(Tok::Ch).collect()).collect(),
-                        None => {
-                            i += 1;
-                            continue;
-                        }
-                    }
-                } else {
-                    let mut alts = Vec::new();
-                    let mut start = i + 1;
-                    for &c in &commas {
-                        alts.push(toks[start..c].to_vec());
-                        start = c + 1;
-                    }
-                    alts.push(toks[start..close].to_vec());
-                    alts
-                };
-                for alt in alts {
-                    let mut t = pre.to_vec();
-                    // expand inside the alternative first, then the rest
-                    let mut inner_out = Vec::new();
-                    expand_toks(&alt, &mut inner_out, max, depth + 1, overflow);
-                    for a in inner_out {
-                        let mut tt = t.clone();
-                        tt.extend(a);
-                        let prefix_len = tt.len();
-                        tt.extend_from_slice(post);
-                        let mut rest_out = Vec::new();
-                        expand_toks(&tt[prefix_len..], &mut rest_out, max, depth + 1, overflow);
-                        for r in rest_out {
-                            let mut full = tt[..prefix_len].to_vec();
-                            full.extend(r);
-                            out.push(full);
-                            if out.len() > max {
-                                return;
-                            }
-                        }
-                    }
-                    t.clear();
-                }
-                return;
-            }
-        }
-        i += 1;
-    }
-    out.push(toks.to_vec());
-}
-
 /// The index of the matching `}` and the top-level commas, if the group is well formed.
 fn find_close(toks: &[Tok], open: usize) -> Option<(usize, Vec<usize>)> {
     let mut depth = 0;
@@ -194,6 +220,14 @@ fn find_close(toks: &[Tok], open: usize) -> Option<(usize, Vec<usize>)> {
         i += 1;
     }
     None
+}
+
+/// How many items the sequence `inner` (`1..100`, `1..100..3`, `a..z`) has, if it is one.
+fn sequence_count(inner: &[Tok]) -> Option<u128> {
+    match sequence_len(inner) {
+        Some(n) => Some(n),
+        None => sequence(inner).map(|v| v.len() as u128),
+    }
 }
 
 /// How many items the numeric sequence `inner` (`1..100`, `1..100..3`) has, if it is one.
@@ -260,10 +294,11 @@ fn sequence(inner: &[Tok]) -> Option<Vec<String>> {
             } else {
                 v.push(i.to_string());
             }
-            if v.len() > 10_000_000 {
-                return None;
+            // past the end of i64 the sequence is over (its size was checked before)
+            match if x <= y { i.checked_add(step) } else { i.checked_sub(step) } {
+                Some(n) => i = n,
+                None => break,
             }
-            i = if x <= y { i.checked_add(step)? } else { i.checked_sub(step)? };
         }
         return Some(v);
     }

@@ -221,8 +221,8 @@ impl Shell {
         let n = p.commands.len();
         let shared = self.shared.clone();
         if shared.threads.load(Ordering::Relaxed) + n > shared.limits.max_concurrent_stages {
-            self.error("fork: retry: Resource temporarily unavailable");
-            return Ok(254);
+            // bash would retry `fork` and fail; here it is a limit, reported as such
+            return self.limit_hit(crate::limits::LimitExceeded::Stages);
         }
         let lastpipe = self.shopt(LASTPIPE) && !self.set_opt(MONITOR_IDX);
         self.last_arg.clear();

@@ -193,7 +193,7 @@ impl Shell {
         parts.extend(key.parts.iter().cloned());
         parts.push(WordPart::Literal(if append { "]+=" } else { "]=" }.to_string()));
         parts.extend(value.parts.iter().cloned());
-        let words = super::brace::expand(&Word { parts }, self.shared.limits.max_fields)?;
+        let words = super::brace::expand(&Word { parts }, self.shared.limits.max_fields, self.shared.limits.max_string_bytes)?;
         (words.len() > 1).then_some(words)
     }
 
@@ -204,8 +204,7 @@ impl Shell {
             let fields = self.expand_word_fields(w)?;
             out.extend(fields);
             if out.len() > self.shared.limits.max_fields {
-                self.error("expansion: too many words");
-                return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+                return self.limit_hit(crate::limits::LimitExceeded::Fields);
             }
         }
         Ok(out)
@@ -220,7 +219,7 @@ impl Shell {
             }
         }
         if self.set_opt(BRACEEXPAND) && has_brace(w) {
-            let Some(words) = super::brace::expand(w, self.shared.limits.max_fields) else {
+            let Some(words) = super::brace::expand(w, self.shared.limits.max_fields, self.shared.limits.max_string_bytes) else {
                 self.shared.trip(crate::limits::LimitExceeded::Expansion);
                 return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
             };
@@ -229,7 +228,7 @@ impl Shell {
                 for bw in &words {
                     out.extend(self.expand_fields_nobrace(bw)?);
                     if out.len() > self.shared.limits.max_fields {
-                        return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+                        return self.limit_hit(crate::limits::LimitExceeded::Fields);
                     }
                 }
                 return Ok(out);
@@ -521,8 +520,7 @@ impl Shell {
             }
         }
         if out.len() > self.shared.limits.max_string_bytes {
-            self.error("expansion: string too long");
-            return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
+            return self.limit_hit(crate::limits::LimitExceeded::Expansion);
         }
         Ok(())
     }

@@ -66,6 +66,34 @@ impl Pipe {
         }
     }
 
+    /// [`Pipe::read`] that stops after the first `delim` byte, leaving the rest in the pipe.
+    fn read_upto(&self, out: &mut [u8], delim: u8) -> io::Result<usize> {
+        let mut st = lock(&self.state);
+        loop {
+            if !st.buf.is_empty() {
+                let (a, b) = st.buf.as_slices();
+                let end = match a.iter().position(|&c| c == delim) {
+                    Some(i) => i + 1,
+                    None => b.iter().position(|&c| c == delim).map_or(a.len() + b.len(), |i| a.len() + i + 1),
+                };
+                let n = out.len().min(end);
+                for (i, b) in st.buf.drain(..n).enumerate() {
+                    out[i] = b;
+                }
+                st.was_read = true;
+                self.cond.notify_all();
+                return Ok(n);
+            }
+            if st.writers == 0 || out.is_empty() {
+                return Ok(0);
+            }
+            if self.shared.cancelled() {
+                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+            }
+            st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+        }
+    }
+
     fn write(&self, mut data: &[u8]) -> io::Result<()> {
         let mut st = lock(&self.state);
         while !data.is_empty() {
@@ -215,15 +243,14 @@ impl FdObj {
                 if let Some(r) = f.reader.as_mut() {
                     return r.read(buf);
                 }
-                let (path, pos) = (f.path.clone(), f.pos);
-                match f.fs.read_at(&path, pos, buf) {
+                match f.fs.read_at(&f.path, f.pos, buf) {
                     Ok(n) => {
                         f.pos += n as u64;
                         Ok(n)
                     }
                     Err(FsError::Invalid) => {
                         // an endless device: switch to streaming
-                        let r = f.fs.open_read(&path).map_err(fs_io)?;
+                        let r = f.fs.open_read(&f.path).map_err(fs_io)?;
                         f.reader = Some(r);
                         f.reader.as_mut().map_or(Ok(0), |r| r.read(buf))
                     }
@@ -233,6 +260,50 @@ impl FdObj {
             FdObj::Null => Ok(0),
             FdObj::Host(h) => h.read(buf),
             FdObj::Sink(..) | FdObj::PipeW(_) | FdObj::Capture(_) => Err(io::Error::from_raw_os_error(9)),
+        }
+    }
+
+    /// Read into `buf`, but never past the first `delim` byte (it is included): what follows
+    /// stays for the next reader, as bash's `read` leaves it. Files and in-memory input are
+    /// read a block at a time (the offset is set back after the delimiter, as bash seeks back);
+    /// a pipe gives what it holds up to the delimiter; host input goes byte by byte.
+    pub fn read_upto(&self, buf: &mut [u8], delim: u8) -> io::Result<usize> {
+        match self {
+            FdObj::PipeR(p) => p.0.read_upto(buf, delim),
+            FdObj::Bytes(m) => {
+                let mut g = lock(m);
+                let (data, pos) = &mut *g;
+                let rest = &data[*pos..];
+                let end = rest.iter().position(|&c| c == delim).map_or(rest.len(), |i| i + 1);
+                let n = buf.len().min(end);
+                buf[..n].copy_from_slice(&rest[..n]);
+                *pos += n;
+                Ok(n)
+            }
+            FdObj::File(m) => {
+                let mut f = lock(m);
+                if let Some(r) = f.reader.as_mut() {
+                    // endless devices (`/dev/zero`, `/dev/urandom`) keep no position
+                    return r.read(buf);
+                }
+                match f.fs.read_at(&f.path, f.pos, buf) {
+                    Ok(n) => {
+                        let n = buf[..n].iter().position(|&c| c == delim).map_or(n, |i| i + 1);
+                        f.pos += n as u64;
+                        Ok(n)
+                    }
+                    Err(FsError::Invalid) => {
+                        drop(f);
+                        self.read(buf)
+                    }
+                    Err(e) => Err(fs_io(e)),
+                }
+            }
+            FdObj::Host(h) => {
+                let n = buf.len().min(1);
+                h.read(&mut buf[..n])
+            }
+            _ => self.read(buf),
         }
     }
 

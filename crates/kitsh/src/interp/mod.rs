@@ -363,6 +363,13 @@ impl Shell {
         }
     }
 
+    /// Record that limit `l` was hit and stop: every shell of this run stops at its next
+    /// check, and the run ends with the limit's message and status.
+    pub fn limit_hit<T>(&self, l: crate::limits::LimitExceeded) -> Exec<T> {
+        self.shared.trip(l);
+        Err(Flow::Limit(l))
+    }
+
     /// Check for a limit hit (also the deadline): the `Flow` to stop with.
     pub fn check_limits(&self) -> Exec<()> {
         if self.shared.cancelled() {

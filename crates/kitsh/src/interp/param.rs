@@ -517,7 +517,8 @@ impl Shell {
                 let p = Pattern::new(&pat, mopts);
                 let mode = *mode;
                 let amp = self.shopt(PATSUB_REPLACEMENT) && rep.contains('&') && replacement.as_ref().is_some_and(|r| r.is_unquoted());
-                Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty()))
+                let max = self.shared.limits.max_string_bytes;
+                Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty(), max))
             }
             ParamOp::Case { op, all, pattern } => {
                 let p = match pattern {
@@ -687,7 +688,7 @@ pub(crate) fn positional_with_zero(arg0: &str, pos: &[String]) -> Vec<String> {
     v
 }
 
-fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_pat: bool) -> String {
+fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_pat: bool, max: usize) -> String {
     let subst = |m: &str| -> String {
         if amp {
             let mut out = String::new();
@@ -724,14 +725,19 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
         },
         ReplaceMode::All if !empty_pat => {
             // One scan for every match (Pattern::find_all), not one search per match.
-            let mut out = String::with_capacity(s.len());
+            // Past `max` bytes the result is handed back as it is: the caller's size check
+            // reports the limit (nothing larger is ever built).
+            let mut out = String::with_capacity(s.len().min(max));
             let mut pos = 0;
-            for (a, b) in p.find_all(s) {
+            p.for_each_match(s, |a, b| {
                 out.push_str(&s[pos..a]);
                 out.push_str(&subst(&s[a..b]));
                 pos = b;
+                out.len() <= max
+            });
+            if out.len() <= max {
+                out.push_str(&s[pos..]);
             }
-            out.push_str(&s[pos..]);
             out
         }
         ReplaceMode::First | ReplaceMode::All => {

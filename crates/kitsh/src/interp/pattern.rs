@@ -217,18 +217,30 @@ impl Pattern {
     /// scan stops at the end of the text (no empty match there).
     /// An empty pattern matches nothing here (bash leaves the text unchanged).
     pub fn find_all(&self, text: &str) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        self.for_each_match(text, |a, b| {
+            out.push((a, b));
+            true
+        });
+        out
+    }
+
+    /// [`Pattern::find_all`] without collecting: `f` gets each match until it returns `false`
+    /// (so a caller can stop at a size limit).
+    pub fn for_each_match(&self, text: &str, mut f: impl FnMut(usize, usize) -> bool) {
         if let Some(lit) = &self.literal {
             if lit.is_empty() {
-                return Vec::new();
+                return;
             }
-            return text
-                .match_indices(lit.as_str())
-                .map(|(i, m)| (i, i + m.len()))
-                .collect();
+            for (i, m) in text.match_indices(lit.as_str()) {
+                if !f(i, i + m.len()) {
+                    return;
+                }
+            }
+            return;
         }
         let cs = Chars::new(text);
         let n = cs.chars.len();
-        let mut out = Vec::new();
         let table = if self.groups == 0 {
             self.span_table(&cs.chars)
         } else {
@@ -246,10 +258,11 @@ impl Pattern {
             if s >= n && e == s {
                 break;
             }
-            out.push((cs.offs[s], cs.offs[e]));
+            if !f(cs.offs[s], cs.offs[e]) {
+                return;
+            }
             pos = if e == s { s + 1 } else { e };
         }
-        out
     }
 
     /// Whether `pat` contains an unescaped `*`, `?` or `[` (with a later `]`), or with

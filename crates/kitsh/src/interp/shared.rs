@@ -43,6 +43,9 @@ pub struct Shared {
     pub no_input: Option<super::io::Fd>,
     /// Bit 0: the caller's stdout was cut by the output limit; bit 1: its stderr.
     pub truncated: AtomicU8,
+    /// The in-memory filesystem's quota, when the interpreter built the filesystem: a write it
+    /// refused trips [`LimitExceeded::FsBytes`] or [`LimitExceeded::FsFiles`].
+    pub fs_quota: Option<Arc<crate::fs::limits::Quota>>,
     /// Set while `signals` is not empty (a cheap check after every command).
     signals_pending: AtomicBool,
     /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
@@ -56,12 +59,16 @@ pub struct Shared {
     group_serial: AtomicU64,
 }
 
-const LIMITS: [LimitExceeded; 7] = [
+const LIMITS: [LimitExceeded; 11] = [
     LimitExceeded::Commands,
     LimitExceeded::LoopIterations,
     LimitExceeded::FunctionDepth,
     LimitExceeded::Output,
     LimitExceeded::Expansion,
+    LimitExceeded::Fields,
+    LimitExceeded::FsBytes,
+    LimitExceeded::FsFiles,
+    LimitExceeded::Stages,
     LimitExceeded::Timeout,
     LimitExceeded::Cancelled,
 ];
@@ -90,6 +97,7 @@ impl Shared {
             group_signals: std::sync::Mutex::new(Vec::new()),
             group_serial: AtomicU64::new(0),
             truncated: AtomicU8::new(0),
+            fs_quota: None,
         }
     }
 
@@ -161,6 +169,9 @@ impl Shared {
         self.output_bytes.store(0, Ordering::Relaxed);
         self.stop.store(false, Ordering::Relaxed);
         self.truncated.store(0, Ordering::Relaxed);
+        if let Some(q) = &self.fs_quota {
+            q.clear_hit();
+        }
         let d = self.limits.timeout.map(|t| Instant::now() + t);
         *self.deadline.lock().unwrap_or_else(|e| e.into_inner()) = d;
     }
@@ -191,9 +202,21 @@ impl Shared {
         }
     }
 
+    /// Trip the filesystem limit when the quota refused a write since the run began.
+    pub fn check_fs_quota(&self) -> bool {
+        let Some(q) = &self.fs_quota else { return false };
+        match q.hit() {
+            0 => false,
+            h => {
+                self.trip(if h & crate::fs::limits::HIT_BYTES != 0 { LimitExceeded::FsBytes } else { LimitExceeded::FsFiles });
+                true
+            }
+        }
+    }
+
     /// True once a limit was hit (including the deadline passing).
     pub fn cancelled(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) || self.check_fs_quota() {
             return true;
         }
         if let Some(d) = self.deadline() {
@@ -216,6 +239,7 @@ impl Shared {
         if n >= self.limits.max_commands {
             self.trip(LimitExceeded::Commands);
         }
+        self.check_fs_quota();
         // the clock is read every 64 commands: Instant::now() is not free
         if n & 63 == 0 {
             self.cancelled();

@@ -18,8 +18,8 @@ use std::borrow::Cow;
 
 pub(crate) use escape::ansicstr;
 
-/// Largest field width or precision honoured (bash allows up to `INT_MAX`; larger requests are
-/// clamped so one `printf` cannot exhaust memory).
+/// Largest output (and so field width or precision) of [`format`]; the interpreter passes its
+/// string limit to [`format_bounded`] instead. Bash allows widths up to `INT_MAX`.
 const MAX_FIELD: usize = 1 << 24;
 
 /// What one `printf` invocation produced.
@@ -36,6 +36,9 @@ pub struct PrintfOutput {
     /// `%n` requests: variable name and the number of bytes written before it, to be assigned
     /// by the caller in order.
     pub assignments: Vec<(String, i64)>,
+    /// A width, a precision or the output itself went past the size limit: nothing more was
+    /// produced, and the caller reports the limit.
+    pub over_limit: bool,
 }
 
 /// A parsed conversion specification.
@@ -71,12 +74,21 @@ struct Run<'a> {
     stop: bool,
     now: i64,
     tz: Option<&'a str>,
+    /// The output size limit.
+    max: usize,
+    over_limit: bool,
 }
 
 /// Run `printf fmt args...` as bash 5.2 does. The format is reused while arguments remain and
 /// the previous pass consumed at least one. `now_epoch` serves `%(fmt)T` with `-1`/`-2` or no
 /// argument; `tz` is the `TZ` variable.
 pub fn format(fmt: &str, args: &[String], now_epoch: i64, tz: Option<&str>) -> PrintfOutput {
+    format_bounded(fmt, args, now_epoch, tz, MAX_FIELD)
+}
+
+/// [`format`] whose output, field widths and precisions may not exceed `max` bytes: past it
+/// the run stops with [`PrintfOutput::over_limit`] set (checked before anything is allocated).
+pub fn format_bounded(fmt: &str, args: &[String], now_epoch: i64, tz: Option<&str>, max: usize) -> PrintfOutput {
     let f = encode(fmt);
     let mut run = Run {
         args,
@@ -88,6 +100,8 @@ pub fn format(fmt: &str, args: &[String], now_epoch: i64, tz: Option<&str>) -> P
         stop: false,
         now: now_epoch,
         tz,
+        max,
+        over_limit: false,
     };
     let status = loop {
         let before = run.next;
@@ -98,12 +112,16 @@ pub fn format(fmt: &str, args: &[String], now_epoch: i64, tz: Option<&str>) -> P
             break i32::from(run.conversion_error);
         }
     };
+    if run.out.len() > max {
+        run.over_limit = true;
+    }
     PrintfOutput {
         out: run.out,
         errors: run.errors,
         status,
         stop: run.stop,
         assignments: run.assignments,
+        over_limit: run.over_limit,
     }
 }
 
@@ -346,6 +364,10 @@ impl<'a> Run<'a> {
     fn pass(&mut self, f: &[u8]) -> Flow {
         let mut i = 0;
         while i < f.len() {
+            if self.out.len() > self.max {
+                self.over_limit = true;
+                return Flow::Return(1);
+            }
             match f[i] {
                 b'\\' => {
                     i += 1;
@@ -392,7 +414,7 @@ impl<'a> Run<'a> {
             if w < 0 {
                 spec.minus = true;
             }
-            spec.width = (w.unsigned_abs() as usize).min(MAX_FIELD);
+            spec.width = usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX);
         } else {
             let (v, n) = parse_digits(&f[i..]);
             spec.width = v;
@@ -404,7 +426,7 @@ impl<'a> Run<'a> {
                 i += 1;
                 let p = self.get_int();
                 spec.star_prec = true;
-                spec.prec = usize::try_from(p).ok().map(|p| p.min(MAX_FIELD));
+                spec.prec = usize::try_from(p).ok();
             } else {
                 let negative = f.get(i) == Some(&b'-');
                 if negative {
@@ -424,6 +446,10 @@ impl<'a> Run<'a> {
     /// Handle the conversion starting at `start`; returns the index after it.
     fn conversion(&mut self, f: &[u8], start: usize) -> Result<usize, Flow> {
         let (mut spec, i) = self.parse_spec(f, start);
+        if spec.width > self.max || spec.prec.is_some_and(|p| p > self.max) {
+            self.over_limit = true;
+            return Err(Flow::Return(1));
+        }
         let Some(&conv) = f.get(i) else {
             let text = crate::util::bytes::decode(&f[start..]).into_owned();
             self.errors.push(format!("printf: `{text}': missing format character"));
@@ -557,9 +583,9 @@ impl<'a> Run<'a> {
     }
 }
 
-/// Decimal digits at the start of `s`: value (clamped to [`MAX_FIELD`]) and count.
+/// Decimal digits at the start of `s`: value (saturating) and count.
 fn parse_digits(s: &[u8]) -> (usize, usize) {
     let n = s.iter().take_while(|c| c.is_ascii_digit()).count();
     let v = s[..n].iter().fold(0usize, |v, &c| v.saturating_mul(10).saturating_add((c - b'0') as usize));
-    (v.min(MAX_FIELD), n)
+    (v, n)
 }

@@ -67,9 +67,12 @@ pub fn assert_limit(limits: ExecutionLimits, script: &'static str, status: i32, 
             "exit status; stderr: {:?} stdout: {out:?} took {took:?}",
             r.stderr
         );
+        // the last line names the limit and its value: `bash: line 1: MSG (VALUE)`
+        let last = r.stderr.lines().last().unwrap_or("");
+        let valued = !msg.contains("timed out");
         assert!(
-            r.stderr.ends_with(&format!("{msg}\n")),
-            "stderr should end with {msg:?}: {:?}",
+            last.contains(msg) && (!valued || last.contains(&format!("{msg} (")) && last.ends_with(')')),
+            "stderr should end with {msg:?} and the limit's value: {:?}",
             r.stderr
         );
         assert!(took < max, "took {took:?}, more than {max:?}");

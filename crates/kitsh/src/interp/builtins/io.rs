@@ -2,6 +2,7 @@
 
 use crate::interp::expand::is_name_or_element;
 use crate::interp::options::XPG_ECHO;
+use crate::interp::io::FdObj;
 use crate::interp::{Exec, Shell};
 use crate::util::bytes;
 use crate::interp::assign::ArrayItem;
@@ -61,6 +62,35 @@ fn write_status(sh: &mut Shell, name: &str, out: &[u8]) -> i32 {
     }
 }
 
+/// The bytes `read` takes from its descriptor, a block at a time but never past the
+/// delimiter (nor past what `-n` still wants), so the rest stays for the next reader.
+struct ReadBuf<'a> {
+    fd: &'a FdObj,
+    delim: Option<u8>,
+    buf: [u8; 512],
+    pos: usize,
+    len: usize,
+}
+
+impl ReadBuf<'_> {
+    /// The next byte; `want` bounds how many bytes a refill may take.
+    fn next(&mut self, want: usize) -> std::io::Result<Option<u8>> {
+        if self.pos == self.len {
+            let n = want.min(self.buf.len());
+            let got = match self.delim {
+                Some(d) => self.fd.read_upto(&mut self.buf[..n], d)?,
+                None => self.fd.read(&mut self.buf[..n])?,
+            };
+            if got == 0 {
+                return Ok(None);
+            }
+            (self.pos, self.len) = (0, got);
+        }
+        self.pos += 1;
+        Ok(Some(self.buf[self.pos - 1]))
+    }
+}
+
 /// `printf [-v VAR] FORMAT [ARGS]`
 pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     let mut i = 1;
@@ -105,9 +135,13 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
     // The C library sees `TZ` only when it is exported.
     let tz = sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string);
-    let res = crate::util::printf::format(fmt, &args[i + 1..], now, tz.as_deref());
+    let max = sh.shared.limits.max_string_bytes;
+    let res = crate::util::printf::format_bounded(fmt, &args[i + 1..], now, tz.as_deref(), max);
     for e in &res.errors {
         sh.error(e);
+    }
+    if res.over_limit {
+        return sh.limit_hit(crate::limits::LimitExceeded::Expansion);
     }
     if let Some(v) = var {
         let s = c_string(res.out);
@@ -241,25 +275,35 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
     let mut text: Vec<u8> = Vec::new();
     let mut escaped: Vec<bool> = Vec::new();
     let mut got_delim = false;
-    let mut b = [0u8; 1];
     let mut chars = 0usize;
+    // Every byte consumed counts, also the NUL bytes that are dropped: an endless stream
+    // without a delimiter (`read x < /dev/zero`) stops at the string limit.
+    let mut consumed = 0usize;
+    let max = sh.shared.limits.max_string_bytes;
+    let mut input = ReadBuf { fd: &fd, delim: if o.exact { None } else { o.delim }, buf: [0; 512], pos: 0, len: 0 };
     loop {
-        if let Some(n) = o.nchars {
-            if chars >= n {
-                break;
-            }
+        let want = match o.nchars {
+            Some(n) if chars >= n => break,
+            Some(n) => n - chars,
+            None => usize::MAX,
+        };
+        consumed += 1;
+        if consumed > max {
+            return sh.limit_hit(crate::limits::LimitExceeded::Expansion);
         }
-        match fd.read(&mut b) {
-            Ok(1) => {}
-            Ok(_) => break,
+        if consumed & 0xffff == 0 {
+            sh.check_limits()?;
+        }
+        let c = match input.next(want) {
+            Ok(Some(c)) => c,
+            Ok(None) => break,
             Err(_) => {
                 if sh.shared.tripped().is_some() {
                     return sh.check_limits().map(|_| 1);
                 }
                 break;
             }
-        }
-        let c = b[0];
+        };
         if !o.exact && o.delim == Some(c) {
             got_delim = true;
             break;
@@ -268,12 +312,11 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
             continue;
         }
         if !o.raw && c == b'\\' && !o.exact {
-            match fd.read(&mut b) {
-                Ok(1) => {
-                    if b[0] == b'\n' {
-                        continue;
-                    }
-                    text.push(b[0]);
+            consumed += 1;
+            match input.next(want) {
+                Ok(Some(b'\n')) => continue,
+                Ok(Some(e)) => {
+                    text.push(e);
                     escaped.push(true);
                     chars += 1;
                     continue;
@@ -285,9 +328,6 @@ pub fn read(sh: &mut Shell, args: &[String]) -> Exec {
         escaped.push(false);
         if !(0x80..0xC0).contains(&c) {
             chars += 1;
-        }
-        if text.len() > sh.shared.limits.max_string_bytes {
-            break;
         }
     }
     let eof = !got_delim && o.nchars.is_none_or(|n| chars < n);
@@ -434,16 +474,30 @@ pub fn mapfile(sh: &mut Shell, args: &[String]) -> Exec {
     };
     let mut lines: Vec<String> = Vec::new();
     let mut cur: Vec<u8> = Vec::new();
-    let mut b = [0u8; 1];
+    let mut input = ReadBuf { fd: &f, delim: Some(delim), buf: [0; 512], pos: 0, len: 0 };
     let mut seen = 0usize;
+    // What a script reads into an array is bounded: its bytes by the string limit, its
+    // elements by the field limit.
+    let (max_bytes, max_lines) = (sh.shared.limits.max_string_bytes, sh.shared.limits.max_fields);
+    let mut consumed = 0usize;
     loop {
         if count > 0 && lines.len() >= count {
             break;
         }
-        match f.read(&mut b) {
-            Ok(1) => {
-                cur.push(b[0]);
-                if b[0] == delim {
+        consumed += 1;
+        if consumed > max_bytes {
+            return sh.limit_hit(crate::limits::LimitExceeded::Expansion);
+        }
+        if lines.len() > max_lines {
+            return sh.limit_hit(crate::limits::LimitExceeded::Fields);
+        }
+        if consumed & 0xffff == 0 {
+            sh.check_limits()?;
+        }
+        match input.next(usize::MAX) {
+            Ok(Some(c)) => {
+                cur.push(c);
+                if c == delim {
                     // A NUL delimiter cannot be kept: shell strings hold no NUL bytes.
                     if trim || delim == 0 {
                         cur.pop();

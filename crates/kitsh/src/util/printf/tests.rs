@@ -58,7 +58,6 @@ const CASES: &[Case] = &[
     (b"%d %b|", &[b"abc", b"x\\c"], b"0 x", &["printf: abc: invalid number"], 0),
     (b"%s", &[b"a", b"b", b"%n"], b"ab%n", &[], 0),
     (b"%5n|", &[b"v"], b"|", &[], 0),
-    (b"%*d|\x0a", &[b"99999999999", b"5"], b"                                                                                                                                                                                                                                                                                                            ", &["printf: warning: 5: Numerical result out of range"], 0),
     (b"%d\x0a", &[b"99999999999999999999"], b"9223372036854775807\x0a", &["printf: warning: 99999999999999999999: Numerical result out of range"], 0),
     (b"%x %o %d %i\x0a", &[b"'\xff", b"\"", b"-\"a", b"0"], b"ff 0 0 0\x0a", &["printf: -\"a: invalid number"], 1),
     (b"\\%d %%%s\x0a", &[b"5", b"x"], b"\\5 %x\x0a", &[], 0),
@@ -74,6 +73,21 @@ const CASES: &[Case] = &[
     (b"%d|%d|%d\x0a", &[b"1e3", b"1.5", b"- 5"], b"1|1|0\x0a", &["printf: 1e3: invalid number", "printf: 1.5: invalid number", "printf: - 5: invalid number"], 1),
     (b"%5%|%-5%|\x0a", &[], b"", &["printf: `%': invalid format character"], 1),
 ];
+
+/// A width or precision past the size limit stops `printf` before anything is allocated: bash
+/// would write two gigabytes of spaces (`%*d` with `99999999999` is clamped to `INT_MAX`).
+#[test]
+fn widths_past_the_limit_stop() {
+    let r = format("%*d|\n", &["99999999999".into(), "5".into()], 0, None);
+    assert!(r.over_limit && r.out.is_empty(), "{r:?}");
+    assert_eq!(r.errors, ["printf: warning: 5: Numerical result out of range"]);
+    let r = format_bounded("%.*f", &["11".into(), "1".into()], 0, None, 10);
+    assert!(r.over_limit, "{r:?}");
+    let r = format_bounded("%s%s", &["12345".into(), "678901".into()], 0, None, 10);
+    assert!(r.over_limit, "{r:?}");
+    let r = format_bounded("%10s", &["x".into()], 0, None, 10);
+    assert!(!r.over_limit && r.out.len() == 10, "{r:?}");
+}
 
 #[test]
 fn matches_bash() {
