@@ -10,6 +10,8 @@
 mod common;
 #[path = "abuse/classes.rs"]
 mod classes;
+#[path = "abuse/escape.rs"]
+mod escape;
 #[path = "abuse/input.rs"]
 mod input;
 #[path = "abuse/limits.rs"]
