@@ -1,0 +1,225 @@
+//! `sqlite3` (feature `sqlite`): differential sessions against the real sqlite3 CLI (3.40 on
+//! Debian 12; CI installs it), and the sandbox: no host file is ever opened or created.
+//!
+//! Every case is a bash script run both by `/bin/bash -c` in a fresh host directory (with the
+//! real `/usr/bin/sqlite3`) and by kitsh in the same path of its virtual filesystem; stdout,
+//! stderr and the exit status must match exactly. Set `KITSH_SQLITE_FILTER=substring` to run
+//! only the cases whose name contains it.
+
+#![allow(clippy::panic, clippy::unwrap_used)] // tests report failures by panicking
+
+mod common;
+
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const REAL: &str = "/usr/bin/sqlite3";
+
+/// A small table most cases start from.
+const T: &str = "create table t(id integer primary key, name text, score real, note);
+insert into t values(1,'alice',9.5,NULL),(2,'bob',7.25,'x y'),(3,'carol',NULL,'tab\there'),(4,'dave',10.0,'quote\"d'),(5,'émile',-3.5,'');";
+
+/// (name, script). `$T` in a script is replaced by [`T`] (single-quote safe).
+const CASES: &[(&str, &str)] = &[
+    ("list_default", "sqlite3 :memory: \"$T\" 'select * from t'"),
+    ("list_header", "sqlite3 -header :memory: \"$T\" 'select id, name from t order by id desc'"),
+    ("csv", "sqlite3 -csv :memory: \"$T\" 'select * from t'"),
+    ("csv_header", "sqlite3 -csv -header :memory: \"$T\" 'select * from t'"),
+    ("json", "sqlite3 -json :memory: \"$T\" 'select * from t'"),
+    ("json_empty", "sqlite3 -json :memory: \"$T\" 'select * from t where 0'; echo rc=$?"),
+    ("line", "sqlite3 -line :memory: \"$T\" 'select id, name as the_name, note from t'"),
+    ("column", "sqlite3 -column :memory: \"$T\" 'select * from t'"),
+    ("column_header", "sqlite3 -column -header :memory: \"$T\" 'select * from t'"),
+    ("box", "sqlite3 -box :memory: \"$T\" 'select * from t'"),
+    ("markdown", "sqlite3 -markdown :memory: \"$T\" 'select * from t'"),
+    ("table", "sqlite3 -table :memory: \"$T\" 'select * from t'"),
+    ("html", "sqlite3 -html -header :memory: \"$T\" 'select * from t'"),
+    ("quote", "sqlite3 -quote -header :memory: \"$T\" 'select * from t'"),
+    ("tabs", "sqlite3 -tabs :memory: \"$T\" 'select * from t'"),
+    ("ascii", "sqlite3 -ascii :memory: \"$T\" 'select id,name from t' | od -c"),
+    ("nullvalue_separator", "sqlite3 -nullvalue NULL -separator ' ; ' :memory: \"$T\" 'select id, score, note from t'"),
+    ("newline", "sqlite3 -newline '<EOL>' :memory: 'select 1; select 2'"),
+    ("reals", "sqlite3 :memory: 'select 1.0, 0.1, 1e20, 1.5e-7, 123456789012345678.0, 3.14159265358979, -0.5, 1e300*1e10, 100.0/3'"),
+    ("reals_json_quote", "sqlite3 -json :memory: 'select 1.0 a, 0.5 b, 1e20 c, 2 d'; sqlite3 -quote :memory: 'select 1.0, 0.5, 1e20, 2'"),
+    ("blobs", "sqlite3 :memory: \"select x'414243', quote(x'00ff'), typeof(x'00')\"; sqlite3 -quote :memory: \"select x'00ff'\"; sqlite3 -json :memory: \"select x'4142' b\""),
+    ("mode_dot_stdin", "printf '.mode csv\\n.headers on\\nselect 1 as a, 2 as b;\\n.mode column\\nselect 1 as a, 2 as b;\\n.mode\\n' | sqlite3"),
+    ("modes_stdin", "printf '%s\\n' \"$T\" '.mode box' 'select id,name from t limit 2;' '.mode markdown' 'select id,name from t limit 2;' '.mode table' 'select 1;' '.mode line' 'select 1 as x, 2 as yy;' | sqlite3"),
+    ("headers_off_mode_column", "printf '.headers off\\n.mode column\\nselect 1 as a;\\n' | sqlite3"),
+    ("multiline_statements", "printf 'select 1\\n,\\n2;\\nselect\\n 3;select 4;\\n\\n-- comment\\nselect 5; -- trailing\\n' | sqlite3"),
+    ("trigger_body", "printf '%s\\n' 'create table a(x); create table log(y);' 'create trigger tr after insert on a begin' '  insert into log values(new.x * 2);' 'end;' 'insert into a values(21);' 'select * from log;' | sqlite3"),
+    ("no_semicolon_at_eof", "printf 'select 42' | sqlite3; echo rc=$?"),
+    ("syntax_error_args", "sqlite3 :memory: 'selec 1'; echo rc=$?"),
+    ("syntax_error_stdin", "printf 'select 1;\\nselec 2;\\nselect 3;\\n' | sqlite3; echo rc=$?"),
+    ("syntax_error_context_long", "sqlite3 :memory: 'select 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 17 from nowhere'; echo rc=$?"),
+    ("missing_table_args", "sqlite3 :memory: 'select * from nope'; echo rc=$?"),
+    ("missing_table_stdin", "printf 'select 1;\\nselect\\n * from nope;\\nselect 2;\\n' | sqlite3; echo rc=$?"),
+    ("missing_column", "sqlite3 :memory: \"$T\" 'select nope from t'; echo rc=$?"),
+    ("constraint_args", "sqlite3 :memory: 'create table u(a primary key); insert into u values(1); insert into u values(1)'; echo rc=$?"),
+    ("constraint_stdin", "printf 'create table u(a not null);\\ninsert into u values(null);\\nselect 7;\\n' | sqlite3; echo rc=$?"),
+    ("error_stops_args", "sqlite3 :memory: 'select 1' 'select * from nope' 'select 3'; echo rc=$?"),
+    ("error_stops_chunk", "printf 'select 1; select * from nope; select 3;\\nselect 4;\\n' | sqlite3; echo rc=$?"),
+    ("bail_stdin", "printf 'select 1;\\nselect * from nope;\\nselect 3;\\n' | sqlite3 -bail; echo rc=$?"),
+    ("bail_dot", "printf '.bail on\\nselect 1;\\nselec 2;\\nselect 3;\\n' | sqlite3; echo rc=$?"),
+    ("runtime_error_after_rows", "sqlite3 :memory: \"select 1 union all select abs(-9223372036854775807-1)\"; echo rc=$?"),
+    ("unknown_option", "sqlite3 -nope; echo rc=$?"),
+    ("missing_option_arg", "sqlite3 -separator; echo rc=$?"),
+    ("unknown_dot", "sqlite3 :memory: .frobnicate 'select 1'; echo rc=$?; printf '.frob\\nselect 2;\\n' | sqlite3; echo rc=$?"),
+    ("bad_mode", "printf '.mode bogus\\nselect 1;\\n' | sqlite3; echo rc=$?"),
+    ("headers_usage", "printf '.headers\\n.headers maybe\\nselect 1 as a;\\n' | sqlite3; echo rc=$?"),
+    ("tables", "sqlite3 :memory: 'create table b(x); create table a(y); create view v as select 1; create index i on a(y); create table \"with space\"(q)' .tables '.tables a%'"),
+    ("tables_many", "sqlite3 :memory: 'create table t1(a); create table t2(a); create table long_table_name_one(a); create table t3(a); create table t4(a); create table t5(a); create table t6(a);' .tables"),
+    ("schema", "sqlite3 :memory: 'create table b(x); create table a(y integer primary key, z text default \"q\"); create view v as select 1, y from a; create index i on a(z); create table \"with space\"(q)' .schema '.schema a%'"),
+    ("dump", "sqlite3 :memory: \"$T\" 'create index tn on t(name)' 'create view vv as select name from t' .dump"),
+    ("dump_table", "sqlite3 :memory: \"$T\" 'create table other(z); insert into other values(1)' '.dump other'"),
+    ("dump_escapes", "sqlite3 :memory: \"create table s(a); insert into s values('line1'||char(10)||'line2'), ('it''s'), (x'0001'), (2.0), (1e100);\" .dump"),
+    ("dump_roundtrip", "sqlite3 :memory: \"$T\" .dump > d.sql; sqlite3 :memory: '.read d.sql' 'select count(*), sum(score) from t'"),
+    ("import_csv_new", "printf 'a,b\\n1,2\\n\"x,y\",3\\n4\\n5,6,7\\n' > t.csv; sqlite3 :memory: '.import --csv t.csv t' '.schema' 'select * from t'; echo rc=$?"),
+    ("import_csv_existing_skip", "printf 'h1,h2\\n1,2\\n3,4\\n' > t.csv; sqlite3 -csv -header :memory: 'create table x(p,q)' '.import --csv --skip 1 t.csv x' 'select * from x'"),
+    ("import_mode_csv", "printf 'a,b\\r\\n1,\"two\"\"s\"\\r\\n' > t.csv; printf '.mode csv\\n.import t.csv t\\nselect * from t;\\n.mode list\\nselect b, length(b) from t;\\n' | sqlite3"),
+    ("import_list_mode", "printf 'a|b\\n1|2\\n' > t.txt; sqlite3 :memory: '.import t.txt t3' 'select * from t3'"),
+    ("import_missing_file", "sqlite3 :memory: '.import nope.csv t4'; echo rc=$?"),
+    ("import_usage", "sqlite3 :memory: '.import'; echo rc=$?"),
+    ("import_pipeline_example", "printf 'a,b\\n1,2\\n' > /tmp/kitsh-sq-t.csv; sqlite3 -csv -header :memory: '.import --csv /tmp/kitsh-sq-t.csv t' 'select * from t'; rm -f /tmp/kitsh-sq-t.csv"),
+    ("persist_db", "sqlite3 my.db \"$T\"; sqlite3 my.db 'select count(*) from t' 'update t set score = 1 where id = 1'; sqlite3 -line my.db 'select * from t where id = 1'"),
+    ("persist_file_created_lazily", "sqlite3 empty.db 'select 1'; test -f empty.db && echo exists; wc -c < empty.db; printf '' | sqlite3 never.db; test -f never.db || echo absent"),
+    ("persist_after_error", "sqlite3 p.db 'create table k(a)' 'insert into k values(1)' 'select * from nope' 'insert into k values(2)'; echo rc=$?; sqlite3 p.db 'select * from k'"),
+    ("persist_uncommitted_rolled_back", "sqlite3 r.db 'create table k(a)'; printf 'begin;\\ninsert into k values(1);\\n' | sqlite3 r.db; sqlite3 r.db 'select count(*) from k'"),
+    ("readonly", "sqlite3 ro.db 'create table k(a)'; sqlite3 -readonly ro.db 'insert into k values(1)'; echo rc=$?; sqlite3 -readonly ro.db 'select count(*) from k'"),
+    ("readonly_memory", "sqlite3 -readonly :memory: 'create table k(a)'; echo rc=$?"),
+    ("db_in_missing_dir", "sqlite3 nodir/x.db 'select 1'; echo rc=$?"),
+    ("cmd_option", "sqlite3 -cmd '.mode csv' -cmd 'select 9' :memory: 'select 1,2'; echo 'select 2;' | sqlite3 -cmd 'select 8'"),
+    ("sql_from_stdin_with_db", "sqlite3 s.db \"$T\"; echo 'select name from t where score > 8 order by name;' | sqlite3 s.db"),
+    ("output_once", "sqlite3 :memory: '.output o.txt' 'select 42' '.output' 'select 43'; cat o.txt; printf '.once once.txt\\nselect 1;\\nselect 2;\\n' | sqlite3; cat once.txt"),
+    ("read_file", "printf 'create table r(a);\\ninsert into r values(1),(2);\\nselect sum(a) from r;\\nselec 9;\\nselect 5;\\n' > in.sql; sqlite3 :memory: '.read in.sql' 'select 6'; echo rc=$?"),
+    ("read_missing", "sqlite3 :memory: '.read nope.sql'; echo rc=$?"),
+    ("quit_stops", "sqlite3 :memory: 'select 1' .quit 'select 2'; echo rc=$?; printf 'select 1;\\n.exit\\nselect 2;\\n' | sqlite3; echo rc=$?"),
+    ("separator_dot", "printf '.separator , \\\\n\\nselect 1, 2;\\n.separator \"\\\\t\"\\nselect 3, 4;\\n.nullvalue -\\nselect null;\\n' | sqlite3"),
+    ("print_and_show_mode", "printf '.print hello \"big world\"\\n.mode json\\n.mode\\n' | sqlite3"),
+    ("width", "printf '.mode column\\n.width 6 -4\\nselect 1 as a, 2 as b;\\n' | sqlite3"),
+    ("insert_mode", "printf '.mode insert things\\nselect 1, '\\''o'\\''\\''\\''k'\\'', null;\\n' | sqlite3"),
+    ("unicode_column", "sqlite3 -box :memory: \"select 'héllo' as a, 'ñ' as b union all select 'x', 'wide'\""),
+    ("multiline_box", "sqlite3 -box :memory: \"select 'a'||char(10)||'b' as x, 'c' as y union all select 'd', 'e'\""),
+    ("group_by", "sqlite3 -header -column :memory: \"$T\" 'select score > 8 as hi, count(*) n, round(avg(score),2) a from t group by 1 order by 1'"),
+    ("window_cte", "sqlite3 :memory: 'with recursive c(x) as (select 1 union all select x+1 from c where x < 5) select x, sum(x) over (order by x) from c'"),
+    ("json_functions", "sqlite3 :memory: \"select json_object('a', 1, 'b', json_array(1,2)), json_extract('{\\\"k\\\":[5,6]}', '\\$.k[1]')\""),
+    ("pipe_jq", "sqlite3 -json :memory: \"$T\" 'select id, name from t where score > 5' | jq -r '.[] | \"\\(.id):\\(.name)\"'"),
+    ("pipe_awk", "sqlite3 -csv :memory: \"$T\" 'select name, score from t where score is not null' | awk -F, '{ s += $2 } END { print NR, s }'"),
+    ("pipe_into_sqlite", "printf 'insert into n values(%d);\\n' 1 2 3 | sqlite3 -cmd 'create table n(v)' :memory:; seq 3 | awk '{ print \"select \" $1 \" * 10;\" }' | sqlite3"),
+    ("csv_special_chars", "sqlite3 -csv :memory: \"select 'a,b', 'say \\\"hi\\\"', 'plain', '', null, ' lead', 'x'||char(10)||'y'\""),
+    ("html_escape", "sqlite3 -html :memory: \"select '<b>&amp;</b>', 'it''s'\""),
+    ("changes_of_insert_no_output", "sqlite3 :memory: 'create table z(a)' 'insert into z values(1)' 'update z set a = 2' 'delete from z'; echo rc=$?"),
+    ("comments_only", "printf -- '-- nothing\\n/* here */\\n\\n' | sqlite3; echo rc=$?"),
+    ("hash_lines", "printf '# a comment line\\nselect 1;\\n' | sqlite3"),
+    ("dot_abbrev", "printf '.he on\\n.mo csv\\nselect 1 as a;\\n' | sqlite3"),
+    ("integer_overflow_and_types", "sqlite3 :memory: 'select 9223372036854775807, typeof(9223372036854775808), 1/0, 5 % 3, 7/2, 7/2.0'"),
+    ("strings_functions", "sqlite3 :memory: \"select upper('abc'), substr('hello', 2, 3), replace('a-b-c', '-', '+'), length('héllo'), printf('%05d|%-4s|', 42, 'x'), trim('  x  ')\""),
+    ("date_functions", "sqlite3 :memory: \"select date('2024-02-28', '+1 day'), strftime('%Y', '2000-01-01'), julianday('2000-01-01')\""),
+    ("transactions", "sqlite3 tx.db 'create table a(x)' 'begin' 'insert into a values(1)' 'rollback' 'insert into a values(2)'; sqlite3 tx.db 'select * from a'"),
+];
+
+/// A fresh directory path (the same path is used on the host and in kitsh's VFS).
+fn fresh_dir() -> String {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::SeqCst);
+    std::env::temp_dir().join(format!("kitsh-sqlite3-{}-{}", std::process::id(), n)).to_string_lossy().into_owned()
+}
+
+struct Outcome {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    status: i32,
+}
+
+fn script_text(script: &str) -> String {
+    format!("T='{}'\n{}", T.replace('\'', "'\\''"), script)
+}
+
+fn run_bash(script: &str, dir: &str) -> Outcome {
+    std::fs::create_dir_all(dir).unwrap();
+    let child = Command::new("/bin/bash")
+        .arg0("bash")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", dir)
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+    Outcome { stdout: out.stdout, stderr: out.stderr, status: out.status.code().unwrap_or(-1) }
+}
+
+fn kitsh_shell(dir: &str) -> kitsh::Bash {
+    kitsh::Bash::builder()
+        .name("bash")
+        .cwd(dir)
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", dir)
+        .env("LC_ALL", "C")
+        .limits(kitsh::ExecutionLimits::new().timeout(Duration::from_secs(10)))
+        .build()
+        .unwrap()
+}
+
+fn run_kitsh(script: &str, dir: &str) -> Outcome {
+    let mut sh = kitsh_shell(dir);
+    let r = sh.exec_sync(script);
+    Outcome { stdout: r.stdout_bytes, stderr: r.stderr_bytes, status: r.exit_code }
+}
+
+fn require_real_sqlite3() {
+    assert!(
+        std::path::Path::new(REAL).exists(),
+        "{REAL} is missing: the sqlite3 differential tests need the real sqlite3 CLI as their oracle \
+         (install it: apt-get install -y sqlite3)"
+    );
+}
+
+#[test]
+fn differential_sessions() {
+    require_real_sqlite3();
+    assert!(CASES.len() >= 50, "at least 50 sessions");
+    let filter = std::env::var("KITSH_SQLITE_FILTER").unwrap_or_default();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for (name, script) in CASES {
+        if !name.contains(filter.as_str()) {
+            continue;
+        }
+        ran += 1;
+        let text = script_text(script);
+        let dir = fresh_dir();
+        let real = run_bash(&text, &dir);
+        let kit = run_kitsh(&text, &dir);
+        let mut d = String::new();
+        if real.status != kit.status {
+            d.push_str(&format!("  exit status: real {} / kitsh {}\n", real.status, kit.status));
+        }
+        if real.stdout != kit.stdout {
+            d.push_str(&format!(
+                "  stdout:\n    real:  {:?}\n    kitsh: {:?}\n",
+                String::from_utf8_lossy(&real.stdout),
+                String::from_utf8_lossy(&kit.stdout)
+            ));
+        }
+        if real.stderr != kit.stderr {
+            d.push_str(&format!(
+                "  stderr:\n    real:  {:?}\n    kitsh: {:?}\n",
+                String::from_utf8_lossy(&real.stderr),
+                String::from_utf8_lossy(&kit.stderr)
+            ));
+        }
+        if !d.is_empty() {
+            failures.push(format!("{name}:\n{d}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {ran} sessions differ:\n{}", failures.len(), failures.join("\n"));
+}
