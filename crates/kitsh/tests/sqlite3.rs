@@ -73,7 +73,7 @@ const CASES: &[(&str, &str)] = &[
     ("schema", "sqlite3 :memory: 'create table b(x); create table a(y integer primary key, z text default \"q\"); create view v as select 1, y from a; create index i on a(z); create table \"with space\"(q)' .schema '.schema a%'"),
     ("dump", "sqlite3 :memory: \"$T\" 'create index tn on t(name)' 'create view vv as select name from t' .dump"),
     ("dump_table", "sqlite3 :memory: \"$T\" 'create table other(z); insert into other values(1)' '.dump other'"),
-    ("dump_escapes", "sqlite3 :memory: \"create table s(a); insert into s values('line1'||char(10)||'line2'), ('it''s'), (x'0001'), (2.0), (1e100);\" .dump"),
+    ("dump_escapes", "sqlite3 :memory: \"create table s(a); insert into s values('line1'||char(10)||'line2'), ('it''s'), (x'0001'), (2.0), (0.5), (1e20);\" .dump"),
     ("dump_roundtrip", "sqlite3 :memory: \"$T\" .dump > d.sql; sqlite3 :memory: '.read d.sql' 'select count(*), sum(score) from t'"),
     ("import_csv_new", "printf 'a,b\\n1,2\\n\"x,y\",3\\n4\\n5,6,7\\n' > t.csv; sqlite3 :memory: '.import --csv t.csv t' '.schema' 'select * from t'; echo rc=$?"),
     ("import_csv_existing_skip", "printf 'h1,h2\\n1,2\\n3,4\\n' > t.csv; sqlite3 -csv -header :memory: 'create table x(p,q)' '.import --csv --skip 1 t.csv x' 'select * from x'"),
@@ -222,4 +222,143 @@ fn differential_sessions() {
         }
     }
     assert!(failures.is_empty(), "{} of {ran} sessions differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Host paths the escape tests try to reach; none may exist afterwards.
+fn host_path(tag: &str) -> String {
+    format!("/tmp/kitsh-sqlite3-escape-{}-{tag}", std::process::id())
+}
+
+fn kitsh_exec(script: &str) -> kitsh::ExecResult {
+    let mut sh = kitsh_shell("/work");
+    sh.exec_sync(&format!("mkdir -p /work; cd /work; {script}"))
+}
+
+#[test]
+fn attach_of_files_is_refused() {
+    let x = host_path("attach.db");
+    for sql in [
+        "ATTACH '/etc/passwd' AS p; SELECT * FROM p.sqlite_schema;".to_string(),
+        format!("ATTACH '{x}' AS x; CREATE TABLE x.t(a);"),
+        format!("ATTACH 'file:{x}?vfs=unix' AS x; CREATE TABLE x.t(a);"),
+        format!("ATTACH 'file:{x}' || '' AS x; CREATE TABLE x.t(a);"),
+        format!("ATTACH DATABASE 'file:{x}?mode=rwc' AS x; CREATE TABLE x.t(a);"),
+    ] {
+        let r = kitsh_exec(&format!("sqlite3 :memory: \"{sql}\""));
+        // 23: SQLITE_AUTH, the status sqlite3 exits with for a refused statement.
+        assert_eq!(r.exit_code, 23, "{sql}: {r:?}");
+        assert!(r.stderr.contains("not authorized"), "{sql}: {}", r.stderr);
+        assert!(!std::path::Path::new(&x).exists(), "{x} was created by {sql}");
+    }
+    let r = kitsh_exec(&format!("sqlite3 :memory: \"ATTACH '{x}' AS x\""));
+    assert!(r.stderr.contains("only ATTACH ':memory:' is supported"), "{}", r.stderr);
+    // The in-memory kinds still work.
+    let r = kitsh_exec(
+        "sqlite3 :memory: \"ATTACH ':memory:' AS m; CREATE TABLE m.t(a); INSERT INTO m.t VALUES(7); ATTACH '' AS e; SELECT * FROM m.t;\"",
+    );
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("7\n", 0), "{}", r.stderr);
+}
+
+#[test]
+fn vacuum_into_and_temp_files_stay_off_the_host() {
+    let y = host_path("vacuum.db");
+    for sql in [format!("VACUUM INTO '{y}'"), format!("VACUUM INTO 'file:{y}?vfs=unix'")] {
+        let r = kitsh_exec(&format!("sqlite3 :memory: \"CREATE TABLE t(a); INSERT INTO t VALUES(1); {sql};\""));
+        assert_eq!(r.exit_code, 23, "{sql}: {r:?}");
+        assert!(r.stderr.contains("cannot attach"), "{sql}: {}", r.stderr);
+        assert!(!std::path::Path::new(&y).exists(), "{y} was created by {sql}");
+    }
+    for sql in ["PRAGMA temp_store=FILE", "PRAGMA temp_store_directory='/tmp'", "PRAGMA temp_store=1"] {
+        let r = kitsh_exec(&format!("sqlite3 :memory: \"{sql}\""));
+        assert_eq!(r.exit_code, 23, "{sql}: {r:?}");
+        assert!(r.stderr.contains("cannot be changed"), "{sql}: {}", r.stderr);
+    }
+    // Temporary tables and big sorts work (in memory).
+    let r = kitsh_exec(
+        "sqlite3 :memory: 'CREATE TEMP TABLE tt AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 20000) SELECT x, randomblob(100) b FROM c; SELECT count(DISTINCT b), max(x) FROM (SELECT * FROM tt ORDER BY b)'",
+    );
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("20000|20000\n", 0), "{}", r.stderr);
+}
+
+#[test]
+fn load_extension_is_refused() {
+    for sql in ["SELECT load_extension('/usr/lib/x86_64-linux-gnu/libsqlite3.so.0')", "SELECT load_extension('x')"] {
+        let r = kitsh_exec(&format!("sqlite3 :memory: \"{sql}\""));
+        assert_eq!(r.exit_code, 1, "{sql}: {r:?}");
+        assert!(r.stderr.contains("load_extension() is not available"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn files_are_virtual() {
+    let db = host_path("file.db");
+    let out = host_path("out.txt");
+    let csv = host_path("host.csv");
+    let sql = host_path("host.sql");
+    std::fs::write(&csv, "a,b\nhost,secret\n").unwrap();
+    std::fs::write(&sql, "select 'host secret';\n").unwrap();
+    let r = kitsh_exec(&format!(
+        "sqlite3 {db} 'create table t(a)' \"insert into t values('in vfs')\" && sqlite3 {db} 'select * from t' && test -s {db} && echo vfs-db;
+         sqlite3 :memory: '.output {out}' 'select 42' && cat {out};
+         sqlite3 :memory: '.import --csv {csv} h'; echo import=$?;
+         sqlite3 :memory: '.read {sql}'; echo read=$?"
+    ));
+    assert_eq!(r.stdout, "in vfs\nvfs-db\n42\nimport=1\nread=1\n", "{}", r.stderr);
+    assert!(r.stderr.contains(&format!("cannot open \"{csv}\"")), "{}", r.stderr);
+    assert!(!std::path::Path::new(&db).exists(), "{db} was created on the host");
+    assert!(!std::path::Path::new(&out).exists(), "{out} was created on the host");
+    let _ = std::fs::remove_file(&csv);
+    let _ = std::fs::remove_file(&sql);
+}
+
+#[test]
+fn runaway_query_stops_at_the_timeout() {
+    common::guarded(|| {
+        let mut sh = common::shell(kitsh::ExecutionLimits::new().timeout(Duration::from_millis(1500)));
+        let t = Instant::now();
+        let r = sh.exec_sync(
+            "sqlite3 :memory: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;'",
+        );
+        let took = t.elapsed();
+        assert!(took < Duration::from_secs(6), "took {took:?}");
+        assert_ne!(r.exit_code, 0);
+        assert!(r.stderr.contains("interrupted"), "{}", r.stderr);
+        common::assert_still_works(&mut sh);
+    });
+}
+
+#[test]
+fn output_limit_stops_a_runaway_select() {
+    common::guarded(|| {
+        let limits = kitsh::ExecutionLimits::new().timeout(Duration::from_secs(10)).max_output_bytes(1 << 20);
+        let mut sh = common::shell(limits);
+        let t = Instant::now();
+        let r = sh.exec_sync("sqlite3 :memory: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;'");
+        assert!(t.elapsed() < Duration::from_secs(6), "took {:?}", t.elapsed());
+        assert_ne!(r.exit_code, 0);
+        assert!(r.stdout.len() <= 1 << 20);
+        let r = sh.exec_sync("sqlite3 :memory: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;' | head -3");
+        assert_eq!(r.stdout, "1\n2\n3\n");
+    });
+}
+
+#[test]
+fn big_values_are_bounded() {
+    let r = kitsh_exec("sqlite3 :memory: 'select length(randomblob(100000000))'; echo rc=$?");
+    assert!(r.stderr.contains("string or blob too big"), "{}", r.stderr);
+    assert!(r.stdout.ends_with("rc=18\n"), "{}", r.stdout);
+}
+
+#[test]
+fn db_writes_respect_the_filesystem_limit() {
+    let mut sh = kitsh::Bash::builder()
+        .name("bash")
+        .limits(kitsh::ExecutionLimits::new().max_fs_bytes(200_000))
+        .build()
+        .unwrap();
+    let r = sh.exec_sync(
+        "sqlite3 /big.db 'create table t(b); insert into t with recursive c(x) as (select 1 union all select x+1 from c where x < 1000) select randomblob(1000) from c' ; echo rc=$?; ls /big.db",
+    );
+    assert!(r.stdout.contains("rc=1"), "{r:?}");
+    assert!(r.stderr.contains("cannot save"), "{}", r.stderr);
 }

@@ -311,18 +311,62 @@ impl Session<'_, '_> {
     }
 
     fn mode(&mut self, args: &[String]) -> Result<(), i32> {
-        let Some(m) = args.first() else {
-            let name = self.s.mode.name();
-            let text = if self.s.mode == Mode::Insert {
-                format!("current output mode: insert {}\n", self.s.table)
-            } else {
-                format!("current output mode: {name}\n")
-            };
-            self.sink.emit(text.as_bytes());
-            return Ok(());
+        let (mut wrap, mut ww, mut quote) = (60usize, false, false);
+        let mut mode: Option<String> = None;
+        let mut i = 0;
+        while i < args.len() {
+            let z = args[i].as_str();
+            let opt = z.strip_prefix("--").or_else(|| z.strip_prefix('-'));
+            match opt {
+                Some("wrap") if i + 1 < args.len() => {
+                    i += 1;
+                    wrap = args[i].parse().unwrap_or(0);
+                }
+                Some("ww") => ww = true,
+                Some("wordwrap") if i + 1 < args.len() => {
+                    i += 1;
+                    ww = boolean(self, &args[i].clone());
+                }
+                Some("quote") => quote = true,
+                Some("noquote") => quote = false,
+                _ if mode.is_none() => {
+                    if z == "qbox" {
+                        mode = Some("box".into());
+                        (wrap, ww, quote) = (60, false, true);
+                    } else {
+                        mode = Some(z.to_string());
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let m = match mode {
+            Some(m) => m,
+            None => {
+                let name = self.s.mode.name();
+                let text = if self.s.mode.columnar() {
+                    format!(
+                        "current output mode: {name} --wrap {} --wordwrap {} --{}quote\n",
+                        self.s.wrap,
+                        if self.s.wordwrap { "on" } else { "off" },
+                        if self.s.quote { "" } else { "no" }
+                    )
+                } else {
+                    format!("current output mode: {name}\n")
+                };
+                self.sink.emit(text.as_bytes());
+                name.to_string()
+            }
+        };
+        let cm = |s: &mut super::output::Settings| {
+            s.wrap = wrap;
+            s.wordwrap = ww;
+            s.quote = quote;
         };
         let n2 = m.len();
         let p = |full: &str| full.starts_with(m.as_str());
+        let table_arg = args.iter().filter(|a| !a.starts_with('-')).nth(1).cloned();
         let s = &mut self.s;
         if m.starts_with('l') && n2 > 2 && p("lines") {
             s.mode = Mode::Line;
@@ -333,6 +377,7 @@ impl Session<'_, '_> {
                 s.headers = true;
             }
             s.row_sep = "\n".into();
+            cm(s);
         } else if m.starts_with('l') && n2 > 2 && p("list") {
             s.mode = Mode::List;
             s.col_sep = "|".into();
@@ -352,7 +397,7 @@ impl Session<'_, '_> {
             s.col_sep = "\t".into();
         } else if m.starts_with('i') && p("insert") {
             s.mode = Mode::Insert;
-            s.table = args.get(1).cloned().unwrap_or_else(|| "table".into());
+            s.table = table_arg.unwrap_or_else(|| "table".into());
         } else if m.starts_with('q') && p("quote") {
             s.mode = Mode::Quote;
             s.col_sep = ",".into();
@@ -363,10 +408,13 @@ impl Session<'_, '_> {
             s.row_sep = "\x1e".into();
         } else if m.starts_with('m') && p("markdown") {
             s.mode = Mode::Markdown;
+            cm(s);
         } else if m.starts_with('t') && p("table") {
             s.mode = Mode::Table;
-        } else if m.starts_with('b') && p("box") || m == "qbox" {
+            cm(s);
+        } else if m.starts_with('b') && p("box") {
             s.mode = Mode::Box;
+            cm(s);
         } else if m.starts_with('o') && p("off") {
             s.mode = Mode::Off;
         } else if m.starts_with('j') && p("json") {
@@ -638,8 +686,8 @@ impl Session<'_, '_> {
                 None if file.is_none() => file = Some(args[i].clone()),
                 None if table.is_none() => table = Some(args[i].clone()),
                 None => {
-                    self.sink.err(&format!("ERROR: extra argument: \"{a}\".  Usage:"));
-                    self.sink.err(&IMPORT_USAGE["ERROR: missing FILE argument. Usage:\n".len()..]);
+                    let usage = &IMPORT_USAGE["ERROR: missing FILE argument. Usage:\n".len()..];
+                    self.sink.emit(format!("ERROR: extra argument: \"{a}\".  Usage:\n{usage}\n").as_bytes());
                     return Err(1);
                 }
                 Some("v") => {}
@@ -657,19 +705,19 @@ impl Session<'_, '_> {
                 }
                 Some("csv") => seps = Some((b',', b'\n')),
                 Some(_) => {
-                    self.sink.err(&format!("ERROR: unknown option: \"{a}\".  Usage:"));
-                    self.sink.err(&IMPORT_USAGE["ERROR: missing FILE argument. Usage:\n".len()..]);
+                    let usage = &IMPORT_USAGE["ERROR: missing FILE argument. Usage:\n".len()..];
+                    self.sink.emit(format!("ERROR: unknown option: \"{a}\".  Usage:\n{usage}\n").as_bytes());
                     return Err(1);
                 }
             }
             i += 1;
         }
         let Some(file) = file else {
-            self.sink.err(IMPORT_USAGE);
+            self.sink.emit(format!("{IMPORT_USAGE}\n").as_bytes());
             return Err(1);
         };
         let Some(table) = table else {
-            self.sink.err(&IMPORT_USAGE.replace("missing FILE", "missing TABLE"));
+            self.sink.emit(format!("{}\n", IMPORT_USAGE.replace("missing FILE", "missing TABLE")).as_bytes());
             return Err(1);
         };
         let (col, row) = match seps {
@@ -691,7 +739,9 @@ impl Session<'_, '_> {
                     return Err(1);
                 }
                 if r == b"\r\n" && self.s.mode == Mode::Csv {
+                    // As sqlite3: the output row separator becomes "\n" for good.
                     r = b"\n";
+                    self.s.row_sep = "\n".into();
                 }
                 if r.len() > 1 {
                     self.sink.err("Error: multi-character row separators not allowed for import");

@@ -186,8 +186,11 @@ impl Session<'_, '_> {
                     Err(_) => {}
                 }
             } else if let Err(e) = self.exec_sql(c) {
+                if self.is_stopped() {
+                    return e.rc;
+                }
                 self.sink.err(&format!("Error: {}", e.msg));
-                if self.bail || self.is_stopped() {
+                if self.bail {
                     return e.rc;
                 }
             }
@@ -205,7 +208,9 @@ impl Session<'_, '_> {
                         self.sink.emit(format!("{c}\n").as_bytes());
                     }
                     if let Err(e) = self.exec_sql(c) {
-                        self.sink.err(&format!("Error: {}", e.msg));
+                        if !self.is_stopped() {
+                            self.sink.err(&format!("Error: {}", e.msg));
+                        }
                         return e.rc;
                     }
                 }
@@ -222,8 +227,10 @@ impl Session<'_, '_> {
         }
     }
 
+    /// The script's deadline or cancellation interrupted SQLite (reported once), or stdout
+    /// can no longer be written (a closed pipe, the output limit): stop everything.
     fn is_stopped(&self) -> bool {
-        self.stopped.load(Ordering::SeqCst)
+        self.stopped.load(Ordering::SeqCst) || self.sink.write_error.is_some()
     }
 
     /// The shell's `process_input`: lines are gathered until they end a complete statement;
@@ -302,6 +309,7 @@ impl Session<'_, '_> {
         }
         match r {
             Ok(()) => false,
+            Err(_) if self.is_stopped() => true,
             Err(e) => {
                 let (kind, tail) = if let Some(t) = e.msg.strip_prefix("in prepare, ") {
                     ("Parse error", t)
@@ -378,6 +386,9 @@ impl Session<'_, '_> {
                         if buf.len() >= FLUSH_AT {
                             sink.emit(&buf);
                             buf.clear();
+                            if sink.write_error.is_some() {
+                                break;
+                            }
                         }
                     }
                     Ok(None) => break,
@@ -391,10 +402,15 @@ impl Session<'_, '_> {
         printer.finish(&mut buf);
         sink.emit(&buf);
         drop(stmt);
+        if let Some(code) = self.sink.write_error {
+            return Err(SqlError { msg: String::new(), rc: code });
+        }
         if let Some(e) = failure {
             let (rc, mut msg, _) = describe(&e);
             if self.stopped.load(Ordering::SeqCst) {
                 msg = "interrupted: the script's time limit was reached or it was cancelled".into();
+                let m = format!("Error: stepping, {msg}");
+                self.sink.err(&m);
             } else if let Some(why) = self.take_refusal() {
                 msg = format!("{msg} ({why})");
             }

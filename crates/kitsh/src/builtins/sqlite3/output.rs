@@ -56,7 +56,8 @@ impl Mode {
         }
     }
 
-    fn columnar(self) -> bool {
+    /// A mode that sizes columns on the whole result (`column`, `box`, `markdown`, `table`).
+    pub fn columnar(self) -> bool {
         matches!(self, Mode::Column | Mode::Box | Mode::Markdown | Mode::Table)
     }
 }
@@ -80,6 +81,12 @@ pub struct Settings {
     pub table: String,
     /// `.width` column widths.
     pub widths: Vec<i64>,
+    /// Columnar modes: wrap values at this many characters (0: never); `.mode` sets 60.
+    pub wrap: usize,
+    /// Columnar modes: wrap at word boundaries.
+    pub wordwrap: bool,
+    /// Columnar modes: show values as SQL literals (`qbox`).
+    pub quote: bool,
 }
 
 impl Default for Settings {
@@ -93,6 +100,9 @@ impl Default for Settings {
             null: String::new(),
             table: "table".into(),
             widths: Vec::new(),
+            wrap: 0,
+            wordwrap: false,
+            quote: false,
         }
     }
 }
@@ -346,6 +356,16 @@ impl<'s> Printer<'s> {
         let n = cells.len();
         match s.mode {
             Mode::Off => {}
+            m if m.columnar() && s.quote => self.kept.push(
+                cells
+                    .iter()
+                    .map(|c| {
+                        let mut v = Vec::new();
+                        sql_literal(&mut v, c, false);
+                        Some(v)
+                    })
+                    .collect(),
+            ),
             m if m.columnar() => self.kept.push(cells.iter().map(Cell::text).collect()),
             Mode::List | Mode::Ascii => {
                 if self.cnt == 0 && s.headers {
@@ -516,37 +536,90 @@ fn width(z: &[u8]) -> usize {
     z.iter().filter(|&&c| c & 0xc0 != 0x80).count()
 }
 
-/// Splits a value for display: tabs expanded to multiples of 8, one entry per line.
-fn display_lines(z: &[u8]) -> Vec<Vec<u8>> {
+/// `translateForDisplayAndDup`: a value split into display lines: at newlines, and at `mx`
+/// characters (0: no limit), backing up to a word boundary with `ww`; tabs expanded.
+fn display_lines(z: &[u8], mx: usize, ww: bool) -> Vec<Vec<u8>> {
+    let mx = if mx == 0 { 1_000_000 } else { mx };
+    let alnum = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     let mut lines = Vec::new();
-    let mut cur = Vec::new();
-    let mut n = 0usize;
-    let mut i = 0;
-    while i < z.len() {
-        let c = z[i];
-        if c == b'\n' || (c == b'\r' && z.get(i + 1) == Some(&b'\n')) {
-            if c == b'\r' {
-                i += 1;
-            }
-            lines.push(std::mem::take(&mut cur));
-            n = 0;
-        } else if c == b'\t' {
-            loop {
-                cur.push(b' ');
+    let mut z = z;
+    loop {
+        let (mut i, mut n) = (0usize, 0usize);
+        while n < mx && i < z.len() {
+            let c = z[i];
+            if c >= b' ' {
                 n += 1;
-                if n % 8 == 0 {
-                    break;
+                i += 1;
+                while i < z.len() && z[i] & 0xc0 == 0x80 {
+                    i += 1;
+                }
+            } else if c == b'\t' {
+                loop {
+                    n += 1;
+                    if n % 8 == 0 || n >= mx {
+                        break;
+                    }
+                }
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let mut k = i;
+        if n >= mx && ww {
+            let mut kk = i;
+            while kk > i / 2 && !z[kk - 1].is_ascii_whitespace() {
+                kk -= 1;
+            }
+            if kk <= i / 2 {
+                kk = i;
+                while kk > i / 2 && !(alnum(z.get(kk - 1)) != alnum(z.get(kk)) && z.get(kk).is_some_and(|c| c & 0xc0 != 0x80)) {
+                    kk -= 1;
                 }
             }
-        } else {
-            if c & 0xc0 != 0x80 {
-                n += 1;
+            if kk > i / 2 {
+                k = kk;
+                i = kk;
+                while i < z.len() && z[i] == b' ' {
+                    i += 1;
+                }
             }
-            cur.push(c);
         }
-        i += 1;
+        let tail = if i >= z.len() {
+            None
+        } else if z[i] == b'\r' && z.get(i + 1) == Some(&b'\n') {
+            Some(i + 2).filter(|&t| t < z.len())
+        } else if z[i] == b'\n' {
+            Some(i + 1).filter(|&t| t < z.len())
+        } else if z[i] < b' ' && z[i] != b'\t' && n < mx {
+            Some(i + 1).filter(|&t| t < z.len())
+        } else {
+            Some(i)
+        };
+        let mut out = Vec::new();
+        let mut col = 0usize;
+        for &c in &z[..k] {
+            if c == b'\t' {
+                loop {
+                    out.push(b' ');
+                    col += 1;
+                    if col % 8 == 0 || col >= mx {
+                        break;
+                    }
+                }
+            } else {
+                if c & 0xc0 != 0x80 {
+                    col += 1;
+                }
+                out.push(c);
+            }
+        }
+        lines.push(out);
+        match tail {
+            Some(t) => z = &z[t..],
+            None => break,
+        }
     }
-    lines.push(cur);
     lines
 }
 
@@ -587,9 +660,9 @@ fn columnar(s: &Settings, cols: &[String], rows: &[Vec<Option<Vec<u8>>>], out: &
     let null = s.null.as_bytes();
     let cells: Vec<Vec<Vec<Vec<u8>>>> = rows
         .iter()
-        .map(|r| r.iter().map(|v| display_lines(v.as_deref().unwrap_or(null))).collect())
+        .map(|r| r.iter().map(|v| display_lines(v.as_deref().unwrap_or(null), s.wrap, s.wordwrap)).collect())
         .collect();
-    let heads: Vec<Vec<Vec<u8>>> = cols.iter().map(|c| display_lines(c.as_bytes())).collect();
+    let heads: Vec<Vec<Vec<u8>>> = cols.iter().map(|c| display_lines(c.as_bytes(), s.wrap, s.wordwrap)).collect();
     let mut widths = vec![0usize; n];
     for i in 0..n {
         let set = s.widths.get(i).copied().unwrap_or(0);

@@ -152,8 +152,13 @@ pub fn save(ctx: &mut Ctx<'_>, db: &DbFile, conn: &Connection, touched: bool) ->
     if !conn.is_autocommit() {
         let _ = conn.execute_batch("ROLLBACK");
     }
-    let data = conn.serialize("main").map_err(|e| format!("Error: cannot save \"{path}\": {e}"))?;
-    let bytes: &[u8] = &data;
+    let pages: i64 = conn.query_row("PRAGMA main.page_count", [], |r| r.get(0)).unwrap_or(0);
+    let data = if pages == 0 {
+        None
+    } else {
+        Some(conn.serialize("main").map_err(|e| format!("Error: cannot save \"{path}\": {e}"))?)
+    };
+    let bytes: &[u8] = data.as_deref().unwrap_or(&[]);
     if db.existed && bytes == db.original.as_slice() {
         return Ok(());
     }
