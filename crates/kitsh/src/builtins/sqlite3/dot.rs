@@ -110,7 +110,7 @@ fn tokenize(line: &str) -> Vec<String> {
 /// `booleanValue`.
 fn boolean(sh: &mut Session<'_, '_>, z: &str) -> bool {
     if !z.is_empty() && z.bytes().all(|c| c.is_ascii_digit()) {
-        return z.trim_start_matches('0') != "";
+        return !z.trim_start_matches('0').is_empty();
     }
     if z.eq_ignore_ascii_case("on") || z.eq_ignore_ascii_case("yes") {
         return true;
@@ -964,11 +964,8 @@ impl Reader<'_> {
                     pc = 0;
                     continue;
                 }
-                if (c == Some(self.col) && pc == b'"')
-                    || (c == Some(self.row) && pc == b'"')
-                    || (c == Some(self.row) && pc == b'\r' && ppc == b'"')
-                    || (c.is_none() && pc == b'"')
-                {
+                let at_end = c.is_none() || c == Some(self.col) || c == Some(self.row);
+                if (at_end && pc == b'"') || (c == Some(self.row) && pc == b'\r' && ppc == b'"') {
                     while let Some(last) = z.pop() {
                         if last == b'"' {
                             break;

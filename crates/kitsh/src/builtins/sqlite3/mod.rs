@@ -291,7 +291,7 @@ impl Session<'_, '_> {
                 scan = complete::Scan::default();
             }
         }
-        if !sql.is_empty() && !self.is_stopped() && !(errors > 0 && self.bail) {
+        if !(sql.is_empty() || self.is_stopped() || (errors > 0 && self.bail)) {
             let chunk = std::mem::take(&mut sql);
             errors += usize::from(self.run_chunk(&chunk, start_line));
         }

@@ -556,7 +556,7 @@ fn display_lines(z: &[u8], mx: usize, ww: bool) -> Vec<Vec<u8>> {
             } else if c == b'\t' {
                 loop {
                     n += 1;
-                    if n % 8 == 0 || n >= mx {
+                    if n.is_multiple_of(8) || n >= mx {
                         break;
                     }
                 }
@@ -603,7 +603,7 @@ fn display_lines(z: &[u8], mx: usize, ww: bool) -> Vec<Vec<u8>> {
                 loop {
                     out.push(b' ');
                     col += 1;
-                    if col % 8 == 0 || col >= mx {
+                    if col.is_multiple_of(8) || col >= mx {
                         break;
                     }
                 }
@@ -684,17 +684,15 @@ fn columnar(s: &Settings, cols: &[String], rows: &[Vec<Option<Vec<u8>>>], out: &
     };
     let h = "\u{2500}";
     match s.mode {
-        Mode::Column => {
-            if s.headers {
-                for i in 0..n {
-                    let head = heads[i].first().map(Vec::as_slice).unwrap_or(b"");
-                    pad(out, head, widths[i], right(i));
-                    out.extend_from_slice(if i == n - 1 { b"\n" } else { b"  " });
-                }
-                for i in 0..n {
-                    out.extend_from_slice("-".repeat(widths[i]).as_bytes());
-                    out.extend_from_slice(if i == n - 1 { b"\n" } else { b"  " });
-                }
+        Mode::Column if s.headers => {
+            for (i, head) in heads.iter().enumerate() {
+                let head = head.first().map(Vec::as_slice).unwrap_or(b"");
+                pad(out, head, widths[i], right(i));
+                out.extend_from_slice(if i == n - 1 { b"\n" } else { b"  " });
+            }
+            for (i, w) in widths.iter().enumerate() {
+                out.extend_from_slice("-".repeat(*w).as_bytes());
+                out.extend_from_slice(if i == n - 1 { b"\n" } else { b"  " });
             }
         }
         Mode::Table | Mode::Markdown | Mode::Box => {
