@@ -563,7 +563,7 @@ impl Session<'_, '_> {
         let pattern = args.iter().find(|a| !a.starts_with("--"));
         let sql = match pattern {
             Some(_) => "SELECT sql, type, name FROM sqlite_schema WHERE (lower(tbl_name) LIKE lower(?1) OR lower(name) LIKE lower(?1)) AND type!='meta' AND sql NOTNULL ORDER BY rowid",
-            None => "SELECT sql, type, name FROM sqlite_schema WHERE type!='meta' AND sql NOTNULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+            None => "SELECT sql, type, name FROM sqlite_schema WHERE type!='meta' AND sql NOTNULL ORDER BY rowid",
         };
         let params: Vec<&str> = pattern.into_iter().map(String::as_str).collect();
         let rows = match self.query_strings(sql, &params) {

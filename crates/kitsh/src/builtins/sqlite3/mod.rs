@@ -59,6 +59,8 @@ impl Builtin for Sqlite3 {
         };
         let stopped = Arc::new(AtomicBool::new(false));
         vfs::watch(&conn, ctx, Arc::clone(&stopped));
+        let dirty = Arc::new(AtomicBool::new(false));
+        vfs::track_writes(&conn, Arc::clone(&dirty));
         let mut sh = Session {
             sink: Sink { ctx, buf: Vec::new(), redirect: None, once: false, write_error: None },
             conn,
@@ -80,7 +82,7 @@ impl Builtin for Sqlite3 {
             return code;
         }
         if !opts.readonly {
-            if let Err(msg) = vfs::save(sh.sink.ctx, &db, &sh.conn, sh.touched) {
+            if let Err(msg) = vfs::save(sh.sink.ctx, &db, &sh.conn, sh.touched, dirty.load(Ordering::SeqCst)) {
                 let _ = writeln!(sh.sink.ctx.stderr, "{msg}");
                 status = 1;
             }

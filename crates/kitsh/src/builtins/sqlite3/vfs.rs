@@ -122,6 +122,14 @@ fn authorize(a: &AuthContext<'_>, readonly: bool, refusal: &Refusal) -> Authoriz
     }
 }
 
+/// Note in `dirty` that a write transaction committed (only then is the file written back).
+pub fn track_writes(conn: &Connection, dirty: Arc<AtomicBool>) {
+    conn.commit_hook(Some(move || {
+        dirty.store(true, Ordering::SeqCst);
+        false
+    }));
+}
+
 /// Stop long statements when the script is cancelled or its deadline passes: SQLite checks
 /// every 1000 virtual-machine instructions. `stopped` is set when it did.
 pub fn watch(conn: &Connection, ctx: &Ctx<'_>, stopped: Arc<AtomicBool>) {
@@ -142,11 +150,11 @@ pub fn watch(conn: &Connection, ctx: &Ctx<'_>, stopped: Arc<AtomicBool>) {
     );
 }
 
-/// Write the database back to its VFS file if it changed (or create the file, as sqlite3
-/// does when it opens a new one).
-pub fn save(ctx: &mut Ctx<'_>, db: &DbFile, conn: &Connection, touched: bool) -> Result<(), String> {
+/// Write the database back to its VFS file if a write transaction committed and its bytes
+/// changed; create the (empty) file when SQL ran on a new path, as sqlite3 does.
+pub fn save(ctx: &mut Ctx<'_>, db: &DbFile, conn: &Connection, touched: bool, dirty: bool) -> Result<(), String> {
     let Some(path) = &db.path else { return Ok(()) };
-    if !touched {
+    if !touched || (db.existed && !dirty) {
         return Ok(());
     }
     if !conn.is_autocommit() {
