@@ -382,3 +382,26 @@ fn db_writes_respect_the_filesystem_limit() {
     assert!(r.stdout.contains("rc=1"), "{r:?}");
     assert!(r.stderr.contains("cannot save"), "{}", r.stderr);
 }
+
+#[test]
+fn memory_is_bounded() {
+    common::guarded(|| {
+        let mut sh = common::shell(kitsh::ExecutionLimits::new().timeout(Duration::from_secs(10)).max_fs_bytes(8 << 20));
+        let t = Instant::now();
+        // A database (even :memory:, even attached) cannot outgrow the filesystem budget.
+        let r = sh.exec_sync(
+            "sqlite3 :memory: 'create table t(b); insert into t with recursive c(x) as (select 1 union all select x+1 from c) select randomblob(10000) from c'; echo rc=$?;
+             sqlite3 :memory: \"attach ':memory:' as m; create table m.t(b); insert into m.t with recursive c(x) as (select 1 union all select x+1 from c) select randomblob(10000) from c\"; echo rc=$?;
+             sqlite3 :memory: 'PRAGMA max_page_count = 100000000'; echo rc=$?",
+        );
+        assert!(t.elapsed() < Duration::from_secs(6), "took {:?}", t.elapsed());
+        assert_eq!(r.stdout, "rc=13\nrc=13\nrc=23\n", "{}", r.stderr);
+        assert!(r.stderr.contains("database or disk is full"), "{}", r.stderr);
+        // The columnar modes keep rows to size columns: bounded too.
+        let r = sh.exec_sync(
+            "sqlite3 -box :memory: 'with recursive c(x) as (select 1 union all select x+1 from c) select x, randomblob(1000) from c'; echo rc=$?",
+        );
+        assert!(r.stdout.ends_with("rc=1\n"), "{}", &r.stdout[..r.stdout.len().min(300)]);
+        assert!(r.stderr.contains("result too large for the box mode"), "{}", r.stderr);
+    });
+}

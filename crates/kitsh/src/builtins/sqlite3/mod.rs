@@ -12,7 +12,7 @@ mod output;
 mod vfs;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rusqlite::Connection;
 
@@ -49,8 +49,8 @@ impl Builtin for Sqlite3 {
                 return 1;
             }
         };
-        let refusal: vfs::Refusal = Arc::new(Mutex::new(None));
-        let conn = match vfs::open(&db.original, opts.readonly, Arc::clone(&refusal)) {
+        let guard = vfs::Guard::default();
+        let conn = match vfs::open(&db.original, opts.readonly, guard.clone()) {
             Ok(c) => c,
             Err(e) => {
                 let _ = writeln!(ctx.stderr, "Error: unable to open database: {e}");
@@ -61,15 +61,18 @@ impl Builtin for Sqlite3 {
         vfs::watch(&conn, ctx, Arc::clone(&stopped));
         let dirty = Arc::new(AtomicBool::new(false));
         vfs::track_writes(&conn, Arc::clone(&dirty));
+        let cap = vfs::db_cap(ctx);
+        vfs::bound_sizes(&conn, cap, &guard);
         let mut sh = Session {
             sink: Sink { ctx, buf: Vec::new(), redirect: None, once: false, write_error: None },
             conn,
             s: settings,
             bail: opts.bail,
             echo: opts.echo,
-            refusal,
+            guard,
             stopped,
             touched: false,
+            cap,
             db_name: opts.db.clone().unwrap_or_else(|| ":memory:".into()),
         };
         let mut status = sh.main(&opts);
@@ -170,10 +173,12 @@ pub(crate) struct Session<'c, 'a> {
     s: Settings,
     bail: bool,
     echo: bool,
-    refusal: vfs::Refusal,
+    guard: vfs::Guard,
     stopped: Arc<AtomicBool>,
     /// SQL ran (the database file is created/saved, as sqlite3 opens it lazily).
     touched: bool,
+    /// The size cap of each database, in bytes.
+    cap: u64,
     db_name: String,
 }
 
@@ -338,25 +343,30 @@ impl Session<'_, '_> {
             if complete::is_blank(stmt_sql) {
                 continue;
             }
-            self.exec_one(stmt_sql, &sql[start + lead..])?;
+            let r = self.exec_one(stmt_sql, &sql[start + lead..]);
+            if self.guard.attached.swap(false, Ordering::SeqCst) {
+                vfs::bound_sizes(&self.conn, self.cap, &self.guard);
+            }
+            r?;
         }
         Ok(())
     }
 
     fn take_refusal(&self) -> Option<String> {
-        self.refusal.lock().ok().and_then(|mut r| r.take())
+        self.guard.refusal.lock().ok().and_then(|mut r| r.take())
     }
 
     /// Prepare and run one statement; `rest` is the input from its start on (error context).
     fn exec_one(&mut self, stmt_sql: &str, rest: &str) -> Result<(), SqlError> {
         let settings = self.s.clone();
+        let _ = self.take_refusal();
         let conn = &self.conn;
         let sink = &mut self.sink;
         let mut stmt = match conn.prepare(stmt_sql) {
             Ok(s) => s,
             Err(e) => {
                 let (rc, msg, offset) = describe(&e);
-                let msg = match self.refusal.lock().ok().and_then(|mut r| r.take()) {
+                let msg = match self.guard.refusal.lock().ok().and_then(|mut r| r.take()) {
                     Some(why) => format!("{msg} ({why})"),
                     None => msg,
                 };
@@ -375,6 +385,7 @@ impl Session<'_, '_> {
         let mut printer = Printer::new(&settings, cols);
         let mut buf = Vec::new();
         let mut failure = None;
+        let mut too_big = false;
         match stmt.query([]) {
             Err(e) => failure = Some(e),
             Ok(mut rows) => loop {
@@ -384,7 +395,10 @@ impl Session<'_, '_> {
                         for i in 0..n {
                             cells.push(row.get_ref(i).map(Cell::from_ref).unwrap_or(Cell::Null));
                         }
-                        printer.row(&mut buf, &cells);
+                        if !printer.row(&mut buf, &cells) {
+                            too_big = true;
+                            break;
+                        }
                         if buf.len() >= FLUSH_AT {
                             sink.emit(&buf);
                             buf.clear();
@@ -401,11 +415,23 @@ impl Session<'_, '_> {
                 }
             },
         }
-        printer.finish(&mut buf);
+        if !too_big {
+            printer.finish(&mut buf);
+        }
         sink.emit(&buf);
         drop(stmt);
         if let Some(code) = self.sink.write_error {
             return Err(SqlError { msg: String::new(), rc: code });
+        }
+        if too_big {
+            return Err(SqlError {
+                msg: format!(
+                    "stepping, result too large for the {} mode (over {} MiB kept to size its columns); use list, csv or json",
+                    settings.mode.name(),
+                    vfs::MAX_KEPT_BYTES >> 20
+                ),
+                rc: 1,
+            });
         }
         if let Some(e) = failure {
             let (rc, mut msg, _) = describe(&e);

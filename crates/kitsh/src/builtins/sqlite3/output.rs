@@ -342,18 +342,28 @@ pub struct Printer<'s> {
     cnt: usize,
     /// Rows kept for the columnar modes, which size columns on the whole result.
     kept: Vec<Vec<Option<Vec<u8>>>>,
+    /// Their size in bytes.
+    kept_bytes: usize,
 }
 
 impl<'s> Printer<'s> {
     /// A printer for a statement with these column names.
     pub fn new(s: &'s Settings, cols: Vec<String>) -> Self {
-        Printer { s, cols, cnt: 0, kept: Vec::new() }
+        Printer { s, cols, cnt: 0, kept: Vec::new(), kept_bytes: 0 }
     }
 
-    /// Print (or keep) one row.
-    pub fn row(&mut self, out: &mut Vec<u8>, cells: &[Cell]) {
+    /// Print (or keep) one row; `false` when the columnar modes have kept
+    /// [`super::vfs::MAX_KEPT_BYTES`] already.
+    pub fn row(&mut self, out: &mut Vec<u8>, cells: &[Cell]) -> bool {
         let s = self.s;
         let n = cells.len();
+        if s.mode.columnar() {
+            self.kept_bytes += cells.len() * 24
+                + cells.iter().map(|c| if let Cell::Text(t) | Cell::Blob(t) = c { t.len() } else { 8 }).sum::<usize>();
+            if self.kept_bytes > super::vfs::MAX_KEPT_BYTES {
+                return false;
+            }
+        }
         match s.mode {
             Mode::Off => {}
             m if m.columnar() && s.quote => self.kept.push(
@@ -505,6 +515,7 @@ impl<'s> Printer<'s> {
             _ => {}
         }
         self.cnt += 1;
+        true
     }
 
     /// The statement is done: close the JSON array, print the kept columnar rows.

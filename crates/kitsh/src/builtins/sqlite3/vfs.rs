@@ -31,8 +31,26 @@ use crate::fs::{FileType, FsError, WriteMode};
 /// `max_string_bytes`, so one value can never outgrow what a shell variable may hold.
 pub const MAX_LENGTH: i32 = 32 << 20;
 
+/// The most bytes one database of a session may hold (the main one, `temp`, each attached
+/// `:memory:`) when the filesystem reports no budget; with one, its total size.
+pub const DEFAULT_DB_CAP: u64 = 1 << 30;
+
+/// Rows kept by the columnar modes (which size columns on the whole result) stop here.
+pub const MAX_KEPT_BYTES: usize = 64 << 20;
+
 /// Why the last statement was refused, for a clearer message than SQLite's "not authorized".
 pub type Refusal = Arc<Mutex<Option<String>>>;
+
+/// The authorizer's shared state.
+#[derive(Clone, Default)]
+pub struct Guard {
+    /// Why the last statement was refused.
+    pub refusal: Refusal,
+    /// An `ATTACH` was allowed (the caller then caps the new database's size).
+    pub attached: Arc<AtomicBool>,
+    /// kitsh's own statements run (`max_page_count` may be set).
+    pub internal: Arc<AtomicBool>,
+}
 
 /// The database file named on the command line, as loaded from the virtual filesystem.
 pub struct DbFile {
@@ -68,8 +86,31 @@ pub fn load(ctx: &mut Ctx<'_>, name: Option<&str>) -> Result<DbFile, String> {
     }
 }
 
+/// The size cap of each database: the filesystem budget (a database that could not be saved
+/// need not grow further), else [`DEFAULT_DB_CAP`].
+pub fn db_cap(ctx: &Ctx<'_>) -> u64 {
+    ctx.fs.space().map_or(DEFAULT_DB_CAP, |s| s.total_bytes).clamp(1 << 20, 1 << 40)
+}
+
+/// Cap every database of the connection at `cap` bytes (`max_page_count`): memory stays
+/// bounded even for `:memory:` databases, whose growth no file limit would stop.
+pub fn bound_sizes(conn: &Connection, cap: u64, guard: &Guard) {
+    guard.internal.store(true, Ordering::SeqCst);
+    let names: Vec<String> = conn
+        .prepare("PRAGMA database_list")
+        .and_then(|mut s| s.query_map([], |r| r.get::<_, String>(1))?.collect())
+        .unwrap_or_default();
+    for name in names {
+        let q = name.replace('"', "\"\"");
+        let page: i64 = conn.query_row(&format!("PRAGMA \"{q}\".page_size"), [], |r| r.get(0)).unwrap_or(4096);
+        let pages = (cap / page.max(512) as u64).max(1);
+        let _ = conn.query_row(&format!("PRAGMA \"{q}\".max_page_count = {pages}"), [], |_| Ok(()));
+    }
+    guard.internal.store(false, Ordering::SeqCst);
+}
+
 /// Open the sandboxed in-memory connection holding `bytes`.
-pub fn open(bytes: &[u8], readonly: bool, refusal: Refusal) -> rusqlite::Result<Connection> {
+pub fn open(bytes: &[u8], readonly: bool, guard: Guard) -> rusqlite::Result<Connection> {
     // No SQLITE_OPEN_URI: the name is not parsed; `memdb` keeps the database in memory.
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut conn = Connection::open_with_flags_and_vfs("kitsh-sqlite3", flags, "memdb")?;
@@ -79,25 +120,31 @@ pub fn open(bytes: &[u8], readonly: bool, refusal: Refusal) -> rusqlite::Result<
     }
     // The bundled SQLite turns foreign keys on by default; the sqlite3 shell has them off.
     conn.execute_batch("PRAGMA foreign_keys=OFF; PRAGMA temp_store=MEMORY;")?;
+    // Creates the temp database now, so that its size is capped with the others (a file that
+    // is not a database fails here; every statement will say so).
+    let _ = conn.execute_batch("CREATE TEMP TABLE kitsh_sqlite3_init(x); DROP TABLE temp.kitsh_sqlite3_init;");
     if readonly && bytes.is_empty() {
         conn.execute_batch("PRAGMA query_only=ON;")?;
     }
     conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, MAX_LENGTH)?;
     conn.set_limit(Limit::SQLITE_LIMIT_SQL_LENGTH, MAX_LENGTH)?;
     conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 10)?;
-    conn.authorizer(Some(move |a: AuthContext<'_>| authorize(&a, readonly, &refusal)));
+    conn.authorizer(Some(move |a: AuthContext<'_>| authorize(&a, readonly, &guard)));
     Ok(conn)
 }
 
-fn authorize(a: &AuthContext<'_>, readonly: bool, refusal: &Refusal) -> Authorization {
+fn authorize(a: &AuthContext<'_>, readonly: bool, guard: &Guard) -> Authorization {
     let refuse = |why: String| {
-        if let Ok(mut r) = refusal.lock() {
+        if let Ok(mut r) = guard.refusal.lock() {
             *r = Some(why);
         }
         Authorization::Deny
     };
     match a.action {
-        AuthAction::Attach { filename } if filename == ":memory:" || filename.is_empty() => Authorization::Allow,
+        AuthAction::Attach { filename } if filename == ":memory:" || filename.is_empty() => {
+            guard.attached.store(true, Ordering::SeqCst);
+            Authorization::Allow
+        }
         AuthAction::Attach { filename } => refuse(format!(
             "cannot attach \"{filename}\": kitsh's sqlite3 keeps databases in memory; only ATTACH ':memory:' is supported (load a file with .read or .import)"
         )),
@@ -109,6 +156,8 @@ fn authorize(a: &AuthContext<'_>, readonly: bool, refusal: &Refusal) -> Authoriz
             let sets = pragma_value.is_some();
             if sets && matches!(name.as_str(), "temp_store" | "temp_store_directory" | "data_store_directory") {
                 refuse(format!("PRAGMA {name} cannot be changed in kitsh's sqlite3 (temporary data stays in memory)"))
+            } else if sets && name == "max_page_count" && !guard.internal.load(Ordering::SeqCst) {
+                refuse("PRAGMA max_page_count cannot be changed in kitsh's sqlite3 (it bounds the database size)".into())
             } else if sets && readonly && name == "query_only" {
                 refuse("PRAGMA query_only cannot be changed with -readonly".into())
             } else {
