@@ -405,3 +405,29 @@ fn memory_is_bounded() {
         assert!(r.stderr.contains("result too large for the box mode"), "{}", r.stderr);
     });
 }
+
+#[test]
+fn host_cancellation_stops_a_runaway_query() {
+    common::guarded(|| {
+        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let mut sh = common::shell(kitsh::ExecutionLimits::new().timeout(Duration::from_secs(15)));
+            let token = kitsh::CancellationToken::new();
+            let t2 = token.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                t2.cancel();
+            });
+            let t = Instant::now();
+            let r = sh
+                .exec_cancellable(
+                    "sqlite3 :memory: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;'",
+                    &token,
+                )
+                .await
+                .unwrap();
+            assert!(t.elapsed() < Duration::from_secs(5), "took {:?}", t.elapsed());
+            assert_eq!(r.exit_code, 130, "{r:?}");
+        });
+    });
+}
