@@ -211,10 +211,6 @@ impl Session<'_, '_> {
             self.sink.reset_redirect();
             let file = args[1..].iter().find(|a| !a.starts_with('-'));
             match file {
-                None if once => {
-                    self.sink.err("ERROR: missing FILE argument. Usage:\n.once ?FILE?");
-                    return Err(1);
-                }
                 None => {}
                 Some(f) if f == "stdout" || f == "-" => {}
                 Some(f) => {

@@ -669,11 +669,17 @@ fn rule(out: &mut Vec<u8>, widths: &[usize], left: &str, mid: &str, right: &str,
 fn columnar(s: &Settings, cols: &[String], rows: &[Vec<Option<Vec<u8>>>], out: &mut Vec<u8>) {
     let n = cols.len();
     let null = s.null.as_bytes();
+    // A `.width` wraps its column; other columns wrap at `--wrap`.
+    let wrap = |i: usize| match s.widths.get(i).copied().unwrap_or(0) {
+        0 => s.wrap,
+        w => w.unsigned_abs() as usize,
+    };
     let cells: Vec<Vec<Vec<Vec<u8>>>> = rows
         .iter()
-        .map(|r| r.iter().map(|v| display_lines(v.as_deref().unwrap_or(null), s.wrap, s.wordwrap)).collect())
+        .map(|r| r.iter().enumerate().map(|(i, v)| display_lines(v.as_deref().unwrap_or(null), wrap(i), s.wordwrap)).collect())
         .collect();
-    let heads: Vec<Vec<Vec<u8>>> = cols.iter().map(|c| display_lines(c.as_bytes(), s.wrap, s.wordwrap)).collect();
+    let heads: Vec<Vec<Vec<u8>>> =
+        cols.iter().enumerate().map(|(i, c)| display_lines(c.as_bytes(), wrap(i), s.wordwrap)).collect();
     let mut widths = vec![0usize; n];
     for i in 0..n {
         let set = s.widths.get(i).copied().unwrap_or(0);
