@@ -156,6 +156,8 @@ const CASES: &[(&str, &str)] = &[
     ("schema_view_columns", "sqlite3 :memory: 'create table a(x, \"y z\"); create view v2(p, q) as select * from a; create view v3 as select x+1, \"y z\" from a' .schema"),
     ("column_right_align_negative_width", "printf '.mode column\\n.width -5 3\\nselect \"ab\" as a, \"cdefg\" as b;\\n' | sqlite3"),
     ("table_unicode_wide", "sqlite3 -table :memory: \"select '日本語' as j, 'x' as y\""),
+    ("explain_query_plan", "sqlite3 :memory: 'create table t(a,b); create index ta on t(a)' 'explain query plan select * from t where a=1 union select * from t where b in (select a from t)' 'explain query plan select 1'; sqlite3 -json :memory: 'create table t(a)' 'explain query plan select * from t order by a'"),
+    ("explain_bytecode", "sqlite3 :memory: 'explain select 1'; sqlite3 -csv :memory: 'create table t(a, b)' 'explain select a, count(*) from t where b > 1 group by a' | awk '{ print $1, $2 }' | wc -l"),
 ];
 
 /// A fresh directory path (the same path is used on the host and in kitsh's VFS).

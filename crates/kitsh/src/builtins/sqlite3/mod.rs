@@ -8,6 +8,7 @@
 mod args;
 mod complete;
 mod dot;
+mod explain;
 mod output;
 mod vfs;
 
@@ -382,7 +383,12 @@ impl Session<'_, '_> {
         };
         let cols: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
         let n = cols.len();
-        let mut printer = Printer::new(&settings, cols);
+        let explain = match stmt.is_explain() {
+            2 => 2,
+            1 if n == 8 && stmt_sql.get(..7).is_some_and(|w| w.eq_ignore_ascii_case("explain")) => 1,
+            _ => 0,
+        };
+        let mut printer = Printer::new(&settings, cols, explain);
         let mut buf = Vec::new();
         let mut failure = None;
         let mut too_big = false;

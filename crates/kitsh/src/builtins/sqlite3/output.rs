@@ -344,12 +344,17 @@ pub struct Printer<'s> {
     kept: Vec<Vec<Option<Vec<u8>>>>,
     /// Their size in bytes.
     kept_bytes: usize,
+    /// `sqlite3_stmt_isexplain()`: 1 `EXPLAIN`, 2 `EXPLAIN QUERY PLAN` (shown their own way).
+    explain: i32,
+    /// The rows of an explain statement.
+    explained: Vec<Vec<Cell>>,
 }
 
 impl<'s> Printer<'s> {
-    /// A printer for a statement with these column names.
-    pub fn new(s: &'s Settings, cols: Vec<String>) -> Self {
-        Printer { s, cols, cnt: 0, kept: Vec::new(), kept_bytes: 0 }
+    /// A printer for a statement with these column names; `explain` as
+    /// `sqlite3_stmt_isexplain()` (when it is really an `EXPLAIN` statement).
+    pub fn new(s: &'s Settings, cols: Vec<String>, explain: i32) -> Self {
+        Printer { s, cols, cnt: 0, kept: Vec::new(), kept_bytes: 0, explain, explained: Vec::new() }
     }
 
     /// Print (or keep) one row; `false` when the columnar modes have kept
@@ -357,6 +362,10 @@ impl<'s> Printer<'s> {
     pub fn row(&mut self, out: &mut Vec<u8>, cells: &[Cell]) -> bool {
         let s = self.s;
         let n = cells.len();
+        if self.explain != 0 {
+            self.explained.push(cells.to_vec());
+            return self.explained.len() < 1_000_000;
+        }
         if s.mode.columnar() {
             self.kept_bytes += cells.len() * 24
                 + cells.iter().map(|c| if let Cell::Text(t) | Cell::Blob(t) = c { t.len() } else { 8 }).sum::<usize>();
@@ -520,6 +529,16 @@ impl<'s> Printer<'s> {
 
     /// The statement is done: close the JSON array, print the kept columnar rows.
     pub fn finish(self, out: &mut Vec<u8>) {
+        match self.explain {
+            2 => return super::explain::render_eqp(&self.explained, out),
+            1 => {
+                if !self.explained.is_empty() {
+                    super::explain::render_explain(&self.cols, &self.explained, &self.s.null, out);
+                }
+                return;
+            }
+            _ => {}
+        }
         if self.s.mode == Mode::Json && self.cnt > 0 {
             out.extend_from_slice(b"]\n");
         }
