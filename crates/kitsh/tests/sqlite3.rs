@@ -452,3 +452,11 @@ fn host_cancellation_stops_a_runaway_query() {
         });
     });
 }
+
+#[test]
+fn version_and_help() {
+    let r = kitsh_exec("sqlite3 -version; echo rc=$?; sqlite3 --help 2>&1 | head -1; sqlite3 -help >/dev/null 2>&1; echo rc=$?");
+    let first = r.stdout.lines().next().unwrap_or("");
+    assert!(first.starts_with("3.") && first.split(' ').count() >= 3, "{first}");
+    assert!(r.stdout.contains("rc=0\nUsage: sqlite3 [OPTIONS] FILENAME [SQL]\nrc=1\n"), "{}", r.stdout);
+}

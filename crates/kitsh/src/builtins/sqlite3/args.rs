@@ -130,7 +130,8 @@ pub fn parse(argv0: &str, args: &[String], s: &mut Settings) -> Result<Opts, Exi
                 value(&mut i)?;
             }
             "-version" => {
-                return Err(Exit::Print(format!("{} (kitsh, bundled)\n", rusqlite::version())));
+                let source = rusqlite::ffi::SQLITE_SOURCE_ID.to_string_lossy();
+                return Err(Exit::Print(format!("{} {source}\n", rusqlite::version())));
             }
             "-help" => return Err(Exit::Fail(USAGE.to_string())),
             _ => {
