@@ -460,3 +460,57 @@ fn version_and_help() {
     assert!(first.starts_with("3.") && first.split(' ').count() >= 3, "{first}");
     assert!(r.stdout.contains("rc=0\nUsage: sqlite3 [OPTIONS] FILENAME [SQL]\nrc=1\n"), "{}", r.stdout);
 }
+
+#[test]
+fn odd_input_never_panics() {
+    let inputs = [
+        "select 'unterminated",
+        "select \"x",
+        "/* open comment",
+        "create trigger t after insert on x begin select 1;",
+        ".",
+        ". ",
+        ".mode",
+        ".mode column --wrap",
+        ".mode box --wrap 0 --ww",
+        ".width abc -0 99999999999999999999",
+        ".separator \"\"",
+        ".separator '' ''",
+        ".import --skip x a b",
+        ".import --csv '' t",
+        ".import /",
+        ".read /",
+        ".output /",
+        ".once /nonexistent/dir/f",
+        ".dump '''\"",
+        ".schema '%",
+        ".tables \\",
+        ".print \\777 \\",
+        ".headers 99999999999999999999999",
+        ".exit abc",
+        ".nullvalue",
+        "select x'zz';",
+        "select char(0), 'a' || char(0) || 'b';",
+        "select 1e999, -1e999, 0.0 * -1;",
+        ".mode json\nselect char(0, 1, 31, 127, 128, 65533);",
+        ".mode box\nselect char(1,2,9,13,10,11) as c;",
+        ".mode column\n.width 1\nselect 'abcdefghijklmnop' as x, '日本語テキスト' as y;",
+        ".mode qbox\nselect x'00', 1.5, null;",
+        "explain query plan select 1; explain select 1;",
+        ".mode line\nselect 1 as '';",
+        ".mode insert\nselect 1 as \"a b\";",
+    ];
+    for input in inputs {
+        let escaped = input.replace('\'', "'\\''");
+        for script in [format!("printf '%s\\n' '{escaped}' | sqlite3 x.db"), format!("sqlite3 :memory: '{escaped}'")] {
+            let r = kitsh_exec(&script);
+            assert!(
+                !r.stderr.contains("panicked") && r.exit_code != 101 && r.exit_code < 124,
+                "{script}: {r:?}"
+            );
+        }
+    }
+    // Invalid UTF-8 in SQL and in data.
+    let r = kitsh_exec("printf 'select \"\\377\\376\";\\n' | sqlite3; printf '\\377,\\376\\n1,2\\n' > b.csv; sqlite3 -csv :memory: '.import b.csv t' 'select * from t'");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+}
