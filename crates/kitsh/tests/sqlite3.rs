@@ -158,6 +158,12 @@ const CASES: &[(&str, &str)] = &[
     ("table_unicode_wide", "sqlite3 -table :memory: \"select '日本語' as j, 'x' as y\""),
     ("explain_query_plan", "sqlite3 :memory: 'create table t(a,b); create index ta on t(a)' 'explain query plan select * from t where a=1 union select * from t where b in (select a from t)' 'explain query plan select 1'; sqlite3 -json :memory: 'create table t(a)' 'explain query plan select * from t order by a'"),
     ("explain_bytecode", "sqlite3 :memory: 'explain select 1'; sqlite3 -csv :memory: 'create table t(a, b)' 'explain select a, count(*) from t where b > 1 group by a' | awk '{ print $1, $2 }' | wc -l"),
+    ("quit_and_exit_in_read", "printf 'select 1;\\n.quit\\nselect 2;\\n' > q.sql; printf '.read q.sql\\nselect 3;\\n' | sqlite3; echo rc=$?; printf 'select 1;\\n.exit 4\\nselect 2;\\n' | sqlite3; echo rc=$?; printf 'select 1;\\n.exit 4\\n' > e.sql; printf '.read e.sql\\nselect 3;\\n' | sqlite3; echo rc=$?; sqlite3 :memory: '.exit 5' 'select 1'; echo rc=$?"),
+    ("box_control_chars", "printf '.mode box\\nselect \"a\" || char(13) || \"b\", 2;\\nselect char(1,2,9,13,10,11) as c, 1;\\n' | sqlite3 | od -c"),
+    ("import_ascii", "printf 'a\\037b\\036 1\\0372\\036' > a.txt; sqlite3 -csv :memory: '.import --ascii a.txt t' 'select * from t'"),
+    ("tcl_and_html_headers", "sqlite3 -header :memory: '.mode tcl' \"select 'a b' as \\\"x y\\\", 2\" '.mode html' \"select '<' as lt\""),
+    ("line_header_irrelevant", "sqlite3 -line -header :memory: 'select 1 as a, 2 as b'"),
+    ("without_rowid_and_quoted_names_dump", "sqlite3 :memory: 'create table \"my t\"(k text primary key, \"v v\") without rowid' \"insert into \\\"my t\\\" values('a', 1), ('b', null)\" .dump"),
 ];
 
 /// A fresh directory path (the same path is used on the host and in kitsh's VFS).

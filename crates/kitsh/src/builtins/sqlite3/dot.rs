@@ -239,7 +239,8 @@ impl Session<'_, '_> {
             return match self.process_input(&text, false) {
                 Flow::Done(false) => Ok(()),
                 Flow::Done(true) => Err(1),
-                Flow::Quit(0) => Err(2),
+                // `.quit` ends only the file being read; `.exit N` the program.
+                Flow::Quit(0) => Ok(()),
                 Flow::Quit(rc) => Err(1000 + rc),
             };
         } else if is(c, "schema", 2) {

@@ -190,6 +190,7 @@ impl Session<'_, '_> {
                 match self.meta(c) {
                     Ok(()) => {}
                     Err(2) => return 0,
+                    Err(rc) if rc >= 1000 => return rc - 1000,
                     Err(rc) if self.bail => return rc,
                     Err(_) => {}
                 }
@@ -209,6 +210,7 @@ impl Session<'_, '_> {
                     match self.meta(c) {
                         Ok(()) => {}
                         Err(2) => return 0,
+                        Err(rc) if rc >= 1000 => return rc - 1000,
                         Err(rc) => return rc,
                     }
                 } else {
