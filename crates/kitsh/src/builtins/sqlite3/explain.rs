@@ -58,9 +58,9 @@ pub fn render_explain(cols: &[String], rows: &[Vec<Cell>], null: &str, out: &mut
         out.extend_from_slice(if i == n - 1 { b"\n" } else { b"  " });
     }
     for (r, row) in rows.iter().enumerate() {
-        for i in 0..n {
+        for (i, &width) in WIDTH.iter().enumerate().take(n) {
             let v = row.get(i).and_then(text);
-            let mut w = if i == n - 1 { 0 } else { WIDTH[i] };
+            let mut w = if i == n - 1 { 0 } else { width };
             let mut sep = "  ";
             if let Some(v) = &v {
                 if v.chars().count() > w {
@@ -94,19 +94,15 @@ fn indents(rows: &[Vec<Cell>]) -> Vec<usize> {
         let p2 = int(row.get(3));
         let p2op = p2 + (op as i64 - addr);
         yields[op] = YIELD.contains(&opcode.as_str());
-        if NEXT.contains(&opcode.as_str()) && p2op > 0 {
-            for i in p2op as usize..op {
-                indent[i] += 2;
-            }
+        if NEXT.contains(&opcode.as_str()) && p2op > 0 && (p2op as usize) < op {
+            indent[p2op as usize..op].iter_mut().for_each(|x| *x += 2);
         }
         if opcode == "Goto"
             && p2op >= 0
             && (p2op as usize) < op + 1
             && (yields[p2op as usize] || int(row.get(2)) != 0)
         {
-            for i in p2op as usize..op {
-                indent[i] += 2;
-            }
+            indent[p2op as usize..op].iter_mut().for_each(|x| *x += 2);
         }
     }
     indent
