@@ -164,6 +164,7 @@ const CASES: &[(&str, &str)] = &[
     ("tcl_and_html_headers", "sqlite3 -header :memory: '.mode tcl' \"select 'a b' as \\\"x y\\\", 2\" '.mode html' \"select '<' as lt\""),
     ("line_header_irrelevant", "sqlite3 -line -header :memory: 'select 1 as a, 2 as b'"),
     ("without_rowid_and_quoted_names_dump", "sqlite3 :memory: 'create table \"my t\"(k text primary key, \"v v\") without rowid' \"insert into \\\"my t\\\" values('a', 1), ('b', null)\" .dump"),
+    ("explain_indentation", "sqlite3 :memory: 'create table t(a,b)' 'explain select a from t where b > 1'"),
 ];
 
 /// A fresh directory path (the same path is used on the host and in kitsh's VFS).
