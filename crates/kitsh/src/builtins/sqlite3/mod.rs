@@ -6,10 +6,13 @@
 //! written back when the session changed them; no host file is ever opened (see [`vfs`]).
 
 mod args;
+mod columnar;
 mod complete;
 mod dot;
 mod explain;
+mod import;
 mod output;
+mod schema;
 mod vfs;
 
 use std::sync::atomic::{AtomicBool, Ordering};
