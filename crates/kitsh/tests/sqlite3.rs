@@ -165,6 +165,7 @@ const CASES: &[(&str, &str)] = &[
     ("line_header_irrelevant", "sqlite3 -line -header :memory: 'select 1 as a, 2 as b'"),
     ("without_rowid_and_quoted_names_dump", "sqlite3 :memory: 'create table \"my t\"(k text primary key, \"v v\") without rowid' \"insert into \\\"my t\\\" values('a', 1), ('b', null)\" .dump"),
     ("explain_indentation", "sqlite3 :memory: 'create table t(a,b)' 'explain select a from t where b > 1'"),
+    ("indexes_databases_changes", "sqlite3 z1.db 'create table a(x); create index ia on a(x); create table b(y); create index ib on b(y)' .indexes '.indexes a' .databases | sed \"s|$PWD|PWD|\"; sqlite3 :memory: .databases \"attach ':memory:' as m\" .databases; printf '.changes on\\ncreate table a(x);\\ninsert into a values(1),(2);\\nselect 1;\\n' | sqlite3; sqlite3 :memory: '.changes on' 'create table a(x)' 'insert into a values(1)'"),
 ];
 
 /// A fresh directory path (the same path is used on the host and in kitsh's VFS).

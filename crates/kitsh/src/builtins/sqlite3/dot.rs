@@ -237,7 +237,9 @@ impl Session<'_, '_> {
             self.touched = true;
             let index = c.starts_with("ind");
             return self.tables(&args[1..], index);
-        } else if is(c, "timer", 2) || is(c, "changes", 2) || is(c, "stats", 3) || is(c, "eqp", 2) {
+        } else if is(c, "changes", 3) && n == 2 {
+            self.changes = boolean(self, &args[1]);
+        } else if is(c, "timer", 2) || is(c, "stats", 3) || is(c, "eqp", 2) {
             // Accepted for scripts that set them; kitsh prints no timings or statistics.
         } else if is(c, "width", 1) {
             self.s.widths = args[1..].iter().map(|a| a.parse().unwrap_or(0)).collect();
@@ -246,8 +248,19 @@ impl Session<'_, '_> {
             let rows = self.query_strings("PRAGMA database_list", &[]).unwrap_or_default();
             for r in rows {
                 let name = r.get(1).cloned().flatten().unwrap_or_default();
-                let file = r.get(2).cloned().flatten().unwrap_or_default();
-                self.sink.emit(format!("{name}: \"{file}\" r/w\n").as_bytes());
+                // kitsh opens "temp" up front (to cap its size): shown once it holds something.
+                if name == "temp"
+                    && self.query_strings("SELECT 1 FROM temp.sqlite_schema LIMIT 1", &[]).is_ok_and(|r| r.is_empty())
+                {
+                    continue;
+                }
+                // Only "main" can be a file: attached databases are in memory.
+                let file = match (&self.db_path, name.as_str()) {
+                    (Some(p), "main") => p.clone(),
+                    _ => "\"\"".to_string(),
+                };
+                let mode = if self.readonly && name == "main" { "r/o" } else { "r/w" };
+                self.sink.emit(format!("{name}: {file} {mode}\n").as_bytes());
             }
         } else {
             self.sink.err(&format!(

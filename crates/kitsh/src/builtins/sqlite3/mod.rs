@@ -78,6 +78,9 @@ impl Builtin for Sqlite3 {
             touched: false,
             cap,
             db_name: opts.db.clone().unwrap_or_else(|| ":memory:".into()),
+            db_path: db.path.clone(),
+            readonly: opts.readonly,
+            changes: false,
         };
         let mut status = sh.main(&opts);
         sh.sink.reset_redirect();
@@ -184,6 +187,12 @@ pub(crate) struct Session<'c, 'a> {
     /// The size cap of each database, in bytes.
     cap: u64,
     db_name: String,
+    /// The database file's absolute VFS path (`None`: `:memory:`).
+    db_path: Option<String>,
+    /// `-readonly`.
+    readonly: bool,
+    /// `.changes on`: print the change counts after each SQL of the input.
+    changes: bool,
 }
 
 impl Session<'_, '_> {
@@ -321,7 +330,17 @@ impl Session<'_, '_> {
             self.sink.reset_redirect();
         }
         match r {
-            Ok(()) => false,
+            Ok(()) => {
+                if self.changes {
+                    let text = format!(
+                        "changes: {}   total_changes: {}\n",
+                        self.conn.changes(),
+                        self.conn.total_changes()
+                    );
+                    self.sink.emit(text.as_bytes());
+                }
+                false
+            }
             Err(_) if self.is_stopped() => true,
             Err(e) => {
                 let (kind, tail) = if let Some(t) = e.msg.strip_prefix("in prepare, ") {

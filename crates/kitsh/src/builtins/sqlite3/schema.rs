@@ -63,12 +63,6 @@ impl Session<'_, '_> {
             names.sort();
             names
         };
-        if index {
-            for n in names {
-                self.sink.emit(format!("{n}\n").as_bytes());
-            }
-            return Ok(());
-        }
         let maxlen = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
         if names.is_empty() {
             return Ok(());
