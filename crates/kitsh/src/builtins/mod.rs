@@ -82,6 +82,8 @@ pub mod shuf;
 pub mod sleep;
 pub mod sort;
 pub mod split;
+#[cfg(feature = "sqlite")]
+pub mod sqlite3;
 pub mod stat;
 pub mod sync;
 pub mod strings;
@@ -145,6 +147,12 @@ pub trait Cancel {
     fn cancelled(&self) -> bool;
     /// The wall-clock deadline, if any.
     fn deadline(&self) -> Option<Instant>;
+    /// A `'static` check answering like [`Cancel::cancelled`] (the script's limits, timeout and
+    /// the host's cancellation), for callbacks that outlive the borrow of the [`Ctx`] (SQLite's
+    /// progress handler). `None` when there is none: callers fall back on [`Cancel::deadline`].
+    fn watcher(&self) -> Option<std::sync::Arc<dyn Fn() -> bool + Send + Sync>> {
+        None
+    }
 }
 
 /// Everything a [`Builtin`] may touch.
@@ -478,6 +486,8 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("sleep", &sleep::Sleep),
         ("sort", &sort::Sort),
         ("split", &split::Split),
+        #[cfg(feature = "sqlite")]
+        ("sqlite3", &sqlite3::Sqlite3),
         ("stat", &stat::Stat),
         ("strings", &strings::Strings),
         ("sum", &cksum::Sum),

@@ -1649,4 +1649,8 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
     fn deadline(&self) -> Option<std::time::Instant> {
         self.0.shared.deadline()
     }
+    fn watcher(&self) -> Option<Arc<dyn Fn() -> bool + Send + Sync>> {
+        let shared = Arc::clone(&self.0.shared);
+        Some(Arc::new(move || shared.cancelled()))
+    }
 }
