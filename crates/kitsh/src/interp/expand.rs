@@ -534,6 +534,41 @@ impl Shell {
         Ok(out)
     }
 
+    /// The replacement of `${x/p/r}` under `patsub_replacement`: its text with the quoted
+    /// `&` and `\` escaped by a backslash, so that only unquoted `&`s stand for the match.
+    pub fn expand_replacement(&mut self, w: &Word) -> Exec<String> {
+        let mut out = String::new();
+        for p in &w.parts {
+            self.expand_part_replacement(p, &mut out, false)?;
+        }
+        Ok(out)
+    }
+
+    fn expand_part_replacement(&mut self, p: &WordPart, out: &mut String, quoted: bool) -> Exec<()> {
+        match p {
+            WordPart::Literal(s) if !quoted => out.push_str(s),
+            WordPart::DoubleQuoted(parts) => {
+                for p in parts {
+                    self.expand_part_replacement(p, out, true)?;
+                }
+            }
+            WordPart::Param(_) | WordPart::CommandSub(_) | WordPart::ArithSub(_) if !quoted => {
+                self.expand_part_str(p, out, false)?;
+            }
+            other => {
+                let mut s = String::new();
+                self.expand_part_str(other, &mut s, quoted)?;
+                for c in s.chars() {
+                    if matches!(c, '&' | '\\') {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn expand_part_pattern(&mut self, p: &WordPart, out: &mut String, quoted: bool) -> Exec<()> {
         match p {
             WordPart::Literal(s) if !quoted => out.push_str(s),

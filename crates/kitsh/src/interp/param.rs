@@ -510,13 +510,18 @@ impl Shell {
             }
             ParamOp::Replace { mode, pattern, replacement } => {
                 let pat = self.expand_pattern(pattern)?;
+                // With `patsub_replacement` the replacement keeps its quoting as backslashes
+                // (quoted `&` and `\` escaped) for `replace` to resolve: `&` is the match,
+                // `\&` a literal `&`, `\\` one backslash.
+                let amp = self.shopt(PATSUB_REPLACEMENT);
                 let rep = match replacement {
+                    Some(r) if amp => self.expand_replacement(r)?,
                     Some(r) => self.expand_word_str(r)?,
                     None => String::new(),
                 };
+                let amp = amp && rep.contains(['&', '\\']);
                 let p = Pattern::new(&pat, mopts);
                 let mode = *mode;
-                let amp = self.shopt(PATSUB_REPLACEMENT) && rep.contains('&') && replacement.as_ref().is_some_and(|r| r.is_unquoted());
                 let max = self.shared.limits.max_string_bytes;
                 Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty(), max))
             }
@@ -697,6 +702,7 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
                 match c {
                     '\\' => match cs.next() {
                         Some('&') => out.push('&'),
+                        Some('\\') => out.push('\\'),
                         Some(o) => {
                             out.push('\\');
                             out.push(o)

@@ -267,10 +267,12 @@ impl Core<'_, '_, '_> {
                             self.inp.bump_raw();
                             b.part(WordPart::Escaped(n.to_string()));
                         }
-                        // Single quotes quote in a pattern, so `\'` is a quoted `'` there.
-                        Some('\'') if pw == Pw::Pattern => {
+                        // In the pattern and replacement of `${x/p/r}`, `${x#p}`... inside
+                        // double quotes a backslash quotes any character, as it does outside
+                        // them: `"${x/\//_}"` replaces a `/`, `"${x//b/\x}"` inserts `x`.
+                        Some(n) if pw == Pw::Pattern && n != '\n' => {
                             self.inp.bump_raw();
-                            b.part(WordPart::Escaped("'".to_string()));
+                            b.part(WordPart::Escaped(n.to_string()));
                         }
                         _ => b.push('\\'),
                     }

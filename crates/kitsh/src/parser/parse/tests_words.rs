@@ -111,7 +111,7 @@ fn param_words_quoting() {
     };
     assert_eq!(op(dq(r#"x "${x:-'a'}""#)), ParamOp::Default { colon: true, word: w(vec![lit("'a'")]) });
     assert_eq!(op(dq(r#"x "${x#'a'}""#)), ParamOp::RemovePrefix { longest: false, pattern: w(vec![sq("a")]) });
-    assert_eq!(op(dq(r#"x "${x#\*}""#)), ParamOp::RemovePrefix { longest: false, pattern: w(vec![lit("\\*")]) });
+    assert_eq!(op(dq(r#"x "${x#\*}""#)), ParamOp::RemovePrefix { longest: false, pattern: w(vec![esc("*")]) });
     assert_eq!(op(dq(r#"x "${y:-\a}""#)), ParamOp::Default { colon: true, word: w(vec![lit("\\a")]) });
     assert_eq!(op(dq(r#"x "${y:-\}}""#)), ParamOp::Default { colon: true, word: w(vec![esc("}")]) });
     assert_eq!(show("x ${x:-a b} ${x:-{a}b}"), "x ${x:-a b} ${x:-{a}b}");
