@@ -442,11 +442,10 @@ impl Shell {
 
     /// Set the variables every shell starts with.
     pub fn init_default_vars(&mut self) {
-        let defaults: [(&str, &str); 9] = [
+        // PS1 and PS2 are set only in interactive shells (see `bash -i`), as bash does.
+        let defaults: [(&str, &str); 7] = [
             ("IFS", " \t\n"),
             ("PS4", "+ "),
-            ("PS1", "$ "),
-            ("PS2", "> "),
             ("OPTIND", "1"),
             ("BASH_VERSION", "5.2.15(1)-release"),
             ("HOSTTYPE", "x86_64"),

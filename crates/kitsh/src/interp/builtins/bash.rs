@@ -131,6 +131,17 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
         }
     }
     if inv.interactive {
+        for (name, default) in [("PS1", "\\s-\\v\\$ "), ("PS2", "> ")] {
+            if child.vars.get_raw(name).is_none() {
+                let _ = child.assign(name, default.to_string(), false);
+            }
+        }
+    } else {
+        // a non-interactive bash unsets the prompts, even exported ones
+        child.vars.unset("PS1");
+        child.vars.unset("PS2");
+    }
+    if inv.interactive {
         child.opts.interactive = true;
         for name in ["emacs", "history", "histexpand"] {
             if let Some(k) = Options::set_index_of(name) {
