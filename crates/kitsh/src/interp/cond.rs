@@ -117,25 +117,47 @@ impl Shell {
                 }
             }
         }
-        let syntax = crate::util::posix_re::Syntax::Extended;
-        let Ok(re) = crate::util::posix_re::translate(&re, syntax, self.shopt(NOCASEMATCH)) else {
+        let Some(rx) = compiled_regex(re, self.shopt(NOCASEMATCH)) else {
             return Err(Flow::Exit(2));
         };
-        match regex::Regex::new(&re) {
-            Ok(rx) => match rx.captures(left) {
-                Some(caps) => {
-                    let items = caps.iter().map(|m| ArrayItem::value(m.map(|m| m.as_str().to_string()).unwrap_or_default())).collect();
-                    let _ = self.assign_array("BASH_REMATCH", items, false, false);
-                    Ok(true)
-                }
-                None => {
-                    let _ = self.assign_array("BASH_REMATCH", Vec::new(), false, false);
-                    Ok(false)
-                }
-            },
-            Err(_) => Err(Flow::Exit(2)),
+        match rx.captures(left) {
+            Some(caps) => {
+                let items = caps.iter().map(|m| ArrayItem::value(m.map(|m| m.as_str().to_string()).unwrap_or_default())).collect();
+                let _ = self.assign_array("BASH_REMATCH", items, false, false);
+                Ok(true)
+            }
+            None => {
+                let _ = self.assign_array("BASH_REMATCH", Vec::new(), false, false);
+                Ok(false)
+            }
         }
     }
+}
+
+/// Regexes of `[[ =~ ]]` compiled before on this thread, by their POSIX text and case rule: a
+/// loop that tests the same regex compiles it once (`Regex` clones share the program).
+const CACHED_REGEXES: usize = 32;
+
+thread_local! {
+    static REGEXES: std::cell::RefCell<Vec<(String, bool, regex::Regex)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The compiled form of the POSIX ERE `re`; `None` when it is invalid (status 2).
+fn compiled_regex(re: String, nocase: bool) -> Option<regex::Regex> {
+    let hit = REGEXES.with(|c| c.borrow().iter().find(|(t, n, _)| *t == re && *n == nocase).map(|(_, _, rx)| rx.clone()));
+    if hit.is_some() {
+        return hit;
+    }
+    let syntax = crate::util::posix_re::Syntax::Extended;
+    let rx = regex::Regex::new(&crate::util::posix_re::translate(&re, syntax, nocase).ok()?).ok()?;
+    REGEXES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHED_REGEXES {
+            c.remove(0);
+        }
+        c.push((re, nocase, rx.clone()));
+    });
+    Some(rx)
 }
 
 fn regex_escape(s: &str) -> String {

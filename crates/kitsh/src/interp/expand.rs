@@ -253,7 +253,8 @@ impl Shell {
             if f.text.is_empty() && !f.quoted {
                 continue;
             }
-            if (f.glob || (f.ext && extglob)) && !noglob {
+            // `[` alone (the test command) or `a[b` is no pattern: skip the directory read
+            if (f.glob || (f.ext && extglob)) && !noglob && Pattern::has_glob_chars(&f.pat, extglob) {
                 let opts = GlobOpts {
                     dotglob: self.shopt(DOTGLOB),
                     nocase: self.shopt(NOCASEGLOB),
