@@ -18,7 +18,8 @@ use kitsh::{Bash, ExecutionLimits};
 pub struct Outcome {
     /// Exit status (for `parse`/`scripted_flags`: 0 accepted, 1 rejected).
     pub status: i32,
-    /// The first line of stderr (or of the error message).
+    /// The first line of stderr (or of the error message), and its last line when there are
+    /// several, joined by a newline.
     pub stderr_head: String,
 }
 
@@ -75,6 +76,14 @@ fn first_line(s: &str) -> String {
     s.lines().next().unwrap_or("").to_string()
 }
 
+fn head_and_tail(s: &str) -> String {
+    let first = s.lines().next().unwrap_or("");
+    match s.lines().last() {
+        Some(last) if s.lines().nth(1).is_some() => format!("{first}\n{last}"),
+        _ => first.to_string(),
+    }
+}
+
 /// Run `script` in a fresh shell under [`limits`], with `FUZZ` set to `fuzz` when given.
 fn run(script: &str, fuzz: Option<&str>) -> Outcome {
     let mut b = Bash::builder().limits(limits());
@@ -90,7 +99,7 @@ fn run(script: &str, fuzz: Option<&str>) -> Outcome {
     if r.stderr.contains("kitsh: internal error") {
         panic!("kitsh caught an internal panic (stderr: {})", first_line(&r.stderr));
     }
-    Outcome { status: r.exit_code, stderr_head: first_line(&r.stderr) }
+    Outcome { status: r.exit_code, stderr_head: head_and_tail(&r.stderr) }
 }
 
 /// The bytes as a script through the parser alone.

@@ -107,11 +107,27 @@ fn mutate(rng: &mut Rng, corpus: &[Vec<u8>], dict: &[&str], input: &[u8]) -> Vec
     v
 }
 
-/// The first stderr line with the parts that echo the input removed: digits folded, cut at the
-/// first quote, at most 60 characters.
-fn normalise(line: &str) -> String {
-    let cut = line.find(['\'', '"', '`']).unwrap_or(line.len());
-    line[..cut].chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).take(60).collect()
+/// The stderr lines of an outcome with the parts that echo the input removed: only plain words
+/// (letters, with `:`/`,`/`.`/`(`/`)` around them) that do not occur in the input, at most 12.
+fn normalise(lines: &str, input: &[u8]) -> String {
+    lines.split('\n').map(|l| normalise_line(l, input)).collect::<Vec<_>>().join("| ")
+}
+
+fn normalise_line(line: &str, input: &[u8]) -> String {
+    let input = String::from_utf8_lossy(input).replace('\0', "");
+    let mut out = String::new();
+    for w in line.split_whitespace() {
+        let core = w.trim_matches(|c: char| ":,.()".contains(c));
+        if core.is_empty() || !core.chars().all(|c| c.is_ascii_alphabetic() || c == '-') || input.contains(core) {
+            continue;
+        }
+        out.push_str(core);
+        out.push(' ');
+        if out.len() > 200 {
+            break;
+        }
+    }
+    out
 }
 
 fn load_dir(dir: &Path, out: &mut Vec<Vec<u8>>) {
@@ -186,7 +202,7 @@ fn peak_rss_kib() -> Option<u64> {
 
 fn usage() -> ! {
     let names: Vec<&str> = TARGETS.iter().map(|(n, _)| *n).collect();
-    eprintln!("usage: fuzz TARGET [--minutes N] [--seed S]\ntargets: {}", names.join(" "));
+    eprintln!("usage: fuzz TARGET [--minutes N] [--seed S] [--verbose]\ntargets: {}", names.join(" "));
     std::process::exit(2)
 }
 
@@ -195,11 +211,16 @@ fn main() {
     let Some(name) = args.first().cloned() else { usage() };
     let Some(t) = target(&name) else { usage() };
     let mut minutes = 1.0f64;
+    let mut verbose = false;
     let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ std::process::id() as u64;
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
             "--minutes" => minutes = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or_else(|| usage()),
+            "--verbose" => {
+                verbose = true;
+                i -= 1;
+            }
             "--seed" => seed = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or_else(|| usage()),
             _ => usage(),
         }
@@ -242,7 +263,7 @@ fn main() {
         let _ = std::fs::write(&last, &s);
         match run_one(t, s.clone()) {
             Some(Verdict::Done(o)) => {
-                sigs.insert((o.status, normalise(&o.stderr_head)));
+                sigs.insert((o.status, normalise(&o.stderr_head, &s)));
             }
             Some(Verdict::Panic(msg)) => record(&s, &format!("PANIC (seed) {msg}"), &mut findings),
             None => {
@@ -263,7 +284,11 @@ fn main() {
         execs += 1;
         match run_one(t, input.clone()) {
             Some(Verdict::Done(o)) => {
-                if sigs.insert((o.status, normalise(&o.stderr_head))) && corpus.len() < MAX_CORPUS {
+                let sig = (o.status, normalise(&o.stderr_head, &input));
+                if verbose && !sigs.contains(&sig) {
+                    eprintln!("new signature {sig:?} from {:?}", String::from_utf8_lossy(&input));
+                }
+                if sigs.insert(sig) && corpus.len() < MAX_CORPUS {
                     corpus.push(input);
                 }
             }
