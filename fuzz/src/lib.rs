@@ -130,11 +130,13 @@ pub fn printf_fmt(data: &[u8]) -> Outcome {
     run("printf -- \"$FUZZ\" a 1 2.5; s=$?; printf -v v -- \"$FUZZ\" 1 a; exit $s", Some(&var_text(data)))
 }
 
-/// The bytes as a pattern (extglob on): `[[ == ]]`, `${x//pat/y}`, `${x#pat}`, `case`.
+/// The bytes as a pattern (extglob on): `[[ == ]]`, `${x//pat/y}`, `${x##pat}`, `${x%pat}`,
+/// `case`. The results go to stderr, so that the driver's signatures (exit status, stderr words)
+/// tell apart what the pattern matched.
 pub fn glob_pattern(data: &[u8]) -> Outcome {
     run(
-        "shopt -s extglob; x=abcabc; [[ abcabc == $FUZZ ]]; s=$?; echo \"${x//$FUZZ/y}\" \"${x##$FUZZ}\" \"${x%$FUZZ}\"; \
-         case $x in $FUZZ) echo m;; esac; exit $s",
+        "shopt -s extglob; x=abcabc; [[ abcabc == $FUZZ ]]; s=$?; echo \"${x//$FUZZ/y}\" \"${x##$FUZZ}\" \"${x%$FUZZ}\" >&2; \
+         case $x in $FUZZ) echo matched >&2;; esac; exit $s",
         Some(&var_text(data)),
     )
 }
