@@ -336,10 +336,23 @@ impl Ctx<'_> {
 
     /// Read all of an input operand (see [`Ctx::open_input`]) into memory.
     pub fn read_input(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
+        let cancel = self.cancel;
         let mut input = self.open_input(path)?;
         let mut buf = Vec::new();
-        input.read_to_end(&mut buf).map_err(|_| FsError::Io)?;
-        Ok(buf)
+        let mut chunk = vec![0u8; 64 << 10];
+        // Chunk by chunk, checking for cancellation, so an endless input (`/dev/zero`) stops at
+        // the timeout instead of reading forever.
+        loop {
+            if cancel.cancelled() {
+                return Err(FsError::Io);
+            }
+            match input.read(&mut chunk) {
+                Ok(0) => return Ok(buf),
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return Err(FsError::Io),
+            }
+        }
     }
 
     /// Sleep for `dur`, waking early (returning `false`) if the script is cancelled.

@@ -180,7 +180,10 @@ fn parse(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<(Opts, Vec<String>), i32>
         if !a.starts_with('-') || a.len() < 2 {
             break;
         }
-        let head = &a[..2];
+        // `-` followed by a multi-byte character is no option.
+        let Some(head) = a.get(..2) else {
+            return Err(usage(ctx));
+        };
         match head {
             "-a" => o.autoskip = !o.autoskip,
             "-b" => o.style = Style::Bits,

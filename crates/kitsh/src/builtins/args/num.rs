@@ -159,7 +159,9 @@ pub fn parse_size(s: &str) -> Option<u64> {
         "c" => 1,
         "w" => 2,
         _ => {
-            let (letter, rest) = suffix.split_at(1);
+            // The suffix may start with a multi-byte character (never a valid letter).
+            let first = suffix.chars().next().map_or(1, char::len_utf8);
+            let (letter, rest) = suffix.split_at(first);
             let pow = match letter {
                 "k" | "K" => 1,
                 "M" => 2,
