@@ -113,6 +113,11 @@ impl ExecutionLimits {
         self
     }
 
+    /// Bytes one command may hold of its input at once (see [`LimitExceeded::Buffered`]).
+    pub fn buffer_limit(&self) -> u64 {
+        self.max_fs_bytes.max(self.max_string_bytes as u64)
+    }
+
     /// No wall-clock timeout.
     pub fn no_timeout(mut self) -> Self {
         self.timeout = None;
@@ -152,6 +157,10 @@ pub enum LimitExceeded {
     /// than the limit allows, as runaway recursion through pipes and `&` does
     #[error("maximum concurrent pipeline stages exceeded")]
     Stages,
+    /// What one command holds of its input at once (`sort`, `tac`, `diff`... read all of it):
+    /// the larger of [`ExecutionLimits::max_fs_bytes`] and [`ExecutionLimits::max_string_bytes`]
+    #[error("maximum buffered input exceeded")]
+    Buffered,
     /// [`ExecutionLimits::timeout`], or the per-call timeout of the async API
     #[error("execution timed out")]
     Timeout,
@@ -185,6 +194,7 @@ impl LimitExceeded {
             LimitExceeded::FsBytes => format!("{} bytes", limits.max_fs_bytes),
             LimitExceeded::FsFiles => limits.max_fs_files.to_string(),
             LimitExceeded::Stages => limits.max_concurrent_stages.to_string(),
+            LimitExceeded::Buffered => format!("{} bytes", limits.buffer_limit()),
             LimitExceeded::Timeout | LimitExceeded::Cancelled => return None,
         })
     }

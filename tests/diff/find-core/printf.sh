@@ -1,4 +1,4 @@
-mkdir -p a/b; printf 'hello' > a/b/f.txt; touch -d '2021-02-03 04:05:06' a/b/f.txt; ln -s b/f.txt a/l
+mkdir -p a/b; printf 'hello' > a/b/f.txt; touch -d '2021-02-03 04:05:06' a/b/f.txt; ln -s b/f.txt a/l; touch -d '2021-02-03 04:05:06' a/b
 find a -printf '%p|%P|%f|%h|%d|%y|%Y\n' | sort
 find a/b/f.txt -printf '%s %k %b %m %#m %M\n'
 find a/b/f.txt -printf '%TY %Tm %Td %TH %TM %TS %Tj %Ta %Tb %TT %TD %T+\n' | sed 's/\.[0-9]*/.N/g'

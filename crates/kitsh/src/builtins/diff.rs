@@ -428,7 +428,7 @@ fn read(ctx: &mut Ctx<'_>, o: &Opts, path: &str, other_exists: bool) -> Result<I
     if path == "-" {
         let now = std::time::SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
         let mut data = Vec::new();
-        ctx.stdin.read_to_end(&mut data).map_err(|e| format!("-: {e}"))?;
+        ctx.read_stdin_all(&mut data).map_err(|e| format!("-: {e}"))?;
         return Ok(Input { data, mtime: (now.as_secs() as i64, now.subsec_nanos()) });
     }
     let abs = ctx.abs_path(path);

@@ -216,7 +216,7 @@ impl Builtin for Factor {
         let exponents = false;
         let words: Vec<String> = if p.operands.is_empty() {
             let mut data = Vec::new();
-            if ctx.stdin.read_to_end(&mut data).is_err() {
+            if ctx.read_stdin_all(&mut data).is_err() {
                 return 1;
             }
             crate::util::bytes::decode(&data).split_ascii_whitespace().map(str::to_string).collect()

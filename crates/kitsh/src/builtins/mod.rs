@@ -153,6 +153,14 @@ pub trait Cancel {
     fn watcher(&self) -> Option<std::sync::Arc<dyn Fn() -> bool + Send + Sync>> {
         None
     }
+    /// Bytes a command may hold of its input at once ([`Ctx::read_input`],
+    /// [`Ctx::read_stdin_all`]); `None`: unbounded.
+    fn buffer_limit(&self) -> Option<u64> {
+        None
+    }
+    /// Record that a command hit `limit`: the script stops at its next check and the run ends
+    /// with the limit's message.
+    fn hit(&self, _limit: crate::limits::LimitExceeded) {}
 }
 
 /// Everything a [`Builtin`] may touch.
@@ -304,6 +312,31 @@ impl Spawn for NoSpawn {
     }
 }
 
+/// Read `r` to its end into `buf`, chunk by chunk: an endless input (`/dev/zero`, `yes`) stops
+/// at the buffer limit (which is then hit) or when the script is cancelled.
+fn read_bounded(cancel: &dyn Cancel, r: &mut dyn Read, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let limit = cancel.buffer_limit().and_then(|l| usize::try_from(l).ok()).unwrap_or(usize::MAX);
+    let start = buf.len();
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        if cancel.cancelled() {
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "cancelled"));
+        }
+        match r.read(&mut chunk) {
+            Ok(0) => return Ok(buf.len() - start),
+            Ok(n) => {
+                if buf.len() - start + n > limit {
+                    cancel.hit(crate::limits::LimitExceeded::Buffered);
+                    return Err(std::io::Error::from_raw_os_error(27)); // EFBIG: File too large
+                }
+                buf.extend_from_slice(&chunk[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 impl Ctx<'_> {
     /// The absolute, lexically normalised path of `path` relative to the working directory.
     pub fn abs_path(&self, path: &str) -> String {
@@ -334,25 +367,19 @@ impl Ctx<'_> {
         Ok(Input::File(self.fs.open_read(&abs)?))
     }
 
-    /// Read all of an input operand (see [`Ctx::open_input`]) into memory.
+    /// Read all of an input operand (see [`Ctx::open_input`]) into memory, at most
+    /// [`Cancel::buffer_limit`] bytes: past it the limit is hit and the read fails.
     pub fn read_input(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
         let cancel = self.cancel;
         let mut input = self.open_input(path)?;
         let mut buf = Vec::new();
-        let mut chunk = vec![0u8; 64 << 10];
-        // Chunk by chunk, checking for cancellation, so an endless input (`/dev/zero`) stops at
-        // the timeout instead of reading forever.
-        loop {
-            if cancel.cancelled() {
-                return Err(FsError::Io);
-            }
-            match input.read(&mut chunk) {
-                Ok(0) => return Ok(buf),
-                Ok(n) => buf.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => return Err(FsError::Io),
-            }
-        }
+        read_bounded(cancel, &mut input, &mut buf).map_err(|_| FsError::Io)?;
+        Ok(buf)
+    }
+
+    /// Append all of standard input to `buf`, bounded as [`Ctx::read_input`] is.
+    pub fn read_stdin_all(&mut self, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+        read_bounded(self.cancel, &mut *self.stdin, buf)
     }
 
     /// Sleep for `dur`, waking early (returning `false`) if the script is cancelled.

@@ -499,7 +499,7 @@ impl Builtin for Numfmt {
             }
         } else {
             let mut data = Vec::new();
-            if ctx.stdin.read_to_end(&mut data).is_err() {
+            if ctx.read_stdin_all(&mut data).is_err() {
                 return 1;
             }
             let text = crate::util::bytes::decode(&data).into_owned();

@@ -302,7 +302,7 @@ impl Builtin for Patch {
             },
             None => {
                 let mut d = Vec::new();
-                let _ = ctx.stdin.read_to_end(&mut d);
+                let _ = ctx.read_stdin_all(&mut d);
                 d
             }
         };

@@ -84,9 +84,14 @@ fn slurp(ctx: &mut Ctx<'_>, name: &str) -> Result<Vec<u8>, ()> {
     };
     let mut data = Vec::new();
     let mut buf = vec![0u8; CHUNK];
+    let limit = ctx.cancel.buffer_limit().unwrap_or(u64::MAX);
     loop {
         match read_some(ctx, &mut src, &mut buf) {
             Ok(0) => return Ok(data),
+            Ok(n) if (data.len() + n) as u64 > limit => {
+                ctx.cancel.hit(crate::limits::LimitExceeded::Buffered);
+                return Err(());
+            }
             Ok(n) => data.extend_from_slice(&buf[..n]),
             Err(e) => {
                 if e.kind() != std::io::ErrorKind::Interrupted {

@@ -410,7 +410,7 @@ impl Builtin for Xargs {
                     Ok(super::Input::File(f)) => f,
                     Ok(super::Input::Stdin(_)) => {
                         let mut data = Vec::new();
-                        if let Err(e) = ctx.stdin.read_to_end(&mut data) {
+                        if let Err(e) = ctx.read_stdin_all(&mut data) {
                             ctx.error(&format!("{}: {e}", quote_name(&path)));
                             return 1;
                         }

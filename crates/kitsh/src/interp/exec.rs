@@ -1653,4 +1653,10 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
         let shared = Arc::clone(&self.0.shared);
         Some(Arc::new(move || shared.cancelled()))
     }
+    fn buffer_limit(&self) -> Option<u64> {
+        Some(self.0.shared.limits.buffer_limit())
+    }
+    fn hit(&self, limit: crate::limits::LimitExceeded) {
+        self.0.shared.trip(limit);
+    }
 }

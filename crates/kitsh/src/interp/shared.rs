@@ -59,7 +59,7 @@ pub struct Shared {
     group_serial: AtomicU64,
 }
 
-const LIMITS: [LimitExceeded; 11] = [
+const LIMITS: [LimitExceeded; 12] = [
     LimitExceeded::Commands,
     LimitExceeded::LoopIterations,
     LimitExceeded::FunctionDepth,
@@ -69,6 +69,7 @@ const LIMITS: [LimitExceeded; 11] = [
     LimitExceeded::FsBytes,
     LimitExceeded::FsFiles,
     LimitExceeded::Stages,
+    LimitExceeded::Buffered,
     LimitExceeded::Timeout,
     LimitExceeded::Cancelled,
 ];
@@ -269,6 +270,12 @@ impl Shared {
 impl crate::builtins::Cancel for Shared {
     fn cancelled(&self) -> bool {
         Shared::cancelled(self)
+    }
+    fn buffer_limit(&self) -> Option<u64> {
+        Some(self.limits.buffer_limit())
+    }
+    fn hit(&self, limit: LimitExceeded) {
+        self.trip(limit);
     }
     fn deadline(&self) -> Option<Instant> {
         Shared::deadline(self)

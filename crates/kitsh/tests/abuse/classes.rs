@@ -160,6 +160,13 @@ fn mapfile_from_dev_zero() {
     assert_class("mapfile a < /dev/zero; echo after", "maximum expansion size exceeded");
 }
 
+#[test]
+fn commands_that_buffer_their_input_stop_at_the_buffer_limit() {
+    for script in ["sort /dev/zero; echo after", "yes | sort | head -1", "tac /dev/zero", "diff x /dev/zero", "yes | numfmt | head -1"] {
+        assert_class(script, "maximum buffered input exceeded");
+    }
+}
+
 // ---------------------------------------------------------------- work only the clock stopped
 
 #[test]

@@ -158,7 +158,7 @@ impl<'s> Runner<'s> {
                     let path = ctx.abs_path(&f);
                     if path == "/dev/stdin" {
                         let mut data = Vec::new();
-                        let _ = ctx.stdin.read_to_end(&mut data);
+                        let _ = ctx.read_stdin_all(&mut data);
                         self.sinks[self.main].raw(&data, delim);
                     } else if let Ok(data) = ctx.fs.read_file(&path) {
                         self.sinks[self.main].raw(&data, delim);
