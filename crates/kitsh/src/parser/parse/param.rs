@@ -222,7 +222,25 @@ impl Core<'_, '_, '_> {
         if mode != ReplaceMode::First {
             self.inp.bump_raw();
         }
-        let pattern = self.pword_until(in_dq, Pw::Pattern, '/', line)?;
+        // After `//` a pattern that starts with `/` keeps it (bash skips it looking for the
+        // delimiter): `${y////}` deletes every `/`, `${y///}` too; `${y/#//x}` prefixes `/x`.
+        let mut pattern = Word { parts: Vec::new() };
+        if mode == ReplaceMode::All && self.inp.peek() == Some('/') {
+            self.inp.bump_raw();
+            pattern.parts.push(WordPart::Literal("/".to_string()));
+        }
+        let rest = self.pword_until(in_dq, Pw::Pattern, '/', line)?;
+        if pattern.parts.is_empty() {
+            pattern = rest;
+        } else {
+            match (pattern.parts.last_mut(), rest.parts.first()) {
+                (Some(WordPart::Literal(a)), Some(WordPart::Literal(b))) => {
+                    a.push_str(b);
+                    pattern.parts.extend(rest.parts.into_iter().skip(1));
+                }
+                _ => pattern.parts.extend(rest.parts),
+            }
+        }
         let replacement = if self.inp.peek() == Some('/') {
             self.inp.bump_raw();
             Some(self.pword(in_dq, Pw::Pattern, false, line)?)

@@ -1,0 +1,249 @@
+//! Differential fuzzing against GNU bash: `cargo run -p kitsh-fuzz --bin difffuzz -- [--minutes N]
+//! [--seed S] [--keep DIR]`.
+//!
+//! Generates small random scripts from a grammar (assignments, quoting, parameter expansions with
+//! patterns, arithmetic, arrays, `[[ ]]`, `if`/`for`/`while`/`case`, functions, `printf`), runs
+//! each in `/bin/bash -c` (in a fresh temporary directory, `LC_ALL=C`) and in kitsh, and reports
+//! every script whose stdout or exit status differ. With `--keep DIR` each mismatch is written
+//! there as `<hash>.sh` with both outcomes in a comment, ready to be reduced and moved into
+//! `tests/diff/`. Mismatches are grouped by the first differing stdout line so one bug shows
+//! once.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// xorshift64*.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+const VARS: [&str; 4] = ["x", "y", "s", "n"];
+const WORDS: [&str; 14] = [
+    "abc", "a b", "a/b/c", "x.tar.gz", "AbC", "", "a*b", "[x]", "hello world", "a\\b", "1", "42", "-3", "é",
+];
+const PATTERNS: [&str; 16] = ["a", "b", "*", "?", "[ab]", "[!a]", "/", "\\/", "a*", "*.", ".*", "[[:alpha:]]", "'*'", "\"a\"", "@(a|b)", "+(a)"];
+const REPLS: [&str; 8] = ["X", "", "&", "\\&", "[&]", "'&'", "\"$x\"", "/"];
+
+/// A quoted or unquoted literal word.
+fn word(r: &mut Rng) -> String {
+    let w = r.pick(&WORDS);
+    match r.below(4) {
+        0 => format!("'{w}'"),
+        1 => format!("\"{}\"", w.replace('\\', "\\\\")),
+        2 if !w.contains([' ', '*', '[', '\\']) && !w.is_empty() => w.to_string(),
+        _ => format!("$'{}'", w.replace('\\', "\\\\").replace('\'', "\\'")),
+    }
+}
+
+fn arith(r: &mut Rng, depth: usize) -> String {
+    if depth > 2 || r.chance(35) {
+        return match r.below(3) {
+            0 => r.below(20).to_string(),
+            1 => r.pick(&["n", "i", "m"]).to_string(),
+            _ => format!("-{}", r.below(9)),
+        };
+    }
+    let op = r.pick(&["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", ">=", "==", "!=", "&&", "||", "**"]);
+    let (a, b) = (arith(r, depth + 1), arith(r, depth + 1));
+    match r.below(6) {
+        0 => format!("({a}) {op} ({b})"),
+        1 => format!("{a} ? {b} : {}", arith(r, depth + 1)),
+        2 => format!("!{a}"),
+        3 => format!("~{a}"),
+        _ => format!("{a} {op} {b}"),
+    }
+}
+
+fn expansion(r: &mut Rng) -> String {
+    let v = r.pick(&VARS);
+    let p = r.pick(&PATTERNS);
+    match r.below(16) {
+        0 => format!("${{{v}}}"),
+        1 => format!("${{{v}:-{}}}", word(r)),
+        2 => format!("${{#{v}}}"),
+        3 => format!("${{{v}#{p}}}"),
+        4 => format!("${{{v}##{p}}}"),
+        5 => format!("${{{v}%{p}}}"),
+        6 => format!("${{{v}%%{p}}}"),
+        7 => format!("${{{v}/{p}/{}}}", r.pick(&REPLS)),
+        8 => format!("${{{v}//{p}/{}}}", r.pick(&REPLS)),
+        9 => format!("${{{v}/#{p}/{}}}", r.pick(&REPLS)),
+        10 => format!("${{{v}^^}}"),
+        11 => format!("${{{v},,}}"),
+        12 => format!("${{{v}:{}:{}}}", r.below(4), r.below(4)),
+        13 => format!("${{a[{}]}}", r.pick(&["0", "1", "-1", "@", "*"])),
+        14 => format!("${{#a[@]}} ${{!a[@]}}"),
+        _ => format!("$(( {} ))", arith(r, 0)),
+    }
+}
+
+fn echo_line(r: &mut Rng) -> String {
+    let mut parts = Vec::new();
+    for _ in 0..1 + r.below(3) {
+        let e = expansion(r);
+        parts.push(if r.chance(50) { format!("\"{e}\"") } else { e });
+    }
+    match r.below(3) {
+        0 => format!("printf '<%s>' {}; echo", parts.join(" ")),
+        _ => format!("echo {}", parts.join(" ")),
+    }
+}
+
+fn test_expr(r: &mut Rng) -> String {
+    let v = r.pick(&VARS);
+    match r.below(6) {
+        0 => format!("[[ ${v} == {} ]]", r.pick(&PATTERNS)),
+        1 => format!("[[ -n ${v} && ${v} != {} ]]", word(r)),
+        2 => format!("(( {} ))", arith(r, 1)),
+        3 => format!("[ \"${v}\" = {} ]", word(r)),
+        4 => format!("[[ ${v} =~ {} ]]", r.pick(&["^a", "b$", "[0-9]+", "^(a|b)", "\\.", "^$"])),
+        _ => format!("[[ {} -lt {} ]]", arith(r, 2), r.below(10)),
+    }
+}
+
+fn statement(r: &mut Rng, depth: usize) -> String {
+    let v = r.pick(&VARS);
+    if depth > 1 {
+        return echo_line(r);
+    }
+    match r.below(11) {
+        0 | 1 => format!("{v}={}", word(r)),
+        2 => format!("{v}={}", expansion(r)),
+        3 => format!("a=({} {} {})", word(r), word(r), word(r)),
+        4 => format!("if {}; then {}; else {}; fi", test_expr(r), statement(r, depth + 1), statement(r, depth + 1)),
+        5 => format!("for i in {} {} {}; do {}; done", word(r), r.below(5), word(r), statement(r, depth + 1)),
+        6 => format!("i=0; while (( i < {} )); do {}; (( i++ )); done", r.below(4), statement(r, depth + 1)),
+        7 => format!(
+            "case ${v} in {}) echo one;; {}) echo two;; *) echo other;; esac",
+            r.pick(&PATTERNS),
+            r.pick(&PATTERNS)
+        ),
+        8 => format!("f() {{ local {v}=$1; {}; return {}; }}; f {}; echo \"st=$?\"", echo_line(r), r.below(3), word(r)),
+        9 => format!("n=$(( {} )); echo \"n=$n\"", arith(r, 0)),
+        _ => echo_line(r),
+    }
+}
+
+fn script(r: &mut Rng) -> String {
+    let mut lines = vec!["x=abc; y='a/b/c'; s='hello world'; n=3; m=7; a=(one two three)".to_string()];
+    if r.chance(30) {
+        lines.push("shopt -s extglob".to_string());
+    }
+    for _ in 0..2 + r.below(5) {
+        lines.push(statement(r, 0));
+    }
+    lines.push("echo \"end $?\"".to_string());
+    lines.join("\n")
+}
+
+struct Outcome {
+    stdout: String,
+    status: i32,
+}
+
+fn run_bash(script: &str, dir: &std::path::Path) -> Option<Outcome> {
+    let out = Command::new("timeout")
+        .args(["5", "/bin/bash", "-c", script])
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("LC_ALL", "C")
+        .env("HOME", dir)
+        .output()
+        .ok()?;
+    let status = out.status.code()?;
+    if status == 124 {
+        return None; // a slow script is not a finding
+    }
+    Some(Outcome { stdout: String::from_utf8_lossy(&out.stdout).into_owned(), status })
+}
+
+fn run_kitsh(script: &str) -> Outcome {
+    let limits = kitsh::ExecutionLimits::new().timeout(Duration::from_secs(5));
+    let built = kitsh::Bash::builder().name("bash").env("LC_ALL", "C").cwd("/tmp").limits(limits).build();
+    match built {
+        Ok(mut sh) => {
+            let r = sh.exec_sync(script);
+            Outcome { stdout: r.stdout, status: r.exit_code }
+        }
+        Err(e) => Outcome { stdout: format!("build failed: {e}"), status: -1 },
+    }
+}
+
+fn fnv(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opt = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let minutes: f64 = opt("--minutes").and_then(|v| v.parse().ok()).unwrap_or(1.0);
+    let seed: u64 = opt("--seed").and_then(|v| v.parse().ok()).unwrap_or(0x5eed);
+    let keep = opt("--keep").map(std::path::PathBuf::from);
+    if let Some(k) = &keep {
+        let _ = std::fs::create_dir_all(k);
+    }
+    let dir = std::env::temp_dir().join(format!("kitsh-difffuzz-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let mut rng = Rng(seed | 1);
+    let end = Instant::now() + Duration::from_secs_f64(minutes * 60.0);
+    let (mut runs, mut skipped) = (0u64, 0u64);
+    let mut groups: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    while Instant::now() < end {
+        let s = script(&mut rng);
+        let Some(b) = run_bash(&s, &dir) else {
+            skipped += 1;
+            continue;
+        };
+        let k = run_kitsh(&s);
+        runs += 1;
+        if b.stdout == k.stdout && b.status == k.status {
+            continue;
+        }
+        let key = b
+            .stdout
+            .lines()
+            .zip(k.stdout.lines())
+            .find(|(x, y)| x != y)
+            .map_or_else(|| format!("status {} vs {}", b.status, k.status), |(x, y)| format!("{x:?} vs {y:?}"));
+        let e = groups.entry(key).or_insert((0, s.clone()));
+        e.0 += 1;
+        if e.0 == 1 {
+            if let Some(k_dir) = &keep {
+                let text = format!(
+                    "{s}\n# bash (status {}):\n{}\n# kitsh (status {}):\n{}\n",
+                    b.status,
+                    b.stdout.lines().map(|l| format!("#   {l}")).collect::<Vec<_>>().join("\n"),
+                    k.status,
+                    k.stdout.lines().map(|l| format!("#   {l}")).collect::<Vec<_>>().join("\n")
+                );
+                let _ = std::fs::write(k_dir.join(format!("{:016x}.sh", fnv(&s))), text);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let mismatched: usize = groups.values().map(|(n, _)| n).sum();
+    println!("difffuzz: {runs} scripts compared ({skipped} skipped: bash timed out), {mismatched} mismatches in {} groups", groups.len());
+    for (key, (n, example)) in &groups {
+        println!("\n== {n}× first difference: {key}\n{example}");
+    }
+}
