@@ -1,0 +1,11 @@
+import itertools as it
+print(list(it.chain([1, 2], (3,), "ab")))
+print(list(it.chain.from_iterable([[1], [2, 3]])))
+print(list(it.product("ab", [1, 2])))
+print(list(it.permutations([1, 2, 3], 2)))
+print(list(it.combinations("abcd", 2)))
+print(list(it.islice(it.count(10, 5), 4)))
+print(list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([1, 2, 3], lambda a, b: a * b)))
+print(list(it.zip_longest("ab", "xyz", fillvalue="-")))
+print(list(it.takewhile(lambda x: x < 3, [1, 2, 5, 1])), list(it.dropwhile(lambda x: x < 3, [1, 2, 5, 1])))
+print(list(it.repeat("z", 3)), list(it.compress("abc", [1, 0, 1])))

@@ -1,0 +1,3 @@
+config = {"host": "localhost"}
+print("host:", config["host"])
+print("port:", config["port"])

@@ -1,0 +1,5 @@
+import sys
+print("about to exit")
+sys.stdout.flush()
+sys.exit(3)
+print("never")

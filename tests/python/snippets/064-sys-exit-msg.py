@@ -1,0 +1,4 @@
+import sys
+print("checking")
+if True:
+    sys.exit("fatal: config missing")

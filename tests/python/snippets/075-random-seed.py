@@ -1,0 +1,10 @@
+import random
+random.seed(42)
+print(random.random())
+print(random.randint(1, 100), random.randint(1, 100))
+print(random.choice(["a", "b", "c", "d"]))
+xs = list(range(10))
+random.shuffle(xs)
+print(xs)
+print(random.sample(range(100), 5))
+print(round(random.uniform(1, 2), 6))

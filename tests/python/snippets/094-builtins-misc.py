@@ -1,0 +1,7 @@
+print(sum([1, 2, 3], 10), min(3, 1, 2), max("abc"), abs(-2.5), round(3.14159, 2))
+print(list(map(str, [1, 2])), list(filter(None, [0, 1, "", "a"])), list(zip([1, 2], "ab")))
+print(any([0, 0, 1]), all([]), sorted([3, 1, 2], reverse=True), list(enumerate("ab", 1)))
+print(isinstance(1, (int, float)), type(1.0).__name__, callable(len), hasattr("", "upper"))
+print(divmod(17, 5), pow(2, 10), hash(1) == hash(1.0), id(1) == id(1))
+print(list(range(10, 0, -3)), len(range(0, 100, 7)), repr(None), bool(""), int(True))
+print(getattr([], "nope", "dflt"), vars(type("K", (), {"a": 1}))["a"], format(1234.5, ",.1f"))

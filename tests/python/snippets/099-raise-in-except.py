@@ -1,0 +1,4 @@
+try:
+    {}["k"]
+except KeyError:
+    raise RuntimeError("lookup failed")
