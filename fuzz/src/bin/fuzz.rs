@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use kitsh_fuzz::{dictionary, target, Outcome, Target, TARGETS};
+use kitsh_fuzz::{dictionary, target, Outcome, Rng, Target, TARGETS};
 
 /// Inputs longer than this are cut.
 const MAX_LEN: usize = 4096;
@@ -25,26 +25,6 @@ const MAX_CORPUS: usize = 20_000;
 /// A run longer than this is a hang.
 const HANG: Duration = Duration::from_secs(10);
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
 
 /// FNV-1a, for crash file names.
 fn hash(data: &[u8]) -> u64 {

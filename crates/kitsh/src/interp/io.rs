@@ -45,36 +45,29 @@ impl Pipe {
     }
 
     fn read(&self, out: &mut [u8]) -> io::Result<usize> {
-        let mut st = lock(&self.state);
-        loop {
-            if !st.buf.is_empty() {
-                let n = out.len().min(st.buf.len());
-                for (i, b) in st.buf.drain(..n).enumerate() {
-                    out[i] = b;
-                }
-                st.was_read = true;
-                self.cond.notify_all();
-                return Ok(n);
-            }
-            if st.writers == 0 || out.is_empty() {
-                return Ok(0);
-            }
-            if self.shared.cancelled() {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
-            }
-            st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
-        }
+        self.read_until(out, None)
     }
 
     /// [`Pipe::read`] that stops after the first `delim` byte, leaving the rest in the pipe.
     fn read_upto(&self, out: &mut [u8], delim: u8) -> io::Result<usize> {
+        self.read_until(out, Some(delim))
+    }
+
+    /// Wait for data (or end-of-file) and take up to `out.len()` bytes, ending after the first
+    /// `delim` byte when one is given.
+    fn read_until(&self, out: &mut [u8], delim: Option<u8>) -> io::Result<usize> {
         let mut st = lock(&self.state);
         loop {
             if !st.buf.is_empty() {
-                let (a, b) = st.buf.as_slices();
-                let end = match a.iter().position(|&c| c == delim) {
-                    Some(i) => i + 1,
-                    None => b.iter().position(|&c| c == delim).map_or(a.len() + b.len(), |i| a.len() + i + 1),
+                let end = match delim {
+                    None => st.buf.len(),
+                    Some(d) => {
+                        let (a, b) = st.buf.as_slices();
+                        match a.iter().position(|&c| c == d) {
+                            Some(i) => i + 1,
+                            None => b.iter().position(|&c| c == d).map_or(a.len() + b.len(), |i| a.len() + i + 1),
+                        }
+                    }
                 };
                 let n = out.len().min(end);
                 for (i, b) in st.buf.drain(..n).enumerate() {
