@@ -4,7 +4,7 @@ use crate::parser::ast::*;
 
 use super::expand::{is_name, Val};
 use super::options::*;
-use super::pattern::{MatchOpts, Pattern};
+use super::pattern::{byte_chars, from_byte_chars, MatchOpts, Pattern};
 use super::vars::{attr, Value};
 use super::{Exec, Flow, Shell};
 
@@ -475,25 +475,37 @@ impl Shell {
     }
 
     fn apply_string_op(&mut self, val: Val, op: &ParamOp) -> Exec<Val> {
-        if let ParamOp::Substring { offset, length } = op {
-            return self.substring(val, offset, length.as_ref());
-        }
-        let f = self.string_op_fn(op)?;
-        Ok(match val {
-            // Transformations of an unset value give nothing (`${undef@Q}` is empty).
-            Val::Str(None) if matches!(op, ParamOp::Transform(_)) => Val::Str(None),
-            Val::Str(s) => Val::Str(Some(f(self, &s.unwrap_or_default()))),
-            Val::List(items, star) => Val::List(items.iter().map(|s| f(self, s)).collect(), star),
-        })
+        // In the C locale substrings, patterns and case changes work on bytes: the value is
+        // seen through `byte_chars` and the result turned back into characters.
+        let bytes = !matches!(op, ParamOp::Transform(_)) && self.byte_locale() && !val_is_ascii(&val);
+        let val = if bytes { map_val(val, |s| byte_chars(s)) } else { val };
+        let out = if let ParamOp::Substring { offset, length } = op {
+            self.substring(val, offset, length.as_ref())?
+        } else {
+            let f = self.string_op_fn(op, bytes)?;
+            match val {
+                // Transformations of an unset value give nothing (`${undef@Q}` is empty).
+                Val::Str(None) if matches!(op, ParamOp::Transform(_)) => Val::Str(None),
+                Val::Str(s) => Val::Str(Some(f(self, &s.unwrap_or_default()))),
+                Val::List(items, star) => Val::List(items.iter().map(|s| f(self, s)).collect(), star),
+            }
+        };
+        Ok(if bytes { map_val(out, |s| from_byte_chars(s)) } else { out })
+    }
+
+    /// Compile an expanded pattern (`bytes`: for a value seen through `byte_chars`).
+    fn op_pattern(&mut self, pattern: &Word, opts: MatchOpts, bytes: bool) -> Exec<Pattern> {
+        let pat = self.expand_pattern(pattern)?;
+        Ok(if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), opts) } else { Pattern::new(&pat, opts) })
     }
 
     #[allow(clippy::type_complexity)]
-    fn string_op_fn(&mut self, op: &ParamOp) -> Exec<Box<dyn Fn(&mut Shell, &str) -> String>> {
+    fn string_op_fn(&mut self, op: &ParamOp, bytes: bool) -> Exec<Box<dyn Fn(&mut Shell, &str) -> String>> {
         let mopts = MatchOpts { extglob: self.shopt(EXTGLOB), nocase: self.shopt(NOCASEMATCH), pathname: false, dotglob: true };
         Ok(match op {
             ParamOp::RemovePrefix { longest, pattern } => {
                 // `nocasematch` applies to `${x/p/r}` only.
-                let p = Pattern::new(&self.expand_pattern(pattern)?, MatchOpts { nocase: false, ..mopts });
+                let p = self.op_pattern(pattern, MatchOpts { nocase: false, ..mopts }, bytes)?;
                 let longest = *longest;
                 Box::new(move |_, s| match p.match_prefix(s, longest) {
                     Some(n) => s[n..].to_string(),
@@ -501,7 +513,7 @@ impl Shell {
                 })
             }
             ParamOp::RemoveSuffix { longest, pattern } => {
-                let p = Pattern::new(&self.expand_pattern(pattern)?, MatchOpts { nocase: false, ..mopts });
+                let p = self.op_pattern(pattern, MatchOpts { nocase: false, ..mopts }, bytes)?;
                 let longest = *longest;
                 Box::new(move |_, s| match p.match_suffix(s, longest) {
                     Some(n) => s[..n].to_string(),
@@ -520,14 +532,14 @@ impl Shell {
                     None => String::new(),
                 };
                 let amp = amp && rep.contains(['&', '\\']);
-                let p = Pattern::new(&pat, mopts);
+                let p = if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), mopts) } else { Pattern::new(&pat, mopts) };
                 let mode = *mode;
                 let max = self.shared.limits.max_string_bytes;
                 Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty(), max))
             }
             ParamOp::Case { op, all, pattern } => {
                 let p = match pattern {
-                    Some(w) => Some(Pattern::new(&self.expand_pattern(w)?, MatchOpts { nocase: false, ..mopts })),
+                    Some(w) => Some(self.op_pattern(w, MatchOpts { nocase: false, ..mopts }, bytes)?),
                     None => None,
                 };
                 let (op, all) = (*op, *all);
@@ -682,6 +694,22 @@ impl Shell {
                 Ok(Val::List(items[start as usize..end as usize].to_vec(), star))
             }
         }
+    }
+}
+
+/// Whether every string of `val` is ASCII.
+fn val_is_ascii(val: &Val) -> bool {
+    match val {
+        Val::Str(s) => s.as_deref().is_none_or(str::is_ascii),
+        Val::List(items, _) => items.iter().all(|s| s.is_ascii()),
+    }
+}
+
+/// `val` with `f` applied to each of its strings.
+fn map_val(val: Val, f: impl Fn(&str) -> String) -> Val {
+    match val {
+        Val::Str(s) => Val::Str(s.map(|s| f(&s))),
+        Val::List(items, star) => Val::List(items.iter().map(|s| f(s)).collect(), star),
     }
 }
 

@@ -45,13 +45,22 @@ pub struct Pattern {
     /// The text to compare when the pattern has no special characters (case-sensitive only).
     literal: Option<String>,
     /// Compiled for the C locale: pattern and text are matched byte by byte (`?` is one
-    /// byte of a multibyte character), each byte standing for the char of the same number.
+    /// byte of a multibyte character), as [`byte_chars`] shows them.
     bytes: bool,
 }
 
-/// `text` with each UTF-8 byte as the char of the same number (the C locale's view).
-fn byte_chars(text: &str) -> String {
-    text.bytes().map(char::from).collect()
+/// `text` as the C locale sees it: each byte of its encoding one char, ASCII as itself and
+/// every byte from 0x80 up as its raw-byte char (`util::bytes::raw_char`), which no class,
+/// case mapping or range of ASCII chars takes for a letter. Idempotent.
+pub(crate) fn byte_chars(text: &str) -> String {
+    use crate::util::bytes::{encode, raw_char};
+    encode(text).iter().map(|&b| if b < 0x80 { char::from(b) } else { raw_char(b) }).collect()
+}
+
+/// Back from [`byte_chars`]: bytes that form UTF-8 characters again become those characters.
+pub(crate) fn from_byte_chars(text: &str) -> String {
+    use crate::util::bytes::{decode_owned, encode};
+    decode_owned(encode(text).into_owned())
 }
 
 /// Character positions of a text: its chars and the byte offset of each (plus the length).

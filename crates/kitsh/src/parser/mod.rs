@@ -94,9 +94,11 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Parse a whole text at once (used for `eval`, function bodies in tests, etc).
+/// Parse a whole text at once (tests, completion), with extended globs accepted as if
+/// `shopt -s extglob` were on.
 pub fn parse(src: &str, opts: &ParseOptions) -> Result<List, ParseError> {
     let mut p = Parser::new(src, *opts);
+    p.set_extglob(true);
     let mut out = List::default();
     while let Some(r) = p.next_command(None) {
         out.items.extend(r?.items);

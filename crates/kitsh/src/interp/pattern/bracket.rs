@@ -45,6 +45,11 @@ impl Class {
 
     /// Whether `c` belongs to the class.
     pub(super) fn contains(self, c: char) -> bool {
+        // A byte that is no character (invalid UTF-8, or any byte past ASCII in the C
+        // locale) belongs to no class.
+        if crate::util::bytes::raw_byte(c).is_some() {
+            return false;
+        }
         let graph = !c.is_control() && !c.is_whitespace() && c != '\u{a0}';
         match self {
             Class::Alnum => c.is_alphanumeric(),

@@ -121,7 +121,11 @@ impl Core<'_, '_, '_> {
             '|' if !regex => one(self, CTok::Other("|")),
             ';' => one(self, CTok::Other(";")),
             _ => {
-                let w = self.read_word(if regex { Kind::Regex } else { Kind::Normal })?;
+                // Inside `[[ ]]` bash reads extended patterns whatever the shopt says.
+                let extglob = std::mem::replace(&mut self.extglob, true);
+                let w = self.read_word(if regex { Kind::Regex } else { Kind::Normal });
+                self.extglob = extglob;
+                let w = w?;
                 if w.parts.is_empty() {
                     self.inp.bump_raw();
                     return Ok(CTok::Other("("));

@@ -160,6 +160,22 @@ fn extglob_and_braces() {
     assert_eq!(e.message, "syntax error near unexpected token `('");
 }
 
+/// With `extglob` off, `@(` ends the word and `(` is an operator, as in bash; `[[ ]]` still
+/// reads extended patterns.
+#[test]
+fn extglob_off_is_a_syntax_error_outside_cond() {
+    let first = |src: &str| {
+        let mut parser = crate::parser::Parser::new(src, crate::parser::ParseOptions::default());
+        parser.set_extglob(false);
+        parser.next_command(None).map(|r| r.map(|l| super::tests::show_list(&l)))
+    };
+    for src in ["echo @(a|b)", "echo !(x)", "echo x*(b)", "case a in +(a)) ;; esac", "x=?(a)"] {
+        let e = first(src).and_then(Result::err).map(|e| e.message);
+        assert_eq!(e.as_deref(), Some("syntax error near unexpected token `('"), "{src}");
+    }
+    assert_eq!(first("[[ ab == @(a|b)* ]]").and_then(Result::ok).as_deref(), Some("[[ ab == @(a|b)* ]]"));
+}
+
 #[test]
 fn assignments() {
     let sc = simple("a=1 b+=2 c[1]=x d[i+1]+=y cmd arg");

@@ -156,7 +156,9 @@ impl Core<'_, '_, '_> {
                     '(' if kind == Kind::Regex => {
                         self.group(b, true)?;
                     }
-                    '(' if matches!(b.last_lit(), Some('@' | '!' | '+' | '*' | '?')) => {
+                    // With extglob off, bash's lexer ends the word here and `(` is an operator
+                    // (`echo @(a)`: syntax error near unexpected token `(`).
+                    '(' if self.extglob && matches!(b.last_lit(), Some('@' | '!' | '+' | '*' | '?')) => {
                         if !self.group(b, false)? {
                             break;
                         }
