@@ -366,7 +366,28 @@ impl Shell {
             "-" => self.vars.get_str("OLDPWD").map(str::to_string).unwrap_or_else(|| "~-".to_string()),
             "root" => "/root".to_string(),
             u if Some(u) == self.vars.get_str("USER") => self.vars.get_str("HOME").unwrap_or("/home/user").to_string(),
-            _ => format!("~{user}"),
+            _ => self.tilde_dirstack(user).unwrap_or_else(|| format!("~{user}")),
+        }
+    }
+
+    /// `~N`, `~+N`, `~-N`: entry N of the directory stack as `dirs -v` numbers it (`-`:
+    /// counted from the bottom); `None` when out of range or not of that form.
+    fn tilde_dirstack(&self, spec: &str) -> Option<String> {
+        let (from_bottom, digits) = match spec.as_bytes().first()? {
+            b'+' => (false, &spec[1..]),
+            b'-' => (true, &spec[1..]),
+            _ => (false, spec),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: usize = digits.parse().ok()?;
+        let len = self.dir_stack.len() + 1;
+        let i = if from_bottom { len.checked_sub(n + 1)? } else { n };
+        match i {
+            0 => Some(self.cwd.clone()),
+            i if i < len => Some(self.dir_stack[len - 1 - i].clone()),
+            _ => None,
         }
     }
 
