@@ -43,6 +43,7 @@ pub mod factor;
 pub mod file;
 pub mod find;
 pub mod fold;
+pub mod fmt;
 pub mod grep;
 pub mod gzip;
 pub mod head;
@@ -74,6 +75,7 @@ pub mod rmdir;
 pub mod mv;
 pub mod net;
 pub mod cp;
+pub mod csplit;
 pub mod curl;
 mod copy_move;
 pub mod sed;
@@ -466,6 +468,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("column", &column::Column),
         ("comm", &comm::Comm),
         ("cp", &cp::Cp),
+        ("csplit", &csplit::Csplit),
         ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
@@ -481,6 +484,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("fgrep", &grep::Grep),
         ("file", &file::File),
         ("find", &find::Find),
+        ("fmt", &fmt::Fmt),
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
         ("gunzip", &gzip::Gunzip),
