@@ -58,6 +58,7 @@ pub mod ln;
 pub mod look;
 pub mod ls;
 pub mod mkdir;
+pub mod mkfifo;
 pub mod mktemp;
 pub mod nl;
 pub mod nproc;
@@ -504,6 +505,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("ls", &ls::Ls),
         ("md5sum", &checksum::DigestSum(checksum::algo::Kind::Md5)),
         ("mkdir", &mkdir::Mkdir),
+        ("mkfifo", &mkfifo::Mkfifo),
         ("mktemp", &mktemp::Mktemp),
         ("more", &pager::More),
         ("mv", &mv::Mv),

@@ -32,6 +32,9 @@ pub enum DevKind {
     Stdout,
     /// `/dev/stderr` (served by the interpreter).
     Stderr,
+    /// A named pipe made by `mkfifo`: stat-able and removable, but opening it fails with
+    /// [`FsError::Unsupported`] (there is no rendezvous between a reader and a writer).
+    Fifo,
 }
 
 /// The standard device nodes created under `/dev`, by name.
@@ -57,6 +60,7 @@ impl DevKind {
                 Err(FsError::Invalid)
             }
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
         }
     }
 
@@ -69,6 +73,7 @@ impl DevKind {
             DevKind::Zero | DevKind::Full => Ok(Box::new(std::io::repeat(0))),
             DevKind::Random | DevKind::Urandom => Ok(Box::new(RandomReader::new())),
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
         }
     }
 
@@ -85,6 +90,7 @@ impl DevKind {
                 Ok(buf.len())
             }
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
         }
     }
 
@@ -93,6 +99,7 @@ impl DevKind {
         match self {
             DevKind::Full => Err(FsError::NoSpace),
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
             _ => Ok(()),
         }
     }

@@ -335,6 +335,15 @@ impl FileSystem for MemoryFs {
         t.create(&self.quota, w.parent, w.name(), kind, 0o755, USER_OWNER).map(drop)
     }
 
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        let mut t = self.write();
+        let w = t.walk(path, false)?;
+        if w.ino.is_some() {
+            return Err(FsError::Exists);
+        }
+        t.create(&self.quota, w.parent, w.name(), Kind::Device(DevKind::Fifo), mode & 0o7777, USER_OWNER).map(drop)
+    }
+
     fn remove_file(&self, path: &str) -> FsResult<()> {
         let mut t = self.write();
         let w = t.walk(path, false)?;

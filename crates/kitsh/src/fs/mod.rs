@@ -92,6 +92,9 @@ pub enum FsError {
     /// EIO: a host I/O error that has no better mapping.
     #[error("Input/output error")]
     Io,
+    /// EOPNOTSUPP: an operation the sandbox does not provide (opening a named pipe).
+    #[error("Operation not supported")]
+    Unsupported,
 }
 
 /// The kind of a filesystem node.
@@ -195,6 +198,14 @@ pub trait FileSystem: Send + Sync + fmt::Debug {
     fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()>;
     /// The canonical absolute path: every symlink resolved, no `.`/`..` (the path must exist).
     fn canonicalize(&self, path: &str) -> FsResult<String>;
+    /// Create the named pipe `path` with permission bits `mode` (`mkfifo`). The node exists
+    /// (`test -p`, `ls -l`, `stat`, `rm`), but opening it for reading or writing fails with
+    /// [`FsError::Unsupported`]: the sandbox has no blocking rendezvous between two openers.
+    /// Filesystems without the node type refuse with [`FsError::Unsupported`].
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        let _ = (path, mode);
+        Err(FsError::Unsupported)
+    }
     /// Change the owner and/or group (`chown` as root); the default refuses (`EPERM`-like).
     fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
         let _ = (path, uid, gid);
