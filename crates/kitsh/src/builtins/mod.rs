@@ -67,6 +67,7 @@ pub mod od;
 pub mod pager;
 pub mod paste;
 pub mod patch;
+pub mod pr;
 pub mod printenv;
 pub mod readlink;
 pub mod realpath;
@@ -515,6 +516,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("patch", &patch::Patch),
+        ("pr", &pr::Pr),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
