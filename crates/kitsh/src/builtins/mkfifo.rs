@@ -54,6 +54,10 @@ impl Builtin for Mkfifo {
                     }
                     Some(m) => apply(&m, 0o666, false, UMASK),
                 };
+                if mode & !0o777 != 0 {
+                    ctx.error("mode must specify only file permission bits");
+                    return 1;
+                }
             }
         }
         if parsed.operands.is_empty() {
