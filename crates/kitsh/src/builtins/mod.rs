@@ -110,6 +110,7 @@ pub mod wget;
 pub mod xxd;
 pub mod whoami;
 pub mod yes;
+pub mod yq;
 
 /// A command implemented in Rust.
 pub trait Builtin: Send + Sync {
@@ -560,6 +561,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("xargs", &xargs::Xargs),
         ("xxd", &xxd::Xxd),
         ("yes", &yes::Yes),
+        ("yq", &yq::Yq),
         ("zcat", &gzip::Zcat),
     ];
     table.iter().copied().collect()
