@@ -1,9 +1,10 @@
 //! `mkfifo`: create named pipes (`-m MODE`), as GNU coreutils.
 //!
-//! The node is real in the virtual filesystem (`test -p`, `ls -l` showing `p`, `stat`, `rm`,
-//! `find -type p`), but the sandbox has no rendezvous between a reader and a writer, so opening
-//! it (`cat p`, `echo hi > p`) fails with "Operation not supported" instead of blocking (see
-//! [`crate::fs::FileSystem::mkfifo`]).
+//! The node is a real named pipe of the memory filesystem (see [`crate::fs::fifo`]): `{ echo hi
+//! > p & }; cat p` prints `hi`; opening one side waits for the other (until the script's
+//! timeout). Shell redirections and commands that read files open it; commands that write a
+//! file in one go (`cp x p`, `tee p`) get "Operation not supported". Host-directory mounts
+//! have no FIFOs (`mkfifo` is refused there).
 
 use super::args::{self, quote, usage_error, ArgKind, Config, OptSpec};
 use super::chmod::{apply, parse_mode, Mode, UMASK};
@@ -89,6 +90,7 @@ mod tests {
         assert_eq!((err.as_str(), st), ("", 0));
         let m = fs.stat("/tmp/p").map(|m| (m.file_type, m.mode & 0o7777));
         assert_eq!(m, Ok((FileType::Fifo, 0o600)));
+        // Nothing writes and nothing can cancel the wait: the open fails at once.
         assert!(fs.open_read("/tmp/p").is_err());
         let (_, err, st) = run_env(&Mkfifo, "mkfifo", &["/tmp/p"], &[], &*fs);
         assert_eq!((err.as_str(), st), ("mkfifo: cannot create fifo ‘/tmp/p’: File exists\n", 1));

@@ -366,10 +366,14 @@ impl Ctx<'_> {
         }
         let abs = self.abs_path(path);
         let meta = self.fs.stat(&abs)?;
-        if meta.file_type == crate::fs::FileType::Dir {
-            return Err(FsError::IsDir);
+        match meta.file_type {
+            crate::fs::FileType::Dir => Err(FsError::IsDir),
+            crate::fs::FileType::Fifo => match self.fs.open_fifo(&abs, false, self.cancel.watcher())? {
+                crate::fs::fifo::FifoEnd::Reader(r) => Ok(Input::File(r)),
+                crate::fs::fifo::FifoEnd::Writer(_) => Err(FsError::Invalid),
+            },
+            _ => Ok(Input::File(self.fs.open_read(&abs)?)),
         }
-        Ok(Input::File(self.fs.open_read(&abs)?))
     }
 
     /// Read all of an input operand (see [`Ctx::open_input`]) into memory, at most

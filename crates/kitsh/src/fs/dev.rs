@@ -32,8 +32,9 @@ pub enum DevKind {
     Stdout,
     /// `/dev/stderr` (served by the interpreter).
     Stderr,
-    /// A named pipe made by `mkfifo`: stat-able and removable, but opening it fails with
-    /// [`FsError::Unsupported`] (there is no rendezvous between a reader and a writer).
+    /// A named pipe made by `mkfifo`: opened through
+    /// [`FileSystem::open_fifo`](super::FileSystem::open_fifo); reading or writing it as a
+    /// file fails with [`FsError::Unsupported`].
     Fifo,
 }
 
