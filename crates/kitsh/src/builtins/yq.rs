@@ -7,10 +7,12 @@
 //! Documents are converted to JSON values and the expression runs on kitsh's jq engine
 //! ([`super::jq::eval_values`]), so the expression language is jq's where jq and yq agree
 //! (paths, `=`, `|=`, `+=`, `select`, `map`, `del`, `keys`, `length`, `to_entries`, `*`
-//! merges, ...); yq's `env(NAME)` / `strenv(NAME)` read `$ENV`. Comments, anchors, tags and
-//! flow style of the input are not kept (values are), and yq-only operators (`ireduce`,
-//! `... comments`, `load`, `@yaml`) are unknown. `eval-all` runs the expression on each
-//! document of every file in turn (cross-document expressions are not supported).
+//! merges, ...); yq's `env(NAME)` / `strenv(NAME)` read `$ENV`, `keys` keeps document order,
+//! and `TERM as $x ireduce (INIT; UPDATE)` is jq's `reduce`. Comments, anchors, tags and flow
+//! style of the input are not kept (values are), and other yq-only operators (`... comments`,
+//! `load`, `fileIndex`, `@yaml`) are unknown. `eval-all` runs the expression on each document
+//! of every file in turn, except yq's merge idiom `. as $x ireduce (...)`, which reduces over
+//! all documents of all files.
 
 use std::fmt::Write as _;
 
@@ -638,6 +640,41 @@ fn rewrite_env(expr: &str) -> String {
     out
 }
 
+/// `. as $x ireduce (...)` at the start of an `eval-all` expression: jq's
+/// `reduce .[] as $x (...)` over the array of all documents.
+fn all_docs_reduce(expr: &str) -> Option<String> {
+    let t = expr.trim_start().strip_prefix('.')?.trim_start().strip_prefix("as")?;
+    if !t.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let t = t.trim_start().strip_prefix('$')?;
+    let name_len = t.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(t.len());
+    let (name, rest) = t.split_at(name_len);
+    let rest = rest.trim_start().strip_prefix("ireduce")?;
+    (!name.is_empty()).then(|| format!("reduce .[] as ${name} {}", rest.trim_start()))
+}
+
+/// yq's `TERM as $x ireduce (INIT; UPDATE)` as jq's `reduce TERM as $x (INIT; UPDATE)`, for a
+/// path term (`.[]`, `.a[]`, `.a.b[]`) right before `as`.
+fn rewrite_ireduce(expr: &str) -> String {
+    let mut out = expr.to_string();
+    while let Some(p) = out.find(" ireduce") {
+        let before = &out[..p];
+        let Some(as_pos) = before.rfind(" as $") else { break };
+        let term_end = as_pos;
+        let term_start = before[..term_end]
+            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '[' | ']' | '_' | '"')))
+            .map_or(0, |i| i + 1);
+        let term = before[term_start..term_end].to_string();
+        if !term.starts_with('.') {
+            break;
+        }
+        let var = before[as_pos + 4..].to_string();
+        out = format!("{}reduce {term} as {var}{}", &out[..term_start], &out[p + 8..]);
+    }
+    out
+}
+
 /// yq's `keys` keeps the document's key order: jq's `keys_unsorted`.
 fn rewrite_keys(expr: &str) -> String {
     let b = expr.as_bytes();
@@ -739,7 +776,16 @@ impl Builtin for Yq {
                 }
             }
         }
-        let _ = o.all;
+        // `eval-all` with yq's merge idiom `. as $x ireduce (INIT; UPDATE)`: one run over the
+        // documents of every file, as jq's `reduce .[] as $x (INIT; UPDATE)` on their array.
+        let expr = match (o.all, all_docs_reduce(&expr)) {
+            (true, Some(e)) => {
+                let docs: Vec<Val> = groups.drain(..).flat_map(|(_, d)| d).collect();
+                groups.push((files.first().cloned().unwrap_or_else(|| "-".into()), vec![Val::Arr(docs.into())]));
+                e
+            }
+            _ => rewrite_ireduce(&expr),
+        };
         let mut rendered: Vec<(String, Vec<String>)> = Vec::new();
         let mut last: Option<bool> = None;
         let mut error = None;
@@ -874,6 +920,15 @@ mod tests {
         assert_eq!(out(&["keys"], "b: 1\na: 2\n"), "- b\n- a\n");
         assert_eq!(out(&[".keys"], "keys: 1\n"), "1\n");
         assert_eq!(rewrite_keys("to_entries | keys_unsorted, \"keys\""), "to_entries | keys_unsorted, \"keys\"");
+    }
+
+    #[test]
+    fn ireduce_merges() {
+        // yq's documented idiom for merging files.
+        let fs = fs_with(&[("/home/user/a.yaml", b"a: 1\nb: {c: 1}\n"), ("/home/user/b.yaml", b"b: {d: 2}\ne: 3\n")]);
+        let (o, e, st) = run_env(&Yq, "yq", &["ea", ". as $item ireduce ({}; . * $item)", "/home/user/a.yaml", "/home/user/b.yaml"], &[], &*fs);
+        assert_eq!((o.as_str(), e.as_str(), st), ("a: 1\nb:\n  c: 1\n  d: 2\ne: 3\n", "", 0));
+        assert_eq!(out(&[".[] as $x ireduce (0; . + $x)"], "[1, 2, 3]\n"), "6\n");
     }
 
     #[test]
