@@ -417,8 +417,8 @@ impl Fmter<'_> {
 
     fn check_punctuation(&mut self, wi: usize) {
         let w = self.word[wi];
-        let text = &self.parabuf[w.text..w.text + w.length as usize];
-        let mut finish = text.len().saturating_sub(1);
+        let Some(text) = self.parabuf.get(w.text..w.text + w.length as usize).filter(|t| !t.is_empty()) else { return };
+        let mut finish = text.len() - 1;
         let fin = text[finish];
         let paren = isopen(text[0]);
         let punct = fin.is_ascii_punctuation();
@@ -564,7 +564,9 @@ impl Fmter<'_> {
 
     fn put_word(&mut self, w: usize) {
         let word = self.word[w];
-        self.out.extend_from_slice(&self.parabuf[word.text..word.text + word.length as usize]);
+        if let Some(text) = self.parabuf.get(word.text..word.text + word.length as usize) {
+            self.out.extend_from_slice(text);
+        }
         self.out_column += word.length;
     }
 

@@ -171,6 +171,8 @@ Mandatory arguments to long options are mandatory for short options too.
       --help     display this help and exit
       --version  output version information and exit";
 
+/// Largest margin, width, page length or number width accepted (see `run`).
+const MAX_DIM: i32 = 1 << 20;
 const LINES_PER_HEADER: i32 = 5;
 const LINES_PER_FOOTER: i32 = 5;
 const ANYWHERE: i32 = 0;
@@ -1634,6 +1636,20 @@ impl Builtin for Pr {
         if s.first_page_number == 0 {
             s.first_page_number = 1;
         }
+        // GNU pads with as many blanks as asked; the sandbox bounds the sizes that make pr
+        // produce padding without input (margins, widths, page lengths, number widths).
+        for (v, what) in [
+            (s.chars_per_margin, "'-o MARGIN' invalid line offset"),
+            (s.chars_per_line, "'-w PAGE_WIDTH' invalid number of characters"),
+            (s.lines_per_page, "'-l PAGE_LENGTH' invalid number of lines"),
+            (s.chars_per_number, "'-n' invalid number width"),
+            (s.chars_per_input_tab, "'-e' invalid tab width"),
+            (s.chars_per_output_tab, "'-i' invalid tab width"),
+        ] {
+            if v > MAX_DIM {
+                return fail(ctx, &format!("{what}: {v}: larger than {MAX_DIM} (sandbox limit)"));
+            }
+        }
         if s.parallel_files && s.explicit_columns {
             return fail(ctx, "cannot specify number of columns when printing in parallel");
         }
@@ -1683,5 +1699,36 @@ impl Builtin for Pr {
             return st;
         }
         i32::from(s.failed_opens)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtins::args::testfs::NOFS;
+    use crate::builtins::testing::run;
+
+    fn pr(args: &[&str], input: &str) -> String {
+        let o = run(&Pr, "pr", args, input.as_bytes(), &*NOFS, "/");
+        format!("{}{}", String::from_utf8_lossy(&o.stdout), o.stderr)
+    }
+
+    #[test]
+    fn columns_and_numbers() {
+        assert_eq!(pr(&["-t"], "a\nb\n"), "a\nb\n");
+        assert_eq!(pr(&["-t", "-2"], "1\n2\n3\n4\n"), "1\t\t\t\t    3\n2\t\t\t\t    4\n");
+        assert_eq!(pr(&["-t", "-n:3"], "x\ny\n"), "  1:x\n  2:y\n");
+        assert_eq!(pr(&["-t", "-3", "-a", "-s,"], "1\n2\n3\n4\n"), "1,2,3\n4\n");
+    }
+
+    #[test]
+    fn page_ranges_and_errors() {
+        assert_eq!(first_last_page("2:5"), Some((2, 5)));
+        assert_eq!(first_last_page("3"), Some((3, u64::MAX)));
+        assert_eq!(first_last_page("5:2"), None);
+        assert_eq!(first_last_page("0"), None);
+        assert!(pr(&["-l", "x"], "").contains("invalid number of lines"));
+        assert!(pr(&["-o", "9999999"], "").contains("sandbox limit"));
+        assert!(pr(&["-m", "-a"], "").contains("cannot specify both"));
     }
 }
