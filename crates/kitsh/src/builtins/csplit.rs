@@ -595,10 +595,9 @@ mod tests {
 
     #[test]
     fn suffix_formats() {
-        let s = parse_suffix("%03d.txt").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(s.format(7), "007.txt");
-        let s = parse_suffix("%#x").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(s.format(10), "0xa");
+        assert_eq!(parse_suffix("%03d.txt").map(|s| s.format(7)).as_deref(), Ok("007.txt"));
+        assert_eq!(parse_suffix("%#x").map(|s| s.format(10)).as_deref(), Ok("0xa"));
+        assert_eq!(parse_suffix("_%-3d|").map(|s| s.format(4)).as_deref(), Ok("_4  |"));
         assert!(parse_suffix("%d%d").is_err());
         assert!(parse_suffix("x").is_err());
         assert_eq!(parse_suffix("%s").err().as_deref(), Some("invalid conversion specifier in suffix: s"));
