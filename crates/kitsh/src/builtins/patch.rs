@@ -435,14 +435,31 @@ fn apply(file: &[String], no_nl: bool, hunks: &[Hunk], reverse: bool, max_fuzz: 
         let expect = if old.is_empty() { (start as isize + offset).max(0) as usize } else { expect };
         let lead_ctx = h.lines.iter().take_while(|l| l.0 == b' ').count();
         let trail_ctx = h.lines.iter().rev().take_while(|l| l.0 == b' ').count();
+        // GNU `locate_hunk`: each side may drop `fuzz + its context - the larger context` lines;
+        // a side with less context than the other (a hunk at the start or end of the file)
+        // anchors the hunk to that end of the file until the fuzz covers the difference.
+        let context = lead_ctx.max(trail_ctx);
         let mut found = None;
-        for fuzz in 0..=max_fuzz {
-            let (lead, trail) = (fuzz.min(lead_ctx), fuzz.min(trail_ctx));
-            if fuzz > 0 && lead + trail == 0 {
+        for fuzz in 0..=max_fuzz.min(context) {
+            let pf = (fuzz + lead_ctx) as isize - context as isize;
+            let sf = (fuzz + trail_ctx) as isize - context as isize;
+            let (lead, trail) = (pf.max(0) as usize, sf.max(0) as usize);
+            if lead + trail > old.len() {
                 break;
             }
-            if let Some(at) = find(&file[pos.min(file.len())..], &old, (expect + lead).saturating_sub(pos), lead, trail) {
-                found = Some((at + pos, fuzz, lead, trail));
+            let want = &old[lead..old.len() - trail];
+            let fits = |at: usize| at + want.len() <= file.len() && file[at..at + want.len()].iter().zip(want).all(|(a, b)| a == b);
+            let at = if pf < 0 && start <= 1 {
+                // Only at the start of the file (the whole file when the end is anchored too).
+                (pos == 0 && (sf >= 0 || want.len() == file.len()) && fits(0)).then_some(0)
+            } else if sf < 0 {
+                // Only at the end of the file.
+                file.len().checked_sub(want.len()).filter(|&a| a >= pos && fits(a))
+            } else {
+                find(&file[pos.min(file.len())..], &old, (expect + lead).saturating_sub(pos), lead, trail).map(|a| a + pos)
+            };
+            if let Some(at) = at {
+                found = Some((at, fuzz, lead, trail));
                 break;
             }
         }
@@ -472,8 +489,7 @@ fn apply(file: &[String], no_nl: bool, hunks: &[Hunk], reverse: bool, max_fuzz: 
                 m.push_str(&format!(" with fuzz {fuzz}"));
             }
             if offset != 0 {
-                let n = offset.unsigned_abs();
-                m.push_str(&format!(" (offset {offset} line{})", if n == 1 { "" } else { "s" }));
+                m.push_str(&format!(" (offset {offset} line{})", if offset == 1 { "" } else { "s" }));
             }
             m.push('.');
             out.messages.push(m);
@@ -540,6 +556,10 @@ impl Builtin for Patch {
             }
         };
         let text = crate::util::bytes::decode(&text).into_owned();
+        if text.trim().is_empty() {
+            // No patch at all (diff found no differences): nothing to do, as GNU patch.
+            return 0;
+        }
         let patches = match parse_patch(&text) {
             Ok(p) if !p.is_empty() => p,
             Ok(_) => {
