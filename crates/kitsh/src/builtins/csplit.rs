@@ -278,6 +278,8 @@ enum Stop {
     Fatal,
     /// Writing stdout failed.
     Write(i32),
+    /// GNU `die`: exit 1 at once, keeping the files made so far.
+    Die,
 }
 
 /// The splitting state (GNU's line buffer, current line and output file).
@@ -378,6 +380,11 @@ impl<'a> Splitter<'a> {
         self.create(ctx)?;
         if self.no_more_lines() && self.suppress_matched {
             return Err(self.line_error(ctx, c, rep));
+        }
+        if self.lines.is_empty() {
+            // GNU finds no line buffer to start from on an empty input.
+            ctx.error("input disappeared");
+            return Err(Stop::Die);
         }
         let mut linenum = self.next;
         while linenum < last {
@@ -578,6 +585,7 @@ impl Builtin for Csplit {
         match sp.split(ctx, &controls) {
             Ok(()) | Err(Stop::Done) => 0,
             Err(Stop::Write(st)) => st,
+            Err(Stop::Die) => 1,
             Err(Stop::Fatal) => {
                 let _ = sp.close(ctx);
                 if !keep {
