@@ -813,7 +813,8 @@ impl Builtin for Yq {
         }
         if o.inplace {
             if error.is_none() {
-                for (name, docs) in &rendered {
+                // yq rewrites the first file given.
+                for (name, docs) in rendered.iter().take(1) {
                     let sep = if fmt == OutFmt::Yaml { "---\n" } else { "" };
                     let body = docs.join(sep);
                     if let Err(e) = ctx.fs.write_file(&ctx.abs_path(name), body.as_bytes(), WriteMode::Truncate) {
