@@ -464,6 +464,13 @@ impl Yaml2<'_> {
 
     /// Write `v` as the value at nesting `level`, after `key:` or `- ` (`inline`) or alone.
     fn value(&mut self, v: &Val, level: usize, after: After) {
+        if level > MAX_DEPTH {
+            if after != After::Top {
+                self.out.push(' ');
+            }
+            self.out.push_str("\"<skipped: too deep>\"\n");
+            return;
+        }
         if let Some(b) = self.block(v, level) {
             if after != After::Top {
                 self.out.push(' ');
@@ -732,129 +739,139 @@ fn load(ctx: &mut Ctx<'_>, name: &str) -> Result<Vec<Val>, String> {
     Ok(vals)
 }
 
+/// Stack for a run: documents are converted and written recursively (the YAML parser stops at
+/// a few hundred levels, but expressions can build deeper values).
+const STACK: usize = 256 << 20;
+/// Deepest value written as YAML (jq prints nothing deeper than 10 000 levels either).
+const MAX_DEPTH: usize = 10_000;
+
 impl Builtin for Yq {
     fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
-        let o = match parse(argv) {
-            Ok(Ok(o)) => o,
-            Ok(Err(-1)) => {
-                let _ = writeln!(ctx.stdout, "{USAGE}");
-                return 0;
-            }
-            Ok(Err(_)) => {
-                let _ = writeln!(ctx.stdout, "yq (https://github.com/mikefarah/yq/) version v4.44.3 (kitsh)");
-                return 0;
-            }
-            Err(m) => return fail(ctx, &m),
-        };
-        let (expr, files) = match (&o.expr, o.files.is_empty()) {
-            // A single operand that names a file is the file, with the expression `.`.
-            (Some(e), true) if !o.null_input && ctx.fs.stat(&ctx.abs_path(e)).is_ok_and(|m| m.file_type == crate::fs::FileType::File) => {
-                (".".to_string(), vec![e.clone()])
-            }
-            (Some(e), _) => (e.clone(), o.files.clone()),
-            (None, _) => (".".to_string(), Vec::new()),
-        };
-        let expr = if expr.trim().is_empty() { ".".to_string() } else { rewrite_keys(&rewrite_env(&expr)) };
-        let fmt = o.out.unwrap_or(OutFmt::Yaml);
-        if o.inplace && files.is_empty() {
-            return fail(ctx, "write inplace flag only applicable when giving an expression and at least one file");
+        stacker::grow(STACK, || run(ctx, argv))
+    }
+}
+
+fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
+    let o = match parse(argv) {
+        Ok(Ok(o)) => o,
+        Ok(Err(-1)) => {
+            let _ = writeln!(ctx.stdout, "{USAGE}");
+            return 0;
         }
-        // The documents, grouped by file.
-        let mut groups: Vec<(String, Vec<Val>)> = Vec::new();
-        if o.null_input {
-            groups.push((String::new(), vec![Val::Null]));
-        } else if files.is_empty() {
-            match load(ctx, "-") {
-                Ok(v) => groups.push(("-".into(), v)),
+        Ok(Err(_)) => {
+            let _ = writeln!(ctx.stdout, "yq (https://github.com/mikefarah/yq/) version v4.44.3 (kitsh)");
+            return 0;
+        }
+        Err(m) => return fail(ctx, &m),
+    };
+    let (expr, files) = match (&o.expr, o.files.is_empty()) {
+        // A single operand that names a file is the file, with the expression `.`.
+        (Some(e), true) if !o.null_input && ctx.fs.stat(&ctx.abs_path(e)).is_ok_and(|m| m.file_type == crate::fs::FileType::File) => {
+            (".".to_string(), vec![e.clone()])
+        }
+        (Some(e), _) => (e.clone(), o.files.clone()),
+        (None, _) => (".".to_string(), Vec::new()),
+    };
+    let expr = if expr.trim().is_empty() { ".".to_string() } else { rewrite_keys(&rewrite_env(&expr)) };
+    let fmt = o.out.unwrap_or(OutFmt::Yaml);
+    if o.inplace && files.is_empty() {
+        return fail(ctx, "write inplace flag only applicable when giving an expression and at least one file");
+    }
+    // The documents, grouped by file.
+    let mut groups: Vec<(String, Vec<Val>)> = Vec::new();
+    if o.null_input {
+        groups.push((String::new(), vec![Val::Null]));
+    } else if files.is_empty() {
+        match load(ctx, "-") {
+            Ok(v) => groups.push(("-".into(), v)),
+            Err(m) => return fail(ctx, &m),
+        }
+    } else {
+        for f in &files {
+            match load(ctx, f) {
+                Ok(v) => groups.push((f.clone(), v)),
                 Err(m) => return fail(ctx, &m),
             }
-        } else {
-            for f in &files {
-                match load(ctx, f) {
-                    Ok(v) => groups.push((f.clone(), v)),
-                    Err(m) => return fail(ctx, &m),
-                }
-            }
         }
-        // `eval-all` with yq's merge idiom `. as $x ireduce (INIT; UPDATE)`: one run over the
-        // documents of every file, as jq's `reduce .[] as $x (INIT; UPDATE)` on their array.
-        let expr = match (o.all, all_docs_reduce(&expr)) {
-            (true, Some(e)) => {
-                let docs: Vec<Val> = groups.drain(..).flat_map(|(_, d)| d).collect();
-                groups.push((files.first().cloned().unwrap_or_else(|| "-".into()), vec![Val::Arr(docs.into())]));
-                e
-            }
-            _ => rewrite_ireduce(&expr),
+    }
+    // `eval-all` with yq's merge idiom `. as $x ireduce (INIT; UPDATE)`: one run over the
+    // documents of every file, as jq's `reduce .[] as $x (INIT; UPDATE)` on their array.
+    let expr = match (o.all, all_docs_reduce(&expr)) {
+        (true, Some(e)) => {
+            let docs: Vec<Val> = groups.drain(..).flat_map(|(_, d)| d).collect();
+            groups.push((files.first().cloned().unwrap_or_else(|| "-".into()), vec![Val::Arr(docs.into())]));
+            e
+        }
+        _ => rewrite_ireduce(&expr),
+    };
+    let mut rendered: Vec<(String, Vec<String>)> = Vec::new();
+    let mut last: Option<bool> = None;
+    let mut error = None;
+    for (name, docs) in groups {
+        let n = docs.len();
+        let (results, err) = match eval_values(ctx, &expr, docs) {
+            Ok(r) => (r, None),
+            Err((r, e)) => (r, Some(e)),
         };
-        let mut rendered: Vec<(String, Vec<String>)> = Vec::new();
-        let mut last: Option<bool> = None;
-        let mut error = None;
-        for (name, docs) in groups {
-            let n = docs.len();
-            let (results, err) = match eval_values(ctx, &expr, docs) {
-                Ok(r) => (r, None),
-                Err((r, e)) => (r, Some(e)),
-            };
-            let mut per_doc = Vec::new();
-            for outs in results.iter() {
-                let mut text = String::new();
-                for v in outs {
-                    last = Some(!matches!(v, Val::Null | Val::Bool(false)));
-                    text.push_str(&render(v, &o, fmt));
-                }
-                per_doc.push(text);
+        let mut per_doc = Vec::new();
+        for outs in results.iter() {
+            let mut text = String::new();
+            for v in outs {
+                last = Some(!matches!(v, Val::Null | Val::Bool(false)));
+                text.push_str(&render(v, &o, fmt));
             }
-            let _ = n;
-            rendered.push((name, per_doc));
-            if err.is_some() {
-                error = err;
-                break;
+            per_doc.push(text);
+        }
+        let _ = n;
+        rendered.push((name, per_doc));
+        if err.is_some() {
+            error = err;
+            break;
+        }
+    }
+    if o.inplace {
+        if error.is_none() {
+            // yq rewrites the first file given.
+            for (name, docs) in rendered.iter().take(1) {
+                let sep = if fmt == OutFmt::Yaml { "---\n" } else { "" };
+                let body = docs.join(sep);
+                if let Err(e) = ctx.fs.write_file(&ctx.abs_path(name), body.as_bytes(), WriteMode::Truncate) {
+                    return fail(ctx, &format!("open {name}: {}", e.to_string().to_lowercase()));
+                }
             }
         }
-        if o.inplace {
-            if error.is_none() {
-                // yq rewrites the first file given.
-                for (name, docs) in rendered.iter().take(1) {
-                    let sep = if fmt == OutFmt::Yaml { "---\n" } else { "" };
-                    let body = docs.join(sep);
-                    if let Err(e) = ctx.fs.write_file(&ctx.abs_path(name), body.as_bytes(), WriteMode::Truncate) {
-                        return fail(ctx, &format!("open {name}: {}", e.to_string().to_lowercase()));
-                    }
+    } else {
+        let mut out = String::new();
+        let mut printed_any = false;
+        for (_, docs) in &rendered {
+            for d in docs {
+                if d.is_empty() {
+                    continue;
                 }
-            }
-        } else {
-            let mut out = String::new();
-            let mut printed_any = false;
-            for (_, docs) in &rendered {
-                for d in docs {
-                    if d.is_empty() {
-                        continue;
-                    }
-                    if printed_any && fmt == OutFmt::Yaml && !o.no_doc {
-                        out.push_str("---\n");
-                    }
-                    out.push_str(d);
-                    printed_any = true;
+                if printed_any && fmt == OutFmt::Yaml && !o.no_doc {
+                    out.push_str("---\n");
                 }
-            }
-            if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-                return super::status_for_write_error(&e);
+                out.push_str(d);
+                printed_any = true;
             }
         }
-        match error {
-            Some(EvalError::Compile(msgs)) => {
-                let msg = msgs.first().cloned().unwrap_or_else(|| "invalid expression".into());
-                fail(ctx, &msg)
+        if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
+            return super::status_for_write_error(&e);
+        }
+    }
+    match error {
+        Some(EvalError::Compile(msgs)) => {
+            let msg = msgs.first().cloned().unwrap_or_else(|| "invalid expression".into());
+            fail(ctx, &msg)
+        }
+        Some(EvalError::Runtime(m)) => fail(ctx, &m),
+        Some(EvalError::Halt(st)) => st,
+        None => {
+            if o.exit_status && last != Some(true) {
+                let _ = writeln!(ctx.stderr, "Error: no matches found");
+                return 1;
             }
-            Some(EvalError::Runtime(m)) => fail(ctx, &m),
-            Some(EvalError::Halt(st)) => st,
-            None => {
-                if o.exit_status && last != Some(true) {
-                    let _ = writeln!(ctx.stderr, "Error: no matches found");
-                    return 1;
-                }
-                0
-            }
+            0
         }
     }
 }
@@ -983,6 +1000,15 @@ mod tests {
         assert_eq!(st, 1);
         let (_, e, st) = run_env(&Yq, "yq", &["-i", ".a = 1"], &[], &*fs);
         assert_eq!(st, 1, "{e}");
+    }
+
+    #[test]
+    fn functions_and_deep_values_run() {
+        let fs = fs_with(&[]);
+        let (o, e, st) = run_env(&Yq, "yq", &["-n", "reduce range(3) as $x (1; [.])"], &[], &*fs);
+        assert_eq!((o.as_str(), e.as_str(), st), ("- - - 1\n", "", 0));
+        let (o, _, st) = run_env(&Yq, "yq", &["-n", "reduce range(20000) as $x (null; [.]) | length"], &[], &*fs);
+        assert_eq!((o.as_str(), st), ("1\n", 0));
     }
 
     #[test]

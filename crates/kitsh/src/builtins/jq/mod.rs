@@ -665,6 +665,11 @@ pub(crate) enum EvalError {
 pub(crate) type EvalResult = Result<Vec<Vec<Val>>, (Vec<Vec<Val>>, EvalError)>;
 
 pub(crate) fn eval_values(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> EvalResult {
+    // As `jq` itself: jaq recurses on nested values and the depth guard wants a large stack.
+    stacker::grow(STACK, || eval_values_on_stack(ctx, code, inputs))
+}
+
+fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> EvalResult {
     let opts = Opts::default();
     let loc_line = code.find("$__loc__").map_or(1, |i| code[..i].matches('\n').count() + 1);
     let (var_names, var_vals) = globals(ctx, &opts, loc_line).map_err(|(m, _)| (Vec::new(), EvalError::Runtime(m)))?;
@@ -715,6 +720,7 @@ pub(crate) fn eval_values(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> Ev
                     return Err((
                         all,
                         match e.get_halt() {
+                            Ok(_) if shared.depth_exceeded.get() => EvalError::Runtime("maximum recursion depth exceeded".into()),
                             Ok(code) => EvalError::Halt(code),
                             Err(e) => EvalError::Runtime(match e.get_err() {
                                 Ok(err) => match error_message(err) {
