@@ -43,6 +43,7 @@ pub mod factor;
 pub mod file;
 pub mod find;
 pub mod fold;
+pub mod fmt;
 pub mod grep;
 pub mod gzip;
 pub mod head;
@@ -57,6 +58,7 @@ pub mod ln;
 pub mod look;
 pub mod ls;
 pub mod mkdir;
+pub mod mkfifo;
 pub mod mktemp;
 pub mod nl;
 pub mod nproc;
@@ -65,6 +67,7 @@ pub mod od;
 pub mod pager;
 pub mod paste;
 pub mod patch;
+pub mod pr;
 pub mod printenv;
 pub mod readlink;
 pub mod realpath;
@@ -74,6 +77,7 @@ pub mod rmdir;
 pub mod mv;
 pub mod net;
 pub mod cp;
+pub mod csplit;
 pub mod curl;
 mod copy_move;
 pub mod sed;
@@ -106,6 +110,7 @@ pub mod wget;
 pub mod xxd;
 pub mod whoami;
 pub mod yes;
+pub mod yq;
 
 /// A command implemented in Rust.
 pub trait Builtin: Send + Sync {
@@ -361,10 +366,14 @@ impl Ctx<'_> {
         }
         let abs = self.abs_path(path);
         let meta = self.fs.stat(&abs)?;
-        if meta.file_type == crate::fs::FileType::Dir {
-            return Err(FsError::IsDir);
+        match meta.file_type {
+            crate::fs::FileType::Dir => Err(FsError::IsDir),
+            crate::fs::FileType::Fifo => match self.fs.open_fifo(&abs, false, self.cancel.watcher())? {
+                crate::fs::fifo::FifoEnd::Reader(r) => Ok(Input::File(r)),
+                crate::fs::fifo::FifoEnd::Writer(_) => Err(FsError::Invalid),
+            },
+            _ => Ok(Input::File(self.fs.open_read(&abs)?)),
         }
-        Ok(Input::File(self.fs.open_read(&abs)?))
     }
 
     /// Read all of an input operand (see [`Ctx::open_input`]) into memory, at most
@@ -466,6 +475,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("column", &column::Column),
         ("comm", &comm::Comm),
         ("cp", &cp::Cp),
+        ("csplit", &csplit::Csplit),
         ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
@@ -481,6 +491,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("fgrep", &grep::Grep),
         ("file", &file::File),
         ("find", &find::Find),
+        ("fmt", &fmt::Fmt),
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
         ("gunzip", &gzip::Gunzip),
@@ -500,6 +511,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("ls", &ls::Ls),
         ("md5sum", &checksum::DigestSum(checksum::algo::Kind::Md5)),
         ("mkdir", &mkdir::Mkdir),
+        ("mkfifo", &mkfifo::Mkfifo),
         ("mktemp", &mktemp::Mktemp),
         ("more", &pager::More),
         ("mv", &mv::Mv),
@@ -509,6 +521,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("patch", &patch::Patch),
+        ("pr", &pr::Pr),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
@@ -552,6 +565,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("xargs", &xargs::Xargs),
         ("xxd", &xxd::Xxd),
         ("yes", &yes::Yes),
+        ("yq", &yq::Yq),
         ("zcat", &gzip::Zcat),
     ];
     table.iter().copied().collect()

@@ -2,7 +2,8 @@
 //! `-i FILE`, `-R`, `-N`, `-f`/`-t`, `--dry-run`, `-o FILE`, `-d DIR`, `-s`, `-b`, file creation
 //! and deletion (`/dev/null`), hunks found at an offset or with fuzz up to `-F N` (default 2),
 //! `.rej` files for failed hunks, `.orig` backups when a hunk did not apply cleanly, exit 0/1/2.
-//! Context and normal (`2c2`) diffs are not supported and are reported as such.
+//! Context diffs (`diff -c`, `*** 1,5 ****` hunks) and normal diffs (`2c2`, `3a4,5`, `6d5`;
+//! these name no file, so the file operand is needed) are read into the same hunks.
 
 use super::args::{self, Config, OptSpec};
 use super::{Builtin, Ctx};
@@ -60,6 +61,9 @@ struct Hunk {
     new_no_nl: bool,
     /// The hunk's text, for `.rej` files.
     text: String,
+    /// The old / new side's line counts, when the format gives them (context and normal diffs).
+    old_count: Option<usize>,
+    new_count: Option<usize>,
 }
 
 /// The hunks for one file.
@@ -70,6 +74,200 @@ struct FilePatch {
     hunks: Vec<Hunk>,
     /// The line of the patch input where the file's hunks start (for messages).
     line: usize,
+    /// A normal diff (no file names).
+    normal: bool,
+}
+
+/// A normal diff command: `(old_start, old_end, kind, new_start, new_end)` (`a`, `c`, `d`).
+type NormalCmd = (usize, usize, u8, usize, usize);
+
+fn range_pair(s: &str) -> Option<(usize, usize)> {
+    match s.split_once(',') {
+        Some((a, b)) => Some((a.parse().ok()?, b.parse().ok()?)),
+        None => {
+            let n = s.parse().ok()?;
+            Some((n, n))
+        }
+    }
+}
+
+/// Parse a normal diff command line (`3a4,5`, `2,3c2`, `6d5`).
+fn normal_command(l: &str) -> Option<NormalCmd> {
+    let pos = l.find(['a', 'c', 'd'])?;
+    let (o1, o2) = range_pair(&l[..pos])?;
+    let (n1, n2) = range_pair(&l[pos + 1..])?;
+    Some((o1, o2, l.as_bytes()[pos], n1, n2))
+}
+
+fn malformed(i: usize, l: &str) -> String {
+    format!("malformed patch at line {}: {}", i + 1, l.trim_end_matches('\n'))
+}
+
+/// Read a normal diff hunk starting at its command line `lines[i]`; the hunk and the next line.
+fn normal_hunk(lines: &[&str], mut i: usize, cmd: NormalCmd) -> Result<(Hunk, usize), String> {
+    let (o1, o2, kind, n1, n2) = cmd;
+    let old_n = if kind == b'a' { 0 } else { o2.saturating_sub(o1) + 1 };
+    let new_n = if kind == b'd' { 0 } else { n2.saturating_sub(n1) + 1 };
+    let mut h = Hunk {
+        old_start: o1,
+        new_start: n1,
+        lines: Vec::new(),
+        old_no_nl: false,
+        new_no_nl: false,
+        text: String::new(),
+        old_count: Some(old_n),
+        new_count: Some(new_n),
+    };
+    i += 1;
+    let take = |side: u8, n: usize, i: &mut usize, h: &mut Hunk| -> Result<(), String> {
+        for _ in 0..n {
+            let l = lines.get(*i).ok_or_else(|| "unexpected end of file in patch".to_string())?;
+            let want = if side == b'-' { "< " } else { "> " };
+            let body = l.trim_end_matches('\n');
+            let t = body.strip_prefix(want).or_else(|| (body == want.trim_end()).then_some("")).ok_or_else(|| malformed(*i, l))?;
+            h.lines.push((side, t.to_string()));
+            *i += 1;
+            if lines.get(*i).is_some_and(|l| l.starts_with('\\')) {
+                if side == b'-' {
+                    h.old_no_nl = true;
+                } else {
+                    h.new_no_nl = true;
+                }
+                *i += 1;
+            }
+        }
+        Ok(())
+    };
+    take(b'-', old_n, &mut i, &mut h)?;
+    if kind == b'c' {
+        if lines.get(i).map(|l| l.trim_end_matches('\n')) != Some("---") {
+            return Err(malformed(i, lines.get(i).copied().unwrap_or("")));
+        }
+        i += 1;
+    }
+    take(b'+', new_n, &mut i, &mut h)?;
+    h.text = context_reject(&h);
+    Ok((h, i))
+}
+
+/// A context-format rendering of a hunk, for `.rej` files of normal diffs (GNU's shape).
+fn context_reject(h: &Hunk) -> String {
+    let range = |start: usize, n: usize| match n {
+        0 => "0".to_string(),
+        1 => start.to_string(),
+        _ => format!("{start},{}", start + n - 1),
+    };
+    let mut t = format!("***************\n*** {}\n", range(h.old_start, h.old_count.unwrap_or(0)));
+    for (k, l) in &h.lines {
+        if *k == b'-' {
+            t.push_str(&format!("- {l}\n"));
+        }
+    }
+    t.push_str(&format!("--- {} -----\n", range(h.new_start, h.new_count.unwrap_or(0))));
+    for (k, l) in &h.lines {
+        if *k == b'+' {
+            t.push_str(&format!("+ {l}\n"));
+        }
+    }
+    t
+}
+
+/// Parse a context range `a,b` / `a` into `(start, count)`.
+fn context_range(s: &str) -> Option<(usize, usize)> {
+    match s.split_once(',') {
+        Some((a, b)) => {
+            let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+            Some((a, (b + 1).saturating_sub(a)))
+        }
+        None => {
+            let a: usize = s.parse().ok()?;
+            Some((a, usize::from(a > 0)))
+        }
+    }
+}
+
+/// Read a context diff hunk starting at its `***************` line; the hunk and the next line.
+fn context_hunk(lines: &[&str], start: usize) -> Result<(Hunk, usize), String> {
+    let mut i = start + 1;
+    let mut text = lines[start].to_string();
+    let head = lines.get(i).map(|l| l.trim_end_matches('\n')).unwrap_or("");
+    let old_spec = head.strip_prefix("*** ").and_then(|r| r.strip_suffix(" ****")).ok_or_else(|| malformed(i, head))?;
+    let (os, on) = context_range(old_spec).ok_or_else(|| malformed(i, head))?;
+    text.push_str(lines[i]);
+    i += 1;
+    let mut old: Vec<(u8, String)> = Vec::new();
+    let mut new: Vec<(u8, String)> = Vec::new();
+    let (mut old_no_nl, mut new_no_nl) = (false, false);
+    let side_line = |l: &str| -> Option<(u8, String)> {
+        let body = l.trim_end_matches('\n');
+        let b = body.as_bytes();
+        if b.len() >= 2 && matches!(b[0], b' ' | b'-' | b'+' | b'!') && b[1] == b' ' {
+            return Some((b[0], body[2..].to_string()));
+        }
+        (body.is_empty() || body == " ").then(|| (b' ', String::new()))
+    };
+    while i < lines.len() && !lines[i].starts_with("--- ") {
+        let (k, t) = side_line(lines[i]).ok_or_else(|| malformed(i, lines[i]))?;
+        old.push((k, t));
+        text.push_str(lines[i]);
+        i += 1;
+        if lines.get(i).is_some_and(|l| l.starts_with('\\')) {
+            old_no_nl = true;
+            text.push_str(lines[i]);
+            i += 1;
+        }
+    }
+    let head = lines.get(i).map(|l| l.trim_end_matches('\n')).unwrap_or("");
+    let new_spec = head.strip_prefix("--- ").and_then(|r| r.strip_suffix(" ----")).ok_or_else(|| malformed(i, head))?;
+    let (ns, nn) = context_range(new_spec).ok_or_else(|| malformed(i, head))?;
+    text.push_str(lines[i]);
+    i += 1;
+    while i < lines.len() && new.len() < nn && !lines[i].starts_with("***************") && !lines[i].starts_with("*** ") {
+        let Some((k, t)) = side_line(lines[i]) else { break };
+        new.push((k, t));
+        text.push_str(lines[i]);
+        i += 1;
+        if lines.get(i).is_some_and(|l| l.starts_with('\\')) {
+            new_no_nl = true;
+            text.push_str(lines[i]);
+            i += 1;
+        }
+    }
+    // A side without changes is omitted: it is the other side's context.
+    if old.is_empty() && on > 0 {
+        old = new.iter().filter(|l| l.0 == b' ').cloned().collect();
+    }
+    if new.is_empty() && nn > 0 {
+        new = old.iter().filter(|l| l.0 == b' ').cloned().collect();
+    }
+    let mut merged = Vec::new();
+    let (mut a, mut b) = (0, 0);
+    while a < old.len() || b < new.len() {
+        if a < old.len() && old[a].0 == b'-' {
+            merged.push((b'-', old[a].1.clone()));
+            a += 1;
+        } else if b < new.len() && new[b].0 == b'+' {
+            merged.push((b'+', new[b].1.clone()));
+            b += 1;
+        } else if a < old.len() && old[a].0 == b'!' || b < new.len() && new[b].0 == b'!' {
+            while a < old.len() && old[a].0 == b'!' {
+                merged.push((b'-', old[a].1.clone()));
+                a += 1;
+            }
+            while b < new.len() && new[b].0 == b'!' {
+                merged.push((b'+', new[b].1.clone()));
+                b += 1;
+            }
+        } else if a < old.len() && b < new.len() {
+            merged.push((b' ', old[a].1.clone()));
+            a += 1;
+            b += 1;
+        } else {
+            return Err(malformed(i, lines.get(i).copied().unwrap_or("")));
+        }
+    }
+    let h = Hunk { old_start: os, new_start: ns, lines: merged, old_no_nl, new_no_nl, text, old_count: Some(on), new_count: Some(nn) };
+    Ok((h, i))
 }
 
 fn parse_range(s: &str) -> Option<(usize, usize)> {
@@ -95,9 +293,38 @@ fn parse_patch(text: &str) -> Result<Vec<FilePatch>, String> {
         let l = lines[i].trim_end_matches('\n');
         if l.starts_with("--- ") && i + 1 < lines.len() && lines[i + 1].starts_with("+++ ") {
             let header = format!("{}{}", lines[i], lines[i + 1]);
-            out.push(FilePatch { old: file_name(l), new: file_name(lines[i + 1].trim_end_matches('\n')), header, hunks: Vec::new(), line: i + 3 });
+            out.push(FilePatch { old: file_name(l), new: file_name(lines[i + 1].trim_end_matches('\n')), header, hunks: Vec::new(), line: i + 3, normal: false });
             i += 2;
             continue;
+        }
+        if l.starts_with("*** ") && i + 1 < lines.len() && lines[i + 1].starts_with("--- ") && !l.ends_with(" ****") {
+            let header = format!("{}{}", lines[i], lines[i + 1]);
+            let old = file_name(&format!("--- {}", &l[4..]));
+            out.push(FilePatch { old, new: file_name(lines[i + 1].trim_end_matches('\n')), header, hunks: Vec::new(), line: i + 3, normal: false });
+            i += 2;
+            continue;
+        }
+        if l.starts_with("***************") {
+            let Some(fp) = out.last_mut() else {
+                return Err("Only garbage was found in the patch input.".into());
+            };
+            let (h, next) = context_hunk(&lines, i)?;
+            fp.hunks.push(h);
+            i = next;
+            continue;
+        }
+        if out.is_empty() || out.last().is_some_and(|f| f.normal) {
+            if let Some(cmd) = normal_command(l) {
+                if out.is_empty() {
+                    out.push(FilePatch { old: String::new(), new: String::new(), header: "*** /dev/null\n--- /dev/null\n".into(), hunks: Vec::new(), line: 1, normal: true });
+                }
+                let (h, next) = normal_hunk(&lines, i, cmd)?;
+                if let Some(fp) = out.last_mut() {
+                    fp.hunks.push(h);
+                }
+                i = next;
+                continue;
+            }
         }
         if let Some(rest) = l.strip_prefix("@@ -") {
             let Some(fp) = out.last_mut() else {
@@ -107,7 +334,7 @@ fn parse_patch(text: &str) -> Result<Vec<FilePatch>, String> {
             let (old, new) = spec.split_once(" +").ok_or_else(|| format!("malformed patch at line {}: {l}", i + 1))?;
             let (os, mut ol) = parse_range(old).ok_or_else(|| format!("malformed patch at line {}: {l}", i + 1))?;
             let (ns, mut nl) = parse_range(new).ok_or_else(|| format!("malformed patch at line {}: {l}", i + 1))?;
-            let mut h = Hunk { old_start: os, new_start: ns, lines: Vec::new(), old_no_nl: false, new_no_nl: false, text: lines[i].to_string() };
+            let mut h = Hunk { old_start: os, new_start: ns, lines: Vec::new(), old_no_nl: false, new_no_nl: false, text: lines[i].to_string(), old_count: Some(ol), new_count: Some(nl) };
             i += 1;
             while (ol > 0 || nl > 0) && i < lines.len() {
                 let raw = lines[i];
@@ -204,17 +431,35 @@ fn apply(file: &[String], no_nl: bool, hunks: &[Hunk], reverse: bool, max_fuzz: 
         let new: Vec<&str> = h.lines.iter().filter(|l| l.0 != del).map(|l| l.1.as_str()).collect();
         let start = if reverse { h.new_start } else { h.old_start };
         let expect = ((start.max(1) - 1) as isize + offset).max(0) as usize;
-        let expect = if old.is_empty() && start == 0 { 0 } else { expect };
+        // An empty side's start is the line after which the other side goes.
+        let expect = if old.is_empty() { (start as isize + offset).max(0) as usize } else { expect };
         let lead_ctx = h.lines.iter().take_while(|l| l.0 == b' ').count();
         let trail_ctx = h.lines.iter().rev().take_while(|l| l.0 == b' ').count();
+        // GNU `locate_hunk`: each side may drop `fuzz + its context - the larger context` lines;
+        // a side with less context than the other (a hunk at the start or end of the file)
+        // anchors the hunk to that end of the file until the fuzz covers the difference.
+        let context = lead_ctx.max(trail_ctx);
         let mut found = None;
-        for fuzz in 0..=max_fuzz {
-            let (lead, trail) = (fuzz.min(lead_ctx), fuzz.min(trail_ctx));
-            if fuzz > 0 && lead + trail == 0 {
+        for fuzz in 0..=max_fuzz.min(context) {
+            let pf = (fuzz + lead_ctx) as isize - context as isize;
+            let sf = (fuzz + trail_ctx) as isize - context as isize;
+            let (lead, trail) = (pf.max(0) as usize, sf.max(0) as usize);
+            if lead + trail > old.len() {
                 break;
             }
-            if let Some(at) = find(&file[pos.min(file.len())..], &old, (expect + lead).saturating_sub(pos), lead, trail) {
-                found = Some((at + pos, fuzz, lead, trail));
+            let want = &old[lead..old.len() - trail];
+            let fits = |at: usize| at + want.len() <= file.len() && file[at..at + want.len()].iter().zip(want).all(|(a, b)| a == b);
+            let at = if pf < 0 && start <= 1 {
+                // Only at the start of the file (the whole file when the end is anchored too).
+                (pos == 0 && (sf >= 0 || want.len() == file.len()) && fits(0)).then_some(0)
+            } else if sf < 0 {
+                // Only at the end of the file.
+                file.len().checked_sub(want.len()).filter(|&a| a >= pos && fits(a))
+            } else {
+                find(&file[pos.min(file.len())..], &old, (expect + lead).saturating_sub(pos), lead, trail).map(|a| a + pos)
+            };
+            if let Some(at) = at {
+                found = Some((at, fuzz, lead, trail));
                 break;
             }
         }
@@ -232,15 +477,19 @@ fn apply(file: &[String], no_nl: bool, hunks: &[Hunk], reverse: bool, max_fuzz: 
         let hunk_start = window as isize - lead as isize;
         let delta = hunk_start - expect as isize;
         offset += delta;
-        if delta != 0 || fuzz > 0 {
+        // GNU reports every hunk applied away from its stated place (the offset so far).
+        if offset != 0 || fuzz > 0 {
             out.mismatch = true;
-            let mut m = format!("Hunk #{} succeeded at {}", k + 1, hunk_start + 1);
+            // GNU reports where the hunk lands in the new file: its new side's first line
+            // (the line after, for an empty side) moved by the offset.
+            let (rs, rc) = if reverse { (h.old_start, h.old_count) } else { (h.new_start, h.new_count) };
+            let first = if rc == Some(0) { rs + 1 } else { rs.max(1) };
+            let mut m = format!("Hunk #{} succeeded at {}", k + 1, first as isize + offset);
             if fuzz > 0 {
                 m.push_str(&format!(" with fuzz {fuzz}"));
             }
-            if delta != 0 {
-                let n = delta.unsigned_abs();
-                m.push_str(&format!(" (offset {delta} line{})", if n == 1 { "" } else { "s" }));
+            if offset != 0 {
+                m.push_str(&format!(" (offset {offset} line{})", if offset == 1 { "" } else { "s" }));
             }
             m.push('.');
             out.messages.push(m);
@@ -307,6 +556,10 @@ impl Builtin for Patch {
             }
         };
         let text = crate::util::bytes::decode(&text).into_owned();
+        if text.trim().is_empty() {
+            // No patch at all (diff found no differences): nothing to do, as GNU patch.
+            return 0;
+        }
         let patches = match parse_patch(&text) {
             Ok(p) if !p.is_empty() => p,
             Ok(_) => {
@@ -318,6 +571,11 @@ impl Builtin for Patch {
                 return 2;
             }
         };
+        if patches.iter().any(|f| f.normal) && ops.is_empty() {
+            // A normal diff names no file, and there is no terminal to ask for one.
+            let _ = writeln!(ctx.stderr, "patch: **** Only garbage was found in the patch input.");
+            return 2;
+        }
         let mut out = String::new();
         let mut status = 0;
         for fp in &patches {

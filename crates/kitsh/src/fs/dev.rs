@@ -32,6 +32,10 @@ pub enum DevKind {
     Stdout,
     /// `/dev/stderr` (served by the interpreter).
     Stderr,
+    /// A named pipe made by `mkfifo`: opened through
+    /// [`FileSystem::open_fifo`](super::FileSystem::open_fifo); reading or writing it as a
+    /// file fails with [`FsError::Unsupported`].
+    Fifo,
 }
 
 /// The standard device nodes created under `/dev`, by name.
@@ -57,6 +61,7 @@ impl DevKind {
                 Err(FsError::Invalid)
             }
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
         }
     }
 
@@ -69,6 +74,7 @@ impl DevKind {
             DevKind::Zero | DevKind::Full => Ok(Box::new(std::io::repeat(0))),
             DevKind::Random | DevKind::Urandom => Ok(Box::new(RandomReader::new())),
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
         }
     }
 
@@ -85,6 +91,7 @@ impl DevKind {
                 Ok(buf.len())
             }
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
         }
     }
 
@@ -93,6 +100,7 @@ impl DevKind {
         match self {
             DevKind::Full => Err(FsError::NoSpace),
             DevKind::Tty => Err(FsError::Io),
+            DevKind::Fifo => Err(FsError::Unsupported),
             _ => Ok(()),
         }
     }

@@ -14,7 +14,7 @@ use std::io::Read;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::SystemTime;
 
-use self::tree::{Dir, Kind, Name, Tree, ROOT};
+use self::tree::{Dir, Ino, Kind, Name, Tree, ROOT};
 pub(crate) use self::tree::{MAX_LINKS, NAME_MAX, PATH_MAX};
 use super::dev::{DevKind, DEVICES};
 use super::limits::{FsLimits, Quota};
@@ -39,6 +39,8 @@ pub struct MemoryFs {
     layout: Option<Cow<'static, str>>,
     /// Names of commands to present as executable files in `/usr/bin` (standard layout only).
     commands: &'static [&'static str],
+    /// The pipes of the FIFO nodes, by inode (created on first open).
+    fifos: std::sync::Mutex<std::collections::HashMap<Ino, Arc<super::fifo::Fifo>>>,
 }
 
 impl fmt::Debug for MemoryFs {
@@ -58,13 +60,13 @@ impl MemoryFs {
 
     /// An empty filesystem (only `/`) charging `quota`.
     pub fn with_quota(quota: Arc<Quota>) -> Self {
-        MemoryFs { tree: OnceLock::new(), quota, layout: None, commands: &[] }
+        MemoryFs { tree: OnceLock::new(), quota, layout: None, commands: &[], fifos: Default::default() }
     }
 
     /// The standard layout: `/bin`, `/usr/bin`, `/etc/{passwd,group}`, `/dev` devices,
     /// `/tmp` (mode 1777) and `home` owned by the user (uid 1000). Built lazily on first use.
     pub fn standard(quota: Arc<Quota>, home: impl Into<Cow<'static, str>>) -> Self {
-        MemoryFs { tree: OnceLock::new(), quota, layout: Some(home.into()), commands: &[] }
+        MemoryFs { tree: OnceLock::new(), quota, layout: Some(home.into()), commands: &[], fifos: Default::default() }
     }
 
     /// Present `names` as executable files `/usr/bin/NAME` (with `/bin` a symlink to
@@ -230,6 +232,12 @@ impl FileSystem for MemoryFs {
     }
 
     fn open_read(&self, path: &str) -> FsResult<Box<dyn Read + Send>> {
+        if self.stat(path).is_ok_and(|m| m.file_type == super::FileType::Fifo) {
+            return match self.open_fifo(path, false, super::fifo::current_watch())? {
+                super::fifo::FifoEnd::Reader(r) => Ok(r),
+                super::fifo::FifoEnd::Writer(_) => Err(FsError::Invalid),
+            };
+        }
         let t = self.read();
         match &t.node(t.lookup(path, true)?)?.kind {
             Kind::File(d) => Ok(Box::new(SharedReader { data: Arc::clone(d), pos: 0 })),
@@ -333,6 +341,34 @@ impl FileSystem for MemoryFs {
         }
         let kind = Kind::Dir(Dir { entries: Default::default(), parent: w.parent });
         t.create(&self.quota, w.parent, w.name(), kind, 0o755, USER_OWNER).map(drop)
+    }
+
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        let mut t = self.write();
+        let w = t.walk(path, false)?;
+        if w.ino.is_some() {
+            return Err(FsError::Exists);
+        }
+        let ino = t.create(&self.quota, w.parent, w.name(), Kind::Device(DevKind::Fifo), mode & 0o7777, USER_OWNER)?;
+        // A reused inode gets a fresh pipe.
+        self.fifos.lock().unwrap_or_else(|e| e.into_inner()).remove(&ino);
+        Ok(())
+    }
+
+    fn open_fifo(&self, path: &str, write: bool, watch: Option<super::fifo::Watch>) -> FsResult<super::fifo::FifoEnd> {
+        let pipe = {
+            let t = self.read();
+            let ino = t.lookup(path, true)?;
+            match &t.node(ino)?.kind {
+                Kind::Device(DevKind::Fifo) => {}
+                Kind::Dir(_) => return Err(FsError::IsDir),
+                _ => return Err(FsError::Invalid),
+            }
+            let mut map = self.fifos.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(map.entry(ino).or_default())
+        };
+        // The tree lock is released: the open may wait for the other side.
+        pipe.open(write, watch)
     }
 
     fn remove_file(&self, path: &str) -> FsResult<()> {

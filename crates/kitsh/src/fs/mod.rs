@@ -12,6 +12,7 @@
 //! allowed) and [`MountFs`] (a mount table joining them). [`VfsBuilder`] / [`default_fs`] assemble
 //! the sandbox's filesystem; in-memory data is bounded by one shared [`Quota`] ([`FsLimits`]).
 
+pub mod fifo;
 pub mod dev;
 pub mod disabled;
 #[cfg(test)]
@@ -92,6 +93,12 @@ pub enum FsError {
     /// EIO: a host I/O error that has no better mapping.
     #[error("Input/output error")]
     Io,
+    /// EOPNOTSUPP: an operation the sandbox does not provide (reading a named pipe as a file).
+    #[error("Operation not supported")]
+    Unsupported,
+    /// EINTR: a blocking open (of a named pipe) was cancelled.
+    #[error("Interrupted system call")]
+    Interrupted,
 }
 
 /// The kind of a filesystem node.
@@ -195,6 +202,20 @@ pub trait FileSystem: Send + Sync + fmt::Debug {
     fn set_mtime(&self, path: &str, mtime: SystemTime) -> FsResult<()>;
     /// The canonical absolute path: every symlink resolved, no `.`/`..` (the path must exist).
     fn canonicalize(&self, path: &str) -> FsResult<String>;
+    /// Create the named pipe `path` with permission bits `mode` (`mkfifo`); open it with
+    /// [`FileSystem::open_fifo`]. Filesystems without the node type refuse with
+    /// [`FsError::Unsupported`].
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        let _ = (path, mode);
+        Err(FsError::Unsupported)
+    }
+    /// Open the named pipe `path` for reading or writing (`write`), waiting until the other side
+    /// is opened too, or until `watch` says the caller was cancelled ([`FsError::Interrupted`]).
+    /// The whole-file calls (`read_file`, `read_at`, `write_file`, ...) refuse a FIFO.
+    fn open_fifo(&self, path: &str, write: bool, watch: Option<fifo::Watch>) -> FsResult<fifo::FifoEnd> {
+        let _ = (path, write, watch);
+        Err(FsError::Unsupported)
+    }
     /// Change the owner and/or group (`chown` as root); the default refuses (`EPERM`-like).
     fn set_owner(&self, path: &str, uid: Option<u32>, gid: Option<u32>) -> FsResult<()> {
         let _ = (path, uid, gid);

@@ -164,6 +164,12 @@ impl FileSystem for Plain {
     fn mkdir(&self, path: &str, parents: bool) -> FsResult<()> {
         self.0.mkdir(path, parents)
     }
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        self.0.mkfifo(path, mode)
+    }
+    fn open_fifo(&self, path: &str, write: bool, watch: Option<super::fifo::Watch>) -> FsResult<super::fifo::FifoEnd> {
+        self.0.open_fifo(path, write, watch)
+    }
     fn remove_file(&self, path: &str) -> FsResult<()> {
         self.0.remove_file(path)
     }
@@ -340,6 +346,26 @@ impl FileSystem for MountFs {
             entries.sort_unstable_by(|a, b| a.name.cmp(&b.name));
         }
         Ok(entries)
+    }
+
+    fn open_fifo(&self, path: &str, write: bool, watch: Option<super::fifo::Watch>) -> FsResult<super::fifo::FifoEnd> {
+        if let Some(fs) = self.single() {
+            return fs.open_fifo(path, write, watch);
+        }
+        let (fs, rel) = self.target(path)?;
+        fs.open_fifo(&rel, write, watch)
+    }
+
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        if let Some(fs) = self.single() {
+            return fs.mkfifo(path, mode);
+        }
+        let r = self.resolve(path, false)?;
+        if r.meta.is_some() {
+            return Err(FsError::Exists);
+        }
+        let (m, rel) = self.owner(&r.path);
+        m.fs.mkfifo(rel, mode)
     }
 
     fn mkdir(&self, path: &str, parents: bool) -> FsResult<()> {

@@ -1180,6 +1180,10 @@ impl Shell {
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
         let env = super::builtins::ShellEnv(&self.vars, (!self.rng_reseed).then_some(self.rng));
         crate::builtins::args::set_c_locale(self.byte_locale());
+        {
+            let shared = Arc::clone(&self.shared);
+            crate::fs::fifo::set_current_watch(Some(Arc::new(move || shared.cancelled())));
+        }
         let logic = self.shared.logic;
         let denied_fs = crate::fs::DisabledFs::new();
         let mut err_buf = Vec::new();
@@ -1199,6 +1203,7 @@ impl Shell {
             };
             f(&mut ctx)
         };
+        crate::fs::fifo::set_current_watch(None);
         if !logic {
             return status;
         }

@@ -183,6 +183,10 @@ pub struct OpenFile {
     append: bool,
     fs: Arc<dyn FileSystem>,
     reader: Option<Box<dyn Read + Send>>,
+    /// The write end of a named pipe (writes go here instead of the filesystem).
+    writer: Option<Box<dyn Write + Send>>,
+    /// Bytes read from `reader` past a `read` builtin's delimiter, for the next read.
+    pending: Vec<u8>,
 }
 
 /// One open file description. Descriptors in several tables may share it (`Arc`).
@@ -211,7 +215,17 @@ pub type Fd = Arc<FdObj>;
 impl FdObj {
     /// Open `path` on `fs` as a file description.
     pub fn open_file(fs: &Arc<dyn FileSystem>, path: &str, append: bool, pos: u64) -> FdObj {
-        FdObj::File(Mutex::new(OpenFile { path: path.to_string(), pos, append, fs: fs.clone(), reader: None }))
+        FdObj::File(Mutex::new(OpenFile { path: path.to_string(), pos, append, fs: fs.clone(), reader: None, writer: None, pending: Vec::new() }))
+    }
+
+    /// Open the named pipe `path` for reading or writing, waiting for the other side (or until
+    /// `watch` says the script was cancelled).
+    pub fn open_fifo(fs: &Arc<dyn FileSystem>, path: &str, write: bool, watch: Option<crate::fs::fifo::Watch>) -> Result<FdObj, FsError> {
+        let (reader, writer) = match fs.open_fifo(path, write, watch)? {
+            crate::fs::fifo::FifoEnd::Reader(r) => (Some(r), None),
+            crate::fs::fifo::FifoEnd::Writer(w) => (None, Some(w)),
+        };
+        Ok(FdObj::File(Mutex::new(OpenFile { path: path.to_string(), pos: 0, append: false, fs: fs.clone(), reader, writer, pending: Vec::new() })))
     }
 
     /// In-memory input.
@@ -233,6 +247,12 @@ impl FdObj {
             }
             FdObj::File(m) => {
                 let mut f = lock(m);
+                if !f.pending.is_empty() {
+                    let n = buf.len().min(f.pending.len());
+                    buf[..n].copy_from_slice(&f.pending[..n]);
+                    f.pending.drain(..n);
+                    return Ok(n);
+                }
                 if let Some(r) = f.reader.as_mut() {
                     return r.read(buf);
                 }
@@ -275,9 +295,19 @@ impl FdObj {
             }
             FdObj::File(m) => {
                 let mut f = lock(m);
-                if let Some(r) = f.reader.as_mut() {
-                    // endless devices (`/dev/zero`, `/dev/urandom`) keep no position
-                    return r.read(buf);
+                if f.reader.is_some() {
+                    // Streams (named pipes, endless devices): keep what follows the delimiter.
+                    if f.pending.is_empty() {
+                        let mut tmp = vec![0u8; buf.len().max(1)];
+                        let n = f.reader.as_mut().map_or(Ok(0), |r| r.read(&mut tmp))?;
+                        tmp.truncate(n);
+                        f.pending = tmp;
+                    }
+                    let end = f.pending.iter().position(|&c| c == delim).map_or(f.pending.len(), |i| i + 1);
+                    let n = buf.len().min(end);
+                    buf[..n].copy_from_slice(&f.pending[..n]);
+                    f.pending.drain(..n);
+                    return Ok(n);
                 }
                 match f.fs.read_at(&f.path, f.pos, buf) {
                     Ok(n) => {
@@ -316,6 +346,9 @@ impl FdObj {
             }
             FdObj::File(m) => {
                 let mut f = lock(m);
+                if let Some(w) = f.writer.as_mut() {
+                    return w.write_all(data);
+                }
                 let path = f.path.clone();
                 if f.append {
                     let r = f.fs.write_file(&path, data, crate::fs::WriteMode::Append);

@@ -197,6 +197,16 @@ impl Shell {
             sh.error(&format!("{t}: {e}"));
             Err(None)
         };
+        if matches!(op, RedirOp::In | RedirOp::Out | RedirOp::Clobber | RedirOp::Append) && self.fs.stat(&path).is_ok_and(|m| m.file_type == FileType::Fifo) {
+            // A named pipe: wait for the other side, as the kernel's open(2) does.
+            let shared = Arc::clone(&self.shared);
+            let watch: crate::fs::fifo::Watch = Arc::new(move || shared.cancelled());
+            let write = !matches!(op, RedirOp::In);
+            return match FdObj::open_fifo(&self.fs, &path, write, Some(watch)) {
+                Ok(fd) => Ok(Arc::new(fd)),
+                Err(e) => fail(self, e),
+            };
+        }
         match op {
             RedirOp::In => match self.fs.stat(&path) {
                 Ok(m) if m.file_type == FileType::Dir => {

@@ -247,6 +247,20 @@ fn timeout_busy_loop() {
     );
 }
 
+/// Opening a named pipe nobody opens from the other side waits like open(2), until the timeout.
+#[test]
+fn timeout_fifo_without_writer() {
+    let l = ExecutionLimits::new().timeout(Duration::from_secs(1));
+    assert_limit(l, "mkfifo p; cat p", TIMEOUT_EXIT_STATUS, "execution timed out", Duration::from_secs(4));
+}
+
+/// ... and a writer with no reader, through a shell redirection.
+#[test]
+fn timeout_fifo_without_reader() {
+    let l = ExecutionLimits::new().timeout(Duration::from_secs(1));
+    assert_limit(l, "mkfifo p; echo hi > p", TIMEOUT_EXIT_STATUS, "execution timed out", Duration::from_secs(4));
+}
+
 #[test]
 fn timeout_sleep() {
     let l = ExecutionLimits::new().timeout(Duration::from_secs(1));

@@ -36,10 +36,14 @@ pub fn open_src(ctx: &Ctx<'_>, path: &str) -> Result<Src, FsError> {
         return Ok(Src::Stdin);
     }
     let abs = ctx.abs_path(path);
-    if ctx.fs.stat(&abs)?.file_type == FileType::Dir {
-        return Err(FsError::IsDir);
+    match ctx.fs.stat(&abs)?.file_type {
+        FileType::Dir => Err(FsError::IsDir),
+        FileType::Fifo => match ctx.fs.open_fifo(&abs, false, ctx.cancel.watcher())? {
+            crate::fs::fifo::FifoEnd::Reader(r) => Ok(Src::File(r)),
+            crate::fs::fifo::FifoEnd::Writer(_) => Err(FsError::Invalid),
+        },
+        _ => Ok(Src::File(ctx.fs.open_read(&abs)?)),
     }
-    Ok(Src::File(ctx.fs.open_read(&abs)?))
 }
 
 /// Read once from `src`, retrying on `Interrupted`; fails with `Interrupted` when the script is

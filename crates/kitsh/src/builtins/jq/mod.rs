@@ -647,6 +647,100 @@ enum ErrMsg {
     Other(String),
 }
 
+/// What [`eval_values`] reports when a program cannot run.
+pub(crate) enum EvalError {
+    /// The program does not compile: jq's messages (without the `jq: error: ` prefix).
+    Compile(Vec<String>),
+    /// A run-time error (jq's message text, as after `jq: error (at ...): `).
+    Runtime(String),
+    /// `halt`/`halt_error`, or cancellation: the exit status.
+    Halt(i32),
+}
+
+/// Compile `code` as jq does and run it on each of `inputs` in turn (yq evaluates its
+/// expressions this way): the outputs for each input, in order. `$ENV` is the script's
+/// environment; `input`/`inputs` see no further values. `debug`/`stderr` messages go to
+/// `ctx.stderr`.
+/// The outputs of [`eval_values`] per input; on an error, those produced before it.
+pub(crate) type EvalResult = Result<Vec<Vec<Val>>, (Vec<Vec<Val>>, EvalError)>;
+
+pub(crate) fn eval_values(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> EvalResult {
+    // As `jq` itself: jaq recurses on nested values and the depth guard wants a large stack.
+    stacker::grow(STACK, || eval_values_on_stack(ctx, code, inputs))
+}
+
+fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> EvalResult {
+    let opts = Opts::default();
+    let loc_line = code.find("$__loc__").map_or(1, |i| code[..i].matches('\n').count() + 1);
+    let (var_names, var_vals) = globals(ctx, &opts, loc_line).map_err(|(m, _)| (Vec::new(), EvalError::Runtime(m)))?;
+    let compiled = match cached(code, &var_names) {
+        Some(f) => Ok(f),
+        None => {
+            let rewritten = rewrite::rewrite(code);
+            match compile(&rewritten, &var_names) {
+                Ok(f) => Ok(remember(code, &var_names, f)),
+                Err(e) if rewritten != code => compile(code, &var_names).and(Err(e)),
+                Err(e) => Err(e),
+            }
+        }
+    };
+    let filter = compiled.map_err(|m| (Vec::new(), EvalError::Compile(m)))?;
+    let Ctx { stderr, fs, cwd, cancel, .. } = ctx;
+    let no_inputs = Inputs {
+        stdin: None,
+        fs: *fs,
+        cwd,
+        files: std::collections::VecDeque::new(),
+        reader: None,
+        name: Some("<yaml>".into()),
+        raw: false,
+        open_errors: Vec::new(),
+        parse_error: None,
+        done: true,
+    };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
+    let jctx = JCtx::<Kind>::new(&shared, Vars::new(var_vals));
+    let mut all = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let mut outs = Vec::new();
+        for (n, y) in filter.id.run((jctx.clone(), input)).enumerate() {
+            {
+                let mut m = shared.messages.borrow_mut();
+                let _ = stderr.write_all(&m);
+                m.clear();
+            }
+            if n % 1024 == 1023 && shared.cancel.cancelled() {
+                all.push(outs);
+                return Err((all, EvalError::Halt(130)));
+            }
+            match y {
+                Ok(v) => outs.push(v),
+                Err(e) => {
+                    all.push(outs);
+                    return Err((
+                        all,
+                        match e.get_halt() {
+                            Ok(_) if shared.depth_exceeded.get() => EvalError::Runtime("maximum recursion depth exceeded".into()),
+                            Ok(code) => EvalError::Halt(code),
+                            Err(e) => EvalError::Runtime(match e.get_err() {
+                                Ok(err) => match error_message(err) {
+                                    ErrMsg::Str(s) | ErrMsg::Other(s) => s,
+                                },
+                                Err(_) => "unknown error".to_string(),
+                            }),
+                        },
+                    ));
+                }
+            }
+        }
+        let mut m = shared.messages.borrow_mut();
+        let _ = stderr.write_all(&m);
+        m.clear();
+        all.push(outs);
+    }
+    Ok(all)
+}
+
 fn error_message(err: jaq_core::Error<Val>) -> ErrMsg {
     match err.into_val() {
         Val::TStr(s) | Val::BStr(s) => ErrMsg::Str(natives::jq_message(&String::from_utf8_lossy(&s))),

@@ -67,6 +67,7 @@ impl Kind {
             Kind::File(_) => FileType::File,
             Kind::Dir(_) => FileType::Dir,
             Kind::Symlink(_) => FileType::Symlink,
+            Kind::Device(DevKind::Fifo) => FileType::Fifo,
             Kind::Device(_) => FileType::CharDevice,
         }
     }

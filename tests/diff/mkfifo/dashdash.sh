@@ -1,0 +1,3 @@
+mkfifo -- -p; echo "st=$?"
+ls -- -p
+[ -p -p ] && echo ok

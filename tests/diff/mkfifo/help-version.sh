@@ -1,0 +1,2 @@
+mkfifo --version | head -1
+mkfifo --help | head -2

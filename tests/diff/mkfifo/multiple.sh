@@ -1,0 +1,4 @@
+mkfifo a b c; echo "st=$?"
+ls
+mkfifo x a y; echo "st=$?"
+ls

@@ -1,0 +1,3 @@
+mkfifo p
+stat -c '%A %h %s' p
+stat -c '%f' p
