@@ -43,7 +43,6 @@ pub mod factor;
 pub mod file;
 pub mod find;
 pub mod fold;
-pub mod fmt;
 pub mod grep;
 pub mod gzip;
 pub mod head;
@@ -67,7 +66,6 @@ pub mod od;
 pub mod pager;
 pub mod paste;
 pub mod patch;
-pub mod pr;
 pub mod printenv;
 pub mod readlink;
 pub mod realpath;
@@ -77,7 +75,6 @@ pub mod rmdir;
 pub mod mv;
 pub mod net;
 pub mod cp;
-pub mod csplit;
 pub mod curl;
 mod copy_move;
 pub mod sed;
@@ -475,7 +472,6 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("column", &column::Column),
         ("comm", &comm::Comm),
         ("cp", &cp::Cp),
-        ("csplit", &csplit::Csplit),
         ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
@@ -491,7 +487,6 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("fgrep", &grep::Grep),
         ("file", &file::File),
         ("find", &find::Find),
-        ("fmt", &fmt::Fmt),
         ("fold", &fold::Fold),
         ("grep", &grep::Grep),
         ("gunzip", &gzip::Gunzip),
@@ -521,7 +516,6 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("patch", &patch::Patch),
-        ("pr", &pr::Pr),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
