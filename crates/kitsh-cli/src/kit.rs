@@ -32,6 +32,9 @@ pub struct KitCli {
 enum Cmd {
     /// Run one tool: flags per its schema (or a JSON object on stdin); prints its value as JSON.
     Exec {
+        /// Fetch the tool's git source again before the call.
+        #[arg(long)]
+        refresh: bool,
         /// The tool's dotted name.
         tool: String,
         /// `--key value` flags.
@@ -46,6 +49,9 @@ enum Cmd {
         /// Sanitise tool errors as a model would see them.
         #[arg(long)]
         hide_tool_errors: bool,
+        /// Fetch every git source again before running.
+        #[arg(long)]
+        refresh: bool,
         /// Import another MCP server's tools as commands NAME.TOOL (CMD split as a shell would).
         #[arg(long = "mcp-server", value_name = "NAME=CMD")]
         mcp_server: Vec<String>,
@@ -72,6 +78,9 @@ enum Cmd {
         /// The compact prompt for `kit` (and a `kit_discover` tool).
         #[arg(long)]
         compact: bool,
+        /// Fetch every git source again before serving.
+        #[arg(long)]
+        refresh: bool,
         /// Make a host directory visible read-only to `bash`: HOSTDIR[:VPATH].
         #[arg(long, value_name = "HOSTDIR[:VPATH]")]
         mount: Vec<String>,
@@ -154,19 +163,30 @@ pub fn main(args: Vec<String>) -> i32 {
     };
     let (dir, explicit) = kit_dir(cli.kit.as_deref());
     match cli.cmd {
-        Cmd::Exec { tool, args } => with_kit(&dir, true, |kit| exec(kit, &tool, &args)),
-        Cmd::Run { command, hide_tool_errors, mcp_server, mcp_config, args } => {
+        Cmd::Exec { refresh, tool, args } => with_kit(&dir, true, |kit| {
+            if refresh && !refresh_sources(kit, Some(&tool)) {
+                return 125;
+            }
+            exec(kit, &tool, &args)
+        }),
+        Cmd::Run { command, hide_tool_errors, refresh, mcp_server, mcp_config, args } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
             };
+            if refresh && !refresh_sources(&kit, None) {
+                return 125;
+            }
             run(kit, command, hide_tool_errors, &mcp_server, mcp_config.as_deref(), args)
         }
-        Cmd::Mcp { show_tool_errors, expose_each, compact, mount, mcp_server, mcp_config } => {
+        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, mcp_server, mcp_config } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
             };
+            if refresh && !refresh_sources(&kit, None) {
+                return 125;
+            }
             let mut bash = BashTool::builder().name("bash");
             for m in &mount {
                 let (host, vpath) = match m.split_once(':') {
@@ -532,6 +552,19 @@ fn describe(kit: &Arc<Kit>, name: &str, json_out: bool) -> i32 {
         }
     }
     0
+}
+
+/// `--refresh` of exec, run and mcp: fetch the git sources of `only` (or of every tool) again,
+/// so that the calls that follow use the new checkout. False (errors printed) when one fails.
+fn refresh_sources(kit: &Kit, only: Option<&str>) -> bool {
+    let mut ok = true;
+    for t in kit.tools.iter().filter(|t| t.resolved.is_none() && only.is_none_or(|n| n == t.name)) {
+        if let Err(m) = kitsh_kit::git::resolve(t, true) {
+            eprintln!("kitsh: {}: {m}", t.name);
+            ok = false;
+        }
+    }
+    ok
 }
 
 /// `kitsh kit validate [--refresh]`, and `kitsh kit update [TOOL]` (`only`: the git tools to

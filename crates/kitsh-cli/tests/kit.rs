@@ -220,3 +220,51 @@ fn every_surface_passes_the_same_argv_stdin_and_env() {
     }
     let _ = std::fs::remove_dir_all(&kit);
 }
+
+/// `--refresh` on `exec` and `run` fetches a git source again; without it the cached checkout
+/// is used (KIT-10).
+#[test]
+fn refresh_fetches_git_sources_again() {
+    let root = std::env::temp_dir().join(format!("kitsh-cli-refresh-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).expect("dir");
+    let git = |dir: &Path, script: &str| {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .current_dir(dir)
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@x")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@x")
+            .output()
+            .expect("bash");
+        assert!(out.status.success(), "{script}: {}", text(&out.stderr));
+    };
+    git(&work, "git init -q -b main . && echo 'echo v1' > main.sh && git add -A && git commit -qm one");
+    git(&root, "git clone -q --bare work repo.git");
+    let kit = root.join("kit");
+    std::fs::create_dir_all(kit.join("g")).expect("kit");
+    let def = format!("return tools.define_tool{{ source = \"file://{}\", executor = \"native\" }}\n", root.join("repo.git").display());
+    std::fs::write(kit.join("g/head.lua"), def).expect("def");
+    let kitsh = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_kitsh")).arg("--kit").arg(&kit).args(args).env("KITSH_CACHE", root.join("cache")).output().expect("kitsh runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert!(kitsh(&["exec", "g.head"]).contains("v1"));
+    git(&root, "cd work && echo 'echo v2' > main.sh && git commit -qam two && git push -q ../repo.git main");
+    assert!(kitsh(&["exec", "g.head"]).contains("v1"), "the cached checkout serves until a refresh");
+    assert!(kitsh(&["exec", "--refresh", "g.head"]).contains("v2"));
+    git(&root, "cd work && echo 'echo v3' > main.sh && git commit -qam three && git push -q ../repo.git main");
+    assert_eq!(kitsh(&["run", "-c", "g.head"]), "v2\n");
+    assert_eq!(kitsh(&["run", "--refresh", "-c", "g.head"]), "v3\n");
+    // A source that cannot be fetched fails the refresh with its git message, status 125.
+    std::fs::remove_dir_all(root.join("repo.git")).expect("rm");
+    let out = Command::new(env!("CARGO_BIN_EXE_kitsh")).arg("--kit").arg(&kit).args(["exec", "--refresh", "g.head"]).env("KITSH_CACHE", root.join("cache")).output().expect("kitsh runs");
+    assert_eq!(out.status.code(), Some(125), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).starts_with("kitsh: g.head: "), "{}", text(&out.stderr));
+    assert!(kitsh(&["exec", "g.head"]).contains("v3"), "the old checkout still serves offline");
+    let _ = std::fs::remove_dir_all(&root);
+}
