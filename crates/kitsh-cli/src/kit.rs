@@ -121,6 +121,11 @@ enum KitAction {
         #[arg(long)]
         refresh: bool,
     },
+    /// Create the dependency environments of TOOL (or of every tool) now (KIT-20).
+    Install {
+        /// The tool's dotted name.
+        tool: Option<String>,
+    },
     /// Fetch the git sources of TOOL (or of every tool) again.
     Update {
         /// The tool's dotted name.
@@ -229,6 +234,7 @@ pub fn main(args: Vec<String>) -> i32 {
             KitAction::Describe { tool, json } => with_kit(&dir, false, |kit| describe(kit, &tool, json)),
             KitAction::Validate { refresh } => validate(&dir, refresh, None),
             KitAction::Update { tool } => validate(&dir, true, Some(tool)),
+            KitAction::Install { tool } => with_kit(&dir, false, |kit| install(kit, tool.as_deref())),
             KitAction::Init { namespace } => init(&dir, &namespace),
             KitAction::Add { name, path } => add(&dir, &name, &path),
             KitAction::Doctor => doctor(&dir),
@@ -565,6 +571,40 @@ fn refresh_sources(kit: &Kit, only: Option<&str>) -> bool {
         }
     }
     ok
+}
+
+/// `kitsh kit install [TOOL]`: install (or check) the dependencies of TOOL or of every tool;
+/// one line per environment on stdout.
+fn install(kit: &Kit, only: Option<&str>) -> i32 {
+    if let Some(name) = only {
+        if !kit.tools.iter().any(|t| t.name == name) {
+            eprintln!("kitsh: unknown tool '{name}'");
+            return 127;
+        }
+    }
+    let mut failed = 0;
+    for t in kit.tools.iter().filter(|t| only.is_none_or(|n| n == t.name)) {
+        let resolved = match &t.resolved {
+            Some(r) => r.clone(),
+            None => match kitsh_kit::git::resolve(t, false) {
+                Ok(r) => r,
+                Err(m) => {
+                    eprintln!("kitsh: {}: {m}", t.name);
+                    failed += 1;
+                    continue;
+                }
+            },
+        };
+        match kitsh_kit::deps::ensure(t, &resolved) {
+            Ok(Some(env)) => println!("{}: {}", t.name, env.dir.display()),
+            Ok(None) => {}
+            Err(m) => {
+                eprintln!("kitsh: {}: {m}", t.name);
+                failed += 1;
+            }
+        }
+    }
+    i32::from(failed > 0)
 }
 
 /// `kitsh kit validate [--refresh]`, and `kitsh kit update [TOOL]` (`only`: the git tools to

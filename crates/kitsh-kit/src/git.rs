@@ -85,10 +85,10 @@ fn git(args: &[&str], dir: Option<&Path>, url: &str) -> Result<(), String> {
 
 /// A lock on `path` (a `.lock` file next to it) for as long as the guard lives; a lock older
 /// than ten minutes is taken as stale.
-struct Lock(PathBuf);
+pub(crate) struct Lock(PathBuf);
 
 impl Lock {
-    fn take(path: &Path) -> Result<Lock, String> {
+    pub(crate) fn take(path: &Path) -> Result<Lock, String> {
         let lock = path.with_extension("lock");
         if let Some(parent) = lock.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;

@@ -3,6 +3,7 @@
 //! Specification: `../shared/specs/kit.md` (KIT-n).
 
 pub mod adapt;
+pub mod deps;
 pub mod exec;
 pub mod git;
 pub mod load;

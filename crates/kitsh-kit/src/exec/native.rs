@@ -33,9 +33,9 @@ const DRAIN_GRACE: Duration = Duration::from_secs(2);
 /// descendant that left the group is killed and reaped (see the `reaper` module). Async
 /// throughout: many runs may be awaited at once.
 pub async fn run_native(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
-    let (program, mut argv) = command_line(req.resolved)?;
+    let (program, mut argv) = command_line(req.spec, req.resolved)?;
     argv.extend(req.input.args.iter().map(OsString::from));
-    let env = environment(req.spec);
+    let env = environment(req.spec, req.resolved);
     let cwd = req.resolved.dir.clone();
     let launch = Launch {
         program,
@@ -278,7 +278,7 @@ async fn read_tail(mut pipe: impl AsyncRead + Unpin) -> Vec<u8> {
 
 /// The program and the words before the adapter's (KIT-12): the interpreter and the absolute
 /// entrypoint, or the entrypoint alone for type `other`.
-pub(crate) fn command_line(resolved: &Resolved) -> Result<(PathBuf, Vec<OsString>), RunError> {
+pub(crate) fn command_line(spec: &ToolSpec, resolved: &Resolved) -> Result<(PathBuf, Vec<OsString>), RunError> {
     let entry = if resolved.entrypoint.is_absolute() {
         resolved.entrypoint.clone()
     } else {
@@ -289,7 +289,9 @@ pub(crate) fn command_line(resolved: &Resolved) -> Result<(PathBuf, Vec<OsString
     let interpreter = match resolved.kind {
         ToolType::Python => {
             let venv = resolved.dir.join(".venv/bin/python");
-            if is_executable(&venv) {
+            if let Some(python) = ready_env(spec, resolved).and_then(|e| e.python()) {
+                python
+            } else if is_executable(&venv) {
                 venv
             } else {
                 on_path("python3")?
@@ -325,8 +327,22 @@ fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// The child's environment (KIT-16), later entries winning.
-pub(crate) fn environment(spec: &ToolSpec) -> Vec<(OsString, OsString)> {
+/// The tool's installed dependency environment (KIT-20), if it has one.
+pub(crate) fn ready_env(spec: &ToolSpec, resolved: &Resolved) -> Option<crate::deps::DepEnv> {
+    crate::deps::planned(spec, resolved).filter(crate::deps::DepEnv::is_ready)
+}
+
+/// The child's environment (KIT-16), later entries winning; `NODE_PATH` at the tool's Node
+/// dependency environment when it has one.
+pub(crate) fn environment(spec: &ToolSpec, resolved: &Resolved) -> Vec<(OsString, OsString)> {
+    let mut env = base_environment(spec);
+    if let Some(node_path) = ready_env(spec, resolved).and_then(|e| e.node_path()) {
+        env.push(("NODE_PATH".into(), node_path.into_os_string()));
+    }
+    env
+}
+
+fn base_environment(spec: &ToolSpec) -> Vec<(OsString, OsString)> {
     let mut env: Vec<(OsString, OsString)> = INHERITED
         .iter()
         .filter_map(|name| std::env::var_os(name).map(|value| (OsString::from(name), value)))

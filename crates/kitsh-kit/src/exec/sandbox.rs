@@ -249,11 +249,11 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
             )));
         }
     }
-    let (program, mut argv) = command_line(req.resolved)?;
+    let (program, mut argv) = command_line(spec, req.resolved)?;
     let (program, needed) = real_interpreter(program, req.resolved.kind).await;
     let program_name = program.display().to_string();
     argv.extend(req.input.args.iter().map(OsString::from));
-    let mut env = environment(spec);
+    let mut env = environment(spec, req.resolved);
     env.retain(|(k, _)| k != "HOME" && k != "TMPDIR");
     let userns = features.userns.is_none();
     let scratch = if userns { None } else { Some(Scratch::new()?) };
@@ -264,6 +264,10 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     env.push(("HOME".into(), home.into_os_string()));
     env.push(("TMPDIR".into(), tmp.into_os_string()));
     let mut needed_dirs = vec![req.resolved.dir.clone()];
+    // The dependency environment is bound read-only too (it may live under a hidden home).
+    if let Some(deps) = super::native::ready_env(spec, req.resolved) {
+        needed_dirs.push(deps.dir);
+    }
     needed_dirs.extend(needed);
     let plan = Plan::build(
         spec,

@@ -94,6 +94,14 @@ pub async fn call(spec: &Arc<ToolSpec>, input: Map<String, Value>) -> Result<Cal
         }
     };
     let (kind, chosen) = executor_of(spec);
+    if kind != ExecutorKind::Docker {
+        // Dependencies (KIT-20): installed on first use, outside the tool's timeout.
+        let (s, r) = (spec.clone(), resolved.clone());
+        tokio::task::spawn_blocking(move || crate::deps::ensure(&s, &r))
+            .await
+            .map_err(|e| public(e.to_string(), 125))?
+            .map_err(|m| public(m, 125))?;
+    }
     if kind == ExecutorKind::Docker {
         return Err(public(format!("executor '{}' unavailable: not implemented yet; set executor = \"native\"", kind.as_str()), 125));
     }
