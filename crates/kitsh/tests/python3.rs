@@ -293,6 +293,12 @@ fn processes_sockets_and_foreign_code_are_refused() {
     check("python3 -c 'import os; os.execv(\"/bin/sh\", [\"sh\"])'", "", "is disabled in the kitsh sandbox'", 1);
     check("python3 -c 'import socket; socket.create_connection((\"example.com\", 80))'", "", "'socket is disabled in the kitsh sandbox'", 1);
     check("python3 -c 'import socket; socket.socket()'", "", "'socket is disabled in the kitsh sandbox'", 1);
+    check(
+        "python3 -c 'import urllib.request; urllib.request.urlopen(\"http://example.com\")'",
+        "",
+        "URLError: <urlopen error [Errno 1] Operation not permitted: 'socket is disabled in the kitsh sandbox'>",
+        1,
+    );
     check("python3 -c 'import ctypes'", "", "'ctypes is disabled in the kitsh sandbox'", 1);
     check("python3 -c '__import__(\"multiprocessing\")'", "", "'multiprocessing is disabled in the kitsh sandbox'", 1);
     check(
@@ -333,6 +339,27 @@ fn kitsh_has(p: &str) -> bool {
 #[test]
 fn imports_of_vfs_modules() {
     check("mkdir -p lib/pkg; echo 'X = 5' > lib/helper.py; echo 'Y = 6' > lib/pkg/__init__.py; echo 'import helper, pkg; print(helper.X + pkg.Y)' > lib/main.py; python3 lib/main.py", "11\n", "", 0);
+    check("echo 'import sys; print(\"mod\", __name__, sys.argv[1:])' > m.py; python3 -m m a", "mod __main__ ['a']\n", "", 0);
+}
+
+#[test]
+fn tempfile_and_yes_input() {
+    let script = r#"python3 - <<'EOF'
+import tempfile, os
+fd, p = tempfile.mkstemp(suffix=".txt")
+os.write(fd, b"hello")
+os.close(fd)
+print(p.startswith("/tmp/"), open(p).read())
+with tempfile.TemporaryDirectory() as d:
+    open(os.path.join(d, "x"), "w").write("1")
+    print(os.listdir(d))
+print(os.path.exists(d))
+with tempfile.NamedTemporaryFile("w", delete=False) as f:
+    f.write("abc")
+print(open(f.name).read())
+EOF
+yes | python3 -c 'print(input())'"#;
+    check(script, "True hello\n['x']\nFalse\nabc\ny\n", "", 0);
 }
 
 #[test]

@@ -236,6 +236,18 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
                                     encoding="utf-8" if encoding in (None, "locale") else encoding,
                                     errors=errors, newline=newline, write_through=True)
         file_path = posix._fd(file).path
+    elif opener is not None:
+        # tempfile's way: the opener creates the file and returns its descriptor
+        flags = {"r": posix.O_RDONLY, "w": posix.O_WRONLY | posix.O_CREAT | posix.O_TRUNC,
+                 "a": posix.O_WRONLY | posix.O_CREAT | posix.O_APPEND,
+                 "x": posix.O_WRONLY | posix.O_CREAT | posix.O_EXCL}[(m & set("rwax")).pop()]
+        if "+" in m:
+            flags = (flags & ~posix.O_WRONLY) | posix.O_RDWR
+        fd = opener(file, flags)
+        file_path = posix._fd(fd).path
+        posix.close(fd)
+        if "x" in m:
+            m = (m - {"x"}) | {"w"}
     else:
         file_path = file
     path = posix._abs(file_path)
@@ -341,11 +353,25 @@ _sp.CompletedProcess = type("CompletedProcess", (), {})
 for _m in (SubprocessError, CalledProcessError, TimeoutExpired):
     _m.__module__ = "subprocess"
 
+class _RefusedSocket:
+    """socket.socket: a class (so subclasses and isinstance checks work) that cannot be made."""
+
+    def __init__(self, *args, **kwargs):
+        raise _refused("socket")
+
+
+_RefusedSocket.__name__ = _RefusedSocket.__qualname__ = "socket"
+_RefusedSocket.__module__ = "socket"
+
 for _name in ("socket", "_socket"):
     _so = _stub(_name, "Refused in the kitsh sandbox: no network access.")
-    for _n in ("socket", "create_connection", "create_server", "socketpair", "getaddrinfo",
+    for _n in ("create_connection", "create_server", "socketpair", "getaddrinfo",
                "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getnameinfo", "fromfd"):
         setattr(_so, _n, _refusing("socket"))
+    _so.socket = _so.SocketType = _RefusedSocket
+    _so._GLOBAL_DEFAULT_TIMEOUT = object()
+    _so.has_ipv6 = False
+    _so.SOL_SOCKET, _so.SO_REUSEADDR, _so.IPPROTO_TCP, _so.TCP_NODELAY, _so.SHUT_RDWR = 1, 2, 6, 1, 2
     _so.error = OSError
     _so.timeout = TimeoutError
     _so.herror = type("herror", (OSError,), {})
@@ -410,6 +436,12 @@ class _VfsLoader:
 
     def get_source(self, name):
         return posix._check(_kitsh.read_file(self.path), self.path).decode("utf-8")
+
+    def is_package(self, name):
+        return self.is_pkg
+
+    def get_code(self, name):
+        return compile(self.get_source(name), self.path, "exec")
 
     def exec_module(self, module):
         module.__file__ = self.path
@@ -488,7 +520,16 @@ def _report(exc):
         return 141
     try:
         import traceback
-        te = traceback.TracebackException(type(exc), exc, exc.__traceback__)
+        # A runaway recursion leaves ~100 000 frames: formatting them all takes seconds here,
+        # so only the outermost ones are shown (CPython would collapse them into one
+        # "[Previous line repeated N more times]" line; N is then smaller).
+        limit = getattr(sys, "tracebacklimit", None)
+        if limit is None:
+            depth, tb = 0, exc.__traceback__
+            while tb is not None and depth <= 1000:
+                depth, tb = depth + 1, tb.tb_next
+            limit = 1000 if depth > 1000 else None
+        te = traceback.TracebackException(type(exc), exc, exc.__traceback__, limit=limit)
         # kitsh's own frames (the runner, the sandbox's stubs) are not the script's business
         te.stack = traceback.StackSummary.from_list(
             [f for f in te.stack if not f.filename.startswith("<kitsh")])
