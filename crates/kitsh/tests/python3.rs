@@ -225,6 +225,8 @@ fn stdin_is_read_lazily() {
         assert_eq!(r.stdout, "1\n2\n");
         let r = sh.exec_sync("printf '\\x00\\xff' | python3 -c 'import sys; print(list(sys.stdin.buffer.read()))'");
         assert_eq!(r.stdout, "[0, 255]\n");
+        let r = sh.exec_sync("echo abc | python3 -c 'print(open(\"/dev/stdin\").read().upper(), end=\"\")'");
+        assert_eq!(r.stdout, "ABC\n", "{}", r.stderr);
     });
 }
 

@@ -208,6 +208,9 @@ class _VfsFile(io.BytesIO):
 
 
 _MODE_CHARS = set("rwaxbt+U")
+# The shell's descriptors as paths (they are not files of the VFS).
+_STD_PATHS = {"/dev/stdin": 0, "/dev/fd/0": 0, "/dev/stdout": 1, "/dev/fd/1": 1,
+              "/dev/stderr": 2, "/dev/fd/2": 2}
 
 
 def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None, closefd=True,
@@ -227,6 +230,9 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
         raise ValueError("binary mode doesn't take an errors argument")
     if binary and newline is not None:
         raise ValueError("binary mode doesn't take a newline argument")
+    std = _STD_PATHS.get(file) if isinstance(file, str) else None
+    if std is not None and closefd:
+        file = std
     if isinstance(file, int):
         if file in (0, 1, 2):
             raw = _Pipe(file, file)
