@@ -389,6 +389,12 @@ fn recursion_is_bounded() {
 }
 
 #[test]
+fn giant_allocations_fail_inside_python() {
+    // Memory is not budgeted, but an allocation too large to make is a MemoryError, not a crash.
+    check("python3 -c 'x = \"a\" * (10**12)'; python3 -c 'x = [0] * (10**12)'; echo alive", "alive\n", "MemoryError", 0);
+}
+
+#[test]
 fn output_is_bounded_by_the_output_limit() {
     guarded(|| {
         let limits = ExecutionLimits::new().timeout(Duration::from_secs(10)).max_output_bytes(1 << 16);
