@@ -2,8 +2,12 @@
 //! interpreter (no host modules, the standard library frozen in), install the sandbox
 //! (`prelude.py` over the `_kitsh` primitives) and run the script.
 
+use std::sync::OnceLock;
+
+use rustpython_vm::builtins::{PyBytes, PyCode};
+use rustpython_vm::compiler::Mode;
 use rustpython_vm::signal::UserSignalReceiver;
-use rustpython_vm::{AsObject, Interpreter, PyResult, Settings, VirtualMachine};
+use rustpython_vm::{AsObject, Interpreter, PyRef, PyResult, Settings, VirtualMachine};
 
 use super::host::Link;
 use super::natives;
@@ -12,6 +16,28 @@ use super::natives;
 const POSIX_PY: &str = include_str!("posix.py");
 /// The sandbox set-up and the script runner.
 const PRELUDE_PY: &str = include_str!("prelude.py");
+
+/// `posix.py` and `prelude.py` compiled once per process and kept marshalled: loading the
+/// bytecode in each new interpreter is cheaper than compiling the source again.
+static POSIX_CODE: OnceLock<Vec<u8>> = OnceLock::new();
+static PRELUDE_CODE: OnceLock<Vec<u8>> = OnceLock::new();
+
+/// The code object of `src` (named `name`), from `cache` when another run compiled it.
+fn cached_code(vm: &VirtualMachine, cache: &OnceLock<Vec<u8>>, src: &str, name: &str) -> PyResult<PyRef<PyCode>> {
+    let marshal = vm.import("marshal", 0)?;
+    if let Some(bytes) = cache.get() {
+        let obj = marshal.get_attr("loads", vm)?.call((vm.ctx.new_bytes(bytes.clone()),), vm)?;
+        if let Ok(code) = obj.downcast::<PyCode>() {
+            return Ok(code);
+        }
+    }
+    let code = vm.compile(src, Mode::Exec, name).map_err(|e| e.into_pyexception(vm, Some(src)))?;
+    let dumped = marshal.get_attr("dumps", vm)?.call((code.clone(),), vm)?;
+    if let Ok(b) = dumped.downcast::<PyBytes>() {
+        let _ = cache.set(b.as_bytes().to_vec());
+    }
+    Ok(code)
+}
 
 /// What the interpreter thread runs.
 pub struct Job {
@@ -88,8 +114,10 @@ fn start(vm: &VirtualMachine, job: &Job, link: &Link) -> PyResult<i32> {
     g.set_item("_cwd", vm.ctx.new_str(job.cwd.as_str()).into(), vm)?;
     g.set_item("_unbuffered", vm.ctx.new_bool(job.unbuffered).into(), vm)?;
     g.set_item("_isolated", vm.ctx.new_bool(job.isolated).into(), vm)?;
-    g.set_item("_posix_src", vm.ctx.new_str(POSIX_PY).into(), vm)?;
-    vm.run_string(scope.clone(), PRELUDE_PY, "<kitsh prelude>")?;
+    let posix = cached_code(vm, &POSIX_CODE, POSIX_PY, "<kitsh posix>")?;
+    g.set_item("_posix_code", posix.into(), vm)?;
+    let prelude = cached_code(vm, &PRELUDE_CODE, PRELUDE_PY, "<kitsh prelude>")?;
+    vm.run_code_obj(prelude, scope.clone())?;
     let run = g.get_item("_run", vm)?;
     let status = run.call(
         (

@@ -5,7 +5,7 @@
 #
 # Names set by the caller (kitsh, in Rust) in this module's globals: `_kitsh` (the native
 # primitives), `_argv`, `_env` (list of (name, value)), `_cwd`, `_unbuffered`, `_isolated`,
-# `_posix_src`.
+# `_posix_code` (posix.py compiled).
 
 import sys
 import builtins
@@ -22,7 +22,7 @@ def _refused(what):
 posix = type(sys)("posix")
 posix.__dict__.update(_kitsh=_kitsh, _cwd=_cwd, _env={
     k.encode("utf-8", "surrogateescape"): v.encode("utf-8", "surrogateescape") for k, v in _env})
-exec(compile(_posix_src, "<kitsh posix>", "exec"), posix.__dict__)
+exec(_posix_code, posix.__dict__)
 sys.modules["posix"] = posix
 if "posix" not in sys.builtin_module_names:
     sys.builtin_module_names = tuple(sys.builtin_module_names) + ("posix",)
