@@ -83,6 +83,8 @@ pub mod shuf;
 pub mod sleep;
 pub mod sort;
 pub mod split;
+#[cfg(feature = "python")]
+pub mod python3;
 #[cfg(feature = "sqlite")]
 pub mod sqlite3;
 pub mod stat;
@@ -517,6 +519,10 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("paste", &paste::Paste),
         ("patch", &patch::Patch),
         ("printenv", &printenv::Printenv),
+        #[cfg(feature = "python")]
+        ("python", &python3::Python3),
+        #[cfg(feature = "python")]
+        ("python3", &python3::Python3),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
         ("rev", &rev::Rev),
