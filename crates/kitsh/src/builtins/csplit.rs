@@ -1,15 +1,16 @@
-//! `csplit`: split a file into sections by line numbers (`N`), regular expressions (`/RE/[OFFSET]`
-//! writes up to the matching line, `%RE%[OFFSET]` skips to it) and repeat counts (`{N}`, `{*}`),
-//! as GNU coreutils 9.1: `-f PREFIX`, `-b FORMAT`, `-n DIGITS`, `-k`, `-s`/`-q`, `-z`,
-//! `--suppress-matched`, each output file's size printed on stdout, and on an error the files
-//! created so far removed (unless `-k`) with exit status 1.
+//! `csplit`: cut a file into pieces at line numbers or regular-expression matches
+//! (`N`, `/RE/[OFFSET]`, `%RE%[OFFSET]`, `{N}`, `{*}`; `-f -b -n -k -s -z --suppress-matched`).
 //!
-//! The input is read into memory, bounded by the buffer limit (negative offsets need lines
-//! already read, as GNU buffers them).
+//! The input is read into memory as a list of lines; a cursor walks it pattern by pattern and
+//! each piece is written to the virtual filesystem as it is closed, its size printed. On an
+//! error the pieces written so far are removed unless `-k`.
+
+use std::io::ErrorKind;
 
 use regex::bytes::Regex;
 
-use super::args::{self, quote, quote_name, Config, OptSpec};
+use super::args::{self, open_src, quote, quote_always, read_some, usage_error, ArgKind, Config, OptSpec, CHUNK};
+use super::rev::read_error_text;
 use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
 use crate::util::posix_re::{build, Syntax};
@@ -19,24 +20,24 @@ pub struct Csplit;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum O {
-    Prefix,
     Suffix,
+    Prefix,
     Keep,
+    Suppress,
     Digits,
-    Silent,
+    Quiet,
     Elide,
-    SuppressMatched,
 }
 
 const SPECS: &[OptSpec<O>] = &[
-    OptSpec::req('f', "prefix", O::Prefix),
     OptSpec::req('b', "suffix-format", O::Suffix),
+    OptSpec::req('f', "prefix", O::Prefix),
     OptSpec::flag('k', "keep-files", O::Keep),
+    OptSpec::long("suppress-matched", ArgKind::None, O::Suppress),
     OptSpec::req('n', "digits", O::Digits),
-    OptSpec::flag('s', "silent", O::Silent),
-    OptSpec::flag('q', "quiet", O::Silent),
+    OptSpec::flag('s', "quiet", O::Quiet),
+    OptSpec::long("silent", ArgKind::None, O::Quiet),
     OptSpec::flag('z', "elide-empty-files", O::Elide),
-    OptSpec::long("suppress-matched", args::ArgKind::None, O::SuppressMatched),
 ];
 
 const USAGE: &str = "Usage: csplit [OPTION]... FILE PATTERN...
@@ -53,8 +54,8 @@ Mandatory arguments to long options are mandatory for short options too.
   -n, --digits=DIGITS        use specified number of digits instead of 2
   -s, --quiet, --silent      do not print counts of output file sizes
   -z, --elide-empty-files    remove empty output files
-      --help     display this help and exit
-      --version  output version information and exit
+      --help        display this help and exit
+      --version     output version information and exit
 
 Each PATTERN may be:
   INTEGER            copy up to but not including specified line number
@@ -65,443 +66,413 @@ Each PATTERN may be:
 
 A line OFFSET is an integer optionally preceded by '+' or '-'";
 
-/// One pattern of the command line.
-struct Control {
-    regex: Option<Regex>,
-    ignore: bool,
-    offset: i64,
-    lines_required: i64,
-    repeat: i64,
-    repeat_forever: bool,
-    /// The pattern as given, for messages.
-    arg: String,
+/// The widest field width or precision accepted in a suffix format or by `-n`.
+const MAX_FIELD: usize = 4096;
+
+/// How often a pattern applies.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Repeat {
+    /// Once plus this many repetitions.
+    Times(u64),
+    /// Until it fails (`{*}`).
+    Forever,
 }
 
-/// A `-b` suffix format: text around one integer conversion.
-struct Suffix {
+/// What a pattern looks for.
+enum Target {
+    /// Split before this line number (1-based).
+    Line(u64),
+    /// Split (or skip, `%`) at the line matching, moved by an offset.
+    Match { re: Regex, skip: bool, offset: i64 },
+}
+
+/// One parsed pattern operand.
+struct Pattern {
+    text: String,
+    target: Target,
+    repeat: Repeat,
+}
+
+/// The piece-name format: `PREFIX` + a printf-like number conversion.
+struct Namer {
+    prefix: String,
     before: String,
     after: String,
     left: bool,
     zero: bool,
     alt: bool,
+    sign: Option<char>,
     width: usize,
     precision: Option<usize>,
-    conv: u8,
+    conv: char,
 }
 
-impl Suffix {
-    fn format(&self, n: i64) -> String {
+impl Namer {
+    /// The name of piece number `n`.
+    fn name(&self, n: u64) -> String {
         let mut digits = match self.conv {
-            b'o' => format!("{n:o}"),
-            b'x' => format!("{n:x}"),
-            b'X' => format!("{n:X}"),
+            'o' => format!("{n:o}"),
+            'x' => format!("{n:x}"),
+            'X' => format!("{n:X}"),
             _ => n.to_string(),
         };
         if let Some(p) = self.precision {
+            if p == 0 && n == 0 {
+                digits.clear();
+            }
             while digits.len() < p {
                 digits.insert(0, '0');
             }
         }
-        let prefix = match self.conv {
-            b'o' if self.alt && !digits.starts_with('0') => "0",
-            b'x' if self.alt && n != 0 => "0x",
-            b'X' if self.alt && n != 0 => "0X",
-            _ => "",
-        };
-        let len = prefix.len() + digits.len();
+        let mut lead = String::new();
+        if let Some(s) = self.sign {
+            lead.push(s);
+        }
+        if self.alt {
+            match self.conv {
+                'o' if !digits.starts_with('0') => digits.insert(0, '0'),
+                'x' if n != 0 => lead.push_str("0x"),
+                'X' if n != 0 => lead.push_str("0X"),
+                _ => {}
+            }
+        }
+        let len = lead.len() + digits.len();
         let pad = self.width.saturating_sub(len);
         let body = if self.left {
-            format!("{prefix}{digits}{}", " ".repeat(pad))
+            format!("{lead}{digits}{}", " ".repeat(pad))
         } else if self.zero && self.precision.is_none() {
-            format!("{prefix}{}{digits}", "0".repeat(pad))
+            format!("{lead}{}{digits}", "0".repeat(pad))
         } else {
-            format!("{}{prefix}{digits}", " ".repeat(pad))
+            format!("{}{lead}{digits}", " ".repeat(pad))
         };
-        format!("{}{body}{}", self.before, self.after)
+        format!("{}{}{}{}", self.prefix, self.before, body, self.after)
     }
 }
 
-/// Parse a `-b` format as GNU `max_out` checks it; the error message on failure.
-fn parse_suffix(f: &str) -> Result<Suffix, String> {
-    let b = f.as_bytes();
-    let mut s = Suffix { before: String::new(), after: String::new(), left: false, zero: false, alt: false, width: 0, precision: None, conv: 0 };
-    let mut seen = false;
+/// Parse a `-b` format; `Err` carries the message.
+fn parse_suffix(prefix: &str, fmt: &str) -> Result<Namer, String> {
+    let mut n = Namer {
+        prefix: prefix.to_string(),
+        before: String::new(),
+        after: String::new(),
+        left: false,
+        zero: false,
+        alt: false,
+        sign: None,
+        width: 0,
+        precision: None,
+        conv: 'd',
+    };
+    let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
-    let mut text = String::new();
-    while i < b.len() {
-        if b[i] != b'%' {
-            let ch = f[i..].chars().next().unwrap_or('?');
-            text.push(ch);
-            i += ch.len_utf8();
+    let mut seen = false;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if c != '%' {
+            if seen { n.after.push(c) } else { n.before.push(c) }
             continue;
         }
-        if b.get(i + 1) == Some(&b'%') {
-            text.push('%');
-            i += 2;
+        if chars.get(i) == Some(&'%') {
+            i += 1;
+            if seen { n.after.push('%') } else { n.before.push('%') }
             continue;
         }
         if seen {
             return Err("too many % conversion specifications in suffix".into());
         }
         seen = true;
-        s.before = std::mem::take(&mut text);
-        i += 1;
-        let (mut thousands, mut alt) = (false, false);
-        while let Some(&c) = b.get(i) {
-            match c {
-                b'-' => s.left = true,
-                b'0' => s.zero = true,
-                b'\'' => thousands = true,
-                b'#' => alt = true,
-                _ => break,
+        let start = i - 1;
+        let mut flags = String::new();
+        while let Some(&f) = chars.get(i) {
+            if !matches!(f, '-' | '0' | '#' | '+' | ' ' | '\'') {
+                break;
             }
+            flags.push(f);
             i += 1;
         }
-        let ws = i;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
+        let mut width = String::new();
+        while let Some(&d) = chars.get(i).filter(|d| d.is_ascii_digit()) {
+            width.push(d);
             i += 1;
         }
-        s.width = f[ws..i].parse().unwrap_or(0);
-        if b.get(i) == Some(&b'.') {
+        let mut precision = None;
+        if chars.get(i) == Some(&'.') {
             i += 1;
-            let ps = i;
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
+            let mut p = String::new();
+            while let Some(&d) = chars.get(i).filter(|d| d.is_ascii_digit()) {
+                p.push(d);
                 i += 1;
             }
-            s.precision = Some(f[ps..i].parse().unwrap_or(0));
+            precision = Some(p.parse::<usize>().unwrap_or(0));
         }
-        let ch = b.get(i).copied().unwrap_or(0);
-        let alt_ok = match ch {
-            b'd' | b'i' | b'u' => false,
-            b'o' | b'x' | b'X' => true,
-            0 => return Err("missing conversion specifier in suffix".into()),
-            c if c.is_ascii_graphic() || c == b' ' => {
-                return Err(format!("invalid conversion specifier in suffix: {}", c as char));
-            }
-            c => return Err(format!("invalid conversion specifier in suffix: \\{c:03o}")),
+        let Some(&conv) = chars.get(i) else {
+            return Err("missing conversion specifier in suffix".into());
         };
-        if (alt && !alt_ok) || (thousands && alt_ok) {
-            let flag = if alt && !alt_ok { '#' } else { '\'' };
-            return Err(format!("invalid flags in conversion specification: %{flag}{}", ch as char));
-        }
-        s.alt = alt;
-        s.conv = ch;
         i += 1;
+        if !matches!(conv, 'd' | 'i' | 'u' | 'o' | 'x' | 'X') {
+            return Err(format!("invalid conversion specifier in suffix: {conv}"));
+        }
+        let bad = if matches!(conv, 'd' | 'i') {
+            flags.contains('#')
+        } else {
+            flags.contains(['+', ' ', '\'']) || (conv == 'u' && flags.contains('#'))
+        };
+        if bad {
+            let spec: String = chars[start..i].iter().collect();
+            return Err(format!("invalid flags in conversion specification: {spec}"));
+        }
+        n.left = flags.contains('-');
+        n.zero = flags.contains('0');
+        n.alt = flags.contains('#');
+        n.sign = if flags.contains('+') {
+            Some('+')
+        } else if flags.contains(' ') {
+            Some(' ')
+        } else {
+            None
+        };
+        n.width = if width.is_empty() { 0 } else { width.parse::<usize>().unwrap_or(usize::MAX).min(MAX_FIELD) };
+        n.precision = precision.map(|p| p.min(MAX_FIELD));
+        n.conv = conv;
     }
     if !seen {
         return Err("missing % conversion specification in suffix".into());
     }
-    s.after = text;
-    Ok(s)
+    Ok(n)
 }
 
-/// Parse an unsigned decimal as `xstrtoumax` does (leading blanks, optional `+`).
-fn parse_uint(s: &str) -> Option<u64> {
-    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
-    let d = t.strip_prefix('+').unwrap_or(t);
-    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    d.parse::<u64>().ok().filter(|&v| v <= i64::MAX as u64)
-}
-
-/// Parse a signed decimal as `xstrtoimax` does.
-fn parse_int(s: &str) -> Option<i64> {
-    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
-    let (neg, d) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let v: i64 = d.parse().ok()?;
-    Some(if neg { -v } else { v })
-}
-
-/// Parse the patterns; `Err` carries the message (GNU `die`, exit 1), and warnings go to stderr.
-fn parse_patterns(ctx: &mut Ctx<'_>, pats: &[String]) -> Result<Vec<Control>, String> {
-    let mut out: Vec<Control> = Vec::new();
-    let mut last_val = 0i64;
-    let mut i = 0;
-    while i < pats.len() {
-        let a = &pats[i];
-        let mut c = Control { regex: None, ignore: false, offset: 0, lines_required: 0, repeat: 0, repeat_forever: false, arg: a.clone() };
-        if a.starts_with('/') || a.starts_with('%') {
-            let delim = &a[..1];
-            let Some(close) = a[1..].rfind(delim).map(|p| p + 1) else {
-                return Err(format!("{a}: closing delimiter '{delim}' missing"));
+/// Parse the pattern operands; `Err` after reporting.
+fn parse_patterns(ctx: &mut Ctx<'_>, ops: &[String]) -> Result<Vec<Pattern>, i32> {
+    let mut pats: Vec<Pattern> = Vec::new();
+    let mut last_line: Option<u64> = None;
+    for op in ops {
+        if let (Some(inner), Some(prev)) = (op.strip_prefix('{'), pats.last_mut()) {
+            let Some(inner) = inner.strip_suffix('}') else {
+                ctx.error(&format!("{}: '}}' is required in repeat count", quote(op)));
+                return Err(1);
             };
-            let re = build(&a[1..close], Syntax::Basic, false).map_err(|e| format!("{}: invalid regular expression: {e}", quote(a)))?;
-            c.regex = Some(re);
-            c.ignore = delim == "%";
-            let rest = &a[close + 1..];
-            if !rest.is_empty() {
-                c.offset = parse_int(rest).ok_or_else(|| format!("{}: integer expected after delimiter", quote(a)))?;
-            }
-        } else {
-            let val = parse_uint(a).ok_or_else(|| format!("{}: invalid pattern", quote(a)))? as i64;
-            if val == 0 {
-                return Err(format!("{a}: line number must be greater than zero"));
-            }
-            if val < last_val {
-                return Err(format!("line number {} is smaller than preceding line number, {last_val}", quote(a)));
-            }
-            if val == last_val {
-                ctx.error(&format!("warning: line number {} is the same as preceding line number", quote(a)));
-            }
-            last_val = val;
-            c.lines_required = val;
-        }
-        if let Some(r) = pats.get(i + 1).filter(|r| r.starts_with('{')) {
-            i += 1;
-            let Some(inner) = r.strip_suffix('}') else {
-                return Err(format!("{}: '}}' is required in repeat count", quote(r)));
-            };
-            if &inner[1..] == "*" {
-                c.repeat_forever = true;
+            prev.repeat = if inner == "*" {
+                Repeat::Forever
+            } else if let Some(n) = inner.parse::<u64>().ok().filter(|_| inner.bytes().all(|b| b.is_ascii_digit())) {
+                Repeat::Times(n)
             } else {
-                c.repeat = parse_uint(&inner[1..]).ok_or_else(|| format!("{}}}: integer required between '{{' and '}}'", quote(inner)))? as i64;
-            }
+                ctx.error(&format!("{}}}: integer required between '{{' and '}}'", quote(&op[..op.len() - 1])));
+                return Err(1);
+            };
+            continue;
         }
-        out.push(c);
+        let b = op.as_bytes();
+        if !b.is_empty() && (b[0] == b'/' || b[0] == b'%') {
+            let delim = b[0];
+            let body = &op[1..];
+            let Some(close) = find_close(body.as_bytes(), delim) else {
+                ctx.error(&format!("{op}: closing delimiter '{}' missing", delim as char));
+                return Err(1);
+            };
+            let re_text = &body[..close];
+            let tail = &body[close + 1..];
+            let offset = if tail.is_empty() {
+                0
+            } else {
+                let digits = tail.strip_prefix(['+', '-']).unwrap_or(tail);
+                match tail.parse::<i64>() {
+                    Ok(v) if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) => v,
+                    _ => {
+                        ctx.error(&format!("{}: integer expected after delimiter", quote(op)));
+                        return Err(1);
+                    }
+                }
+            };
+            let re = match build(re_text, Syntax::Basic, false) {
+                Ok(r) => r,
+                Err(e) => {
+                    ctx.error(&format!("{}: invalid regular expression: {e}", quote(op)));
+                    return Err(1);
+                }
+            };
+            pats.push(Pattern { text: op.clone(), target: Target::Match { re, skip: delim == b'%', offset }, repeat: Repeat::Times(0) });
+            continue;
+        }
+        if !op.is_empty() && op.bytes().all(|c| c.is_ascii_digit()) {
+            let n = op.parse::<u64>().unwrap_or(u64::MAX);
+            if n == 0 {
+                ctx.error(&format!("{op}: line number must be greater than zero"));
+                return Err(1);
+            }
+            if let Some(prev) = last_line {
+                if n < prev {
+                    ctx.error(&format!("line number {} is smaller than preceding line number, {prev}", quote(op)));
+                    return Err(1);
+                }
+                if n == prev {
+                    ctx.error(&format!("warning: line number {} is the same as preceding line number", quote(op)));
+                }
+            }
+            last_line = Some(n);
+            pats.push(Pattern { text: op.clone(), target: Target::Line(n), repeat: Repeat::Times(0) });
+            continue;
+        }
+        ctx.error(&format!("{}: invalid pattern", quote(op)));
+        return Err(1);
+    }
+    Ok(pats)
+}
+
+/// The index of the closing delimiter in a pattern body (a backslash escapes it).
+fn find_close(body: &[u8], delim: u8) -> Option<usize> {
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if body[i] == delim {
+            return Some(i);
+        }
         i += 1;
     }
-    Ok(out)
+    None
 }
 
-/// Why splitting stopped early.
+/// Why the splitting stopped early.
 enum Stop {
-    /// Success with no further output file (`{*}` reached the end of a regexp's input).
-    Done,
-    /// An error already reported: clean up and exit 1.
-    Fatal,
-    /// Writing stdout failed.
-    Write(i32),
-    /// GNU `die`: exit 1 at once, keeping the files made so far.
-    Die,
+    /// An error was reported: close the open piece, clean up, status 1.
+    Error,
+    /// A write failed or the input vanished: status 1, nothing more.
+    Abort,
 }
 
-/// The splitting state (GNU's line buffer, current line and output file).
+/// The splitting state.
 struct Splitter<'a> {
-    lines: Vec<&'a [u8]>,
-    /// The number (1-based) of the first line not yet removed.
-    next: i64,
-    current_line: i64,
-    prefix: String,
-    suffix: Option<Suffix>,
-    digits: usize,
-    suppress_count: bool,
+    data: &'a [u8],
+    /// Byte ranges of the lines (newline included).
+    lines: Vec<(usize, usize)>,
+    cur: usize,
+    search_from: usize,
+    namer: Namer,
+    quiet: bool,
     elide: bool,
-    suppress_matched: bool,
-    files_created: i64,
-    output: Option<(String, Vec<u8>)>,
+    suppress: bool,
+    /// The piece being collected.
+    open: Option<Vec<u8>>,
+    /// A failed `%RE%{*}` consumed the rest: no last piece.
+    drained: bool,
+    next_number: u64,
+    written: Vec<String>,
+    /// Output to print (sizes).
+    out: Vec<u8>,
 }
 
-impl<'a> Splitter<'a> {
-    fn find_line(&self, n: i64) -> Option<&'a [u8]> {
-        (n >= 1 && n <= self.lines.len() as i64).then(|| self.lines[(n - 1) as usize])
+impl Splitter<'_> {
+    fn line(&self, i: usize) -> &[u8] {
+        let (s, e) = self.lines[i];
+        &self.data[s..e]
     }
 
-    fn no_more_lines(&self) -> bool {
-        self.find_line(self.current_line + 1).is_none()
-    }
-
-    fn remove_line(&mut self) -> Option<&'a [u8]> {
-        let l = self.find_line(self.next)?;
-        if self.current_line < self.next {
-            self.current_line = self.next;
-        }
-        self.next += 1;
-        Some(l)
-    }
-
-    fn filename(&self, n: i64) -> String {
-        match &self.suffix {
-            Some(s) => format!("{}{}", self.prefix, s.format(n)),
-            None => format!("{}{:0w$}", self.prefix, n, w = self.digits),
+    /// Move the cursor to `to`, copying the lines into the open piece.
+    fn take_until(&mut self, to: usize) {
+        let to = to.min(self.lines.len());
+        while self.cur < to {
+            let (s, e) = self.lines[self.cur];
+            if let Some(p) = &mut self.open {
+                p.extend_from_slice(&self.data[s..e]);
+            }
+            self.cur += 1;
         }
     }
 
-    fn create(&mut self, ctx: &mut Ctx<'_>) -> Result<(), Stop> {
-        let name = self.filename(self.files_created);
-        if let Err(e) = ctx.fs.write_file(&ctx.abs_path(&name), b"", WriteMode::Truncate) {
-            ctx.error(&format!("{}: {e}", quote_name(&name)));
-            return Err(Stop::Fatal);
-        }
-        self.files_created += 1;
-        self.output = Some((name, Vec::new()));
-        Ok(())
-    }
-
-    fn save(&mut self, line: &[u8]) {
-        if let Some((_, data)) = &mut self.output {
-            data.extend_from_slice(line);
-        }
-    }
-
+    /// Write the open piece out (unless empty with `-z`).
     fn close(&mut self, ctx: &mut Ctx<'_>) -> Result<(), Stop> {
-        let Some((name, data)) = self.output.take() else {
+        let Some(piece) = self.open.take() else { return Ok(()) };
+        if self.elide && piece.is_empty() {
             return Ok(());
-        };
-        let path = ctx.abs_path(&name);
-        if let Err(e) = ctx.fs.write_file(&path, &data, WriteMode::Truncate) {
-            ctx.error(&format!("{}: {e}", quote_name(&name)));
-            return Err(Stop::Fatal);
         }
-        if data.is_empty() && self.elide {
-            let _ = ctx.fs.remove_file(&path);
-            self.files_created -= 1;
-        } else if !self.suppress_count {
-            if let Err(e) = writeln!(ctx.stdout, "{}", data.len()) {
-                return Err(Stop::Write(super::status_for_write_error(&e)));
-            }
+        let name = self.namer.name(self.next_number);
+        self.next_number += 1;
+        let abs = ctx.abs_path(&name);
+        if let Err(e) = ctx.fs.write_file(&abs, &piece, WriteMode::Truncate) {
+            ctx.error(&format!("{}: {e}", quote_always(&name)));
+            return Err(Stop::Abort);
+        }
+        self.written.push(abs);
+        if !self.quiet {
+            self.out.extend_from_slice(format!("{}\n", piece.len()).as_bytes());
         }
         Ok(())
     }
 
-    fn dump_rest(&mut self) {
-        while let Some(l) = self.remove_line() {
-            self.save(l);
+    fn suppress_line(&mut self) {
+        if self.suppress && self.cur < self.lines.len() {
+            self.cur += 1;
+            self.search_from = self.search_from.max(self.cur);
         }
     }
 
-    fn line_error(&self, ctx: &mut Ctx<'_>, c: &Control, rep: i64) -> Stop {
-        let mut m = format!("{}: line number out of range", quote(&c.lines_required.to_string()));
-        if rep != 0 {
-            m.push_str(&format!(" on repetition {rep}"));
-        }
-        ctx.error(&m);
-        Stop::Fatal
-    }
-
-    fn process_line_count(&mut self, ctx: &mut Ctx<'_>, c: &Control, rep: i64) -> Result<(), Stop> {
-        let last = c.lines_required.saturating_mul(rep + 1);
-        self.create(ctx)?;
-        if self.no_more_lines() && self.suppress_matched {
-            return Err(self.line_error(ctx, c, rep));
-        }
-        if self.lines.is_empty() {
-            // GNU finds no line buffer to start from on an empty input.
-            ctx.error("input disappeared");
-            return Err(Stop::Die);
-        }
-        let mut linenum = self.next;
-        while linenum < last {
-            linenum += 1;
-            let Some(l) = self.remove_line() else {
-                return Err(self.line_error(ctx, c, rep));
-            };
-            self.save(l);
-            if ctx.cancel.cancelled() {
-                return Err(Stop::Fatal);
+    /// Apply one pattern at repetition `rep`; `Ok(false)` when a `{*}` repetition ends.
+    fn apply(&mut self, ctx: &mut Ctx<'_>, p: &Pattern, rep: u64) -> Result<bool, Stop> {
+        let on_rep = if rep > 0 { format!(" on repetition {rep}") } else { String::new() };
+        let total = self.lines.len();
+        match &p.target {
+            Target::Line(n) => {
+                if total == 0 {
+                    self.open = Some(Vec::new());
+                    let name = self.namer.name(self.next_number);
+                    let abs = ctx.abs_path(&name);
+                    let _ = ctx.fs.write_file(&abs, b"", WriteMode::Truncate);
+                    ctx.error("input disappeared");
+                    return Err(Stop::Abort);
+                }
+                let target = n.saturating_mul(rep + 1);
+                self.open = Some(Vec::new());
+                if target > total as u64 || ((target - 1) as usize) < self.cur {
+                    self.take_until(total);
+                    ctx.error(&format!("{}: line number out of range{on_rep}", quote(&p.text)));
+                    return Err(Stop::Error);
+                }
+                self.take_until((target - 1) as usize);
+                self.close(ctx)?;
+                self.search_from = self.cur;
+                self.suppress_line();
+                Ok(true)
             }
-        }
-        self.close(ctx)?;
-        if self.suppress_matched {
-            self.remove_line();
-        }
-        if self.no_more_lines() && !self.suppress_matched {
-            return Err(self.line_error(ctx, c, rep));
-        }
-        Ok(())
-    }
-
-    fn regexp_error(&mut self, ctx: &mut Ctx<'_>, c: &Control, rep: i64) -> Stop {
-        let mut m = format!("{}: match not found", quote(&c.arg));
-        if rep != 0 {
-            m.push_str(&format!(" on repetition {rep}"));
-        }
-        ctx.error(&m);
-        if !c.ignore {
-            self.dump_rest();
-            if let Err(s) = self.close(ctx) {
-                return s;
-            }
-        }
-        Stop::Fatal
-    }
-
-    fn process_regexp(&mut self, ctx: &mut Ctx<'_>, c: &Control, rep: i64) -> Result<(), Stop> {
-        let Some(re) = &c.regex else { return Ok(()) };
-        if !c.ignore {
-            self.create(ctx)?;
-        }
-        loop {
-            self.current_line += 1;
-            let Some(line) = self.find_line(self.current_line) else {
-                if c.repeat_forever {
-                    if !c.ignore {
-                        self.dump_rest();
-                        self.close(ctx)?;
+            Target::Match { re, skip, offset } => {
+                if !skip {
+                    self.open = Some(Vec::new());
+                }
+                let found = (self.search_from..total).find(|&i| {
+                    let l = self.line(i);
+                    re.is_match(l.strip_suffix(b"\n").unwrap_or(l))
+                });
+                let Some(m) = found else {
+                    if p.repeat == Repeat::Forever {
+                        if *skip {
+                            self.cur = total;
+                            self.drained = true;
+                        }
+                        return Ok(false);
                     }
-                    return Err(Stop::Done);
-                }
-                return Err(self.regexp_error(ctx, c, rep));
-            };
-            let body = line.strip_suffix(b"\n").unwrap_or(line);
-            if re.is_match(body) {
-                break;
-            }
-            if c.offset >= 0 {
-                if let Some(l) = self.remove_line() {
-                    if !c.ignore {
-                        self.save(l);
+                    if !skip {
+                        self.take_until(total);
                     }
+                    ctx.error(&format!("{}: match not found{on_rep}", quote(&p.text)));
+                    return Err(Stop::Error);
+                };
+                let target = m as i64 + offset;
+                if target < self.cur as i64 || target > total as i64 {
+                    if target > total as i64 && !skip {
+                        self.take_until(total);
+                    }
+                    ctx.error(&format!("{}: line number out of range{on_rep}", quote(&p.text)));
+                    return Err(Stop::Error);
                 }
+                self.take_until(target as usize);
+                self.close(ctx)?;
+                self.search_from = self.cur.max(m + 1);
+                self.suppress_line();
+                Ok(true)
             }
         }
-        let break_line = self.current_line + c.offset;
-        // write_to_file
-        let first = self.next;
-        if first > break_line {
-            ctx.error(&format!("{}: line number out of range", quote(&c.arg)));
-            return Err(Stop::Fatal);
-        }
-        for _ in 0..break_line - first {
-            let Some(l) = self.remove_line() else {
-                ctx.error(&format!("{}: line number out of range", quote(&c.arg)));
-                return Err(Stop::Fatal);
-            };
-            if !c.ignore {
-                self.save(l);
-            }
-        }
-        if !c.ignore {
-            self.close(ctx)?;
-        }
-        if c.offset > 0 {
-            self.current_line = break_line;
-        }
-        if self.suppress_matched {
-            self.remove_line();
-        }
-        Ok(())
-    }
-
-    fn split(&mut self, ctx: &mut Ctx<'_>, controls: &[Control]) -> Result<(), Stop> {
-        for c in controls {
-            let mut j = 0;
-            while c.repeat_forever || j <= c.repeat {
-                if c.regex.is_some() {
-                    self.process_regexp(ctx, c, j)?;
-                } else {
-                    self.process_line_count(ctx, c, j)?;
-                }
-                j += 1;
-            }
-        }
-        self.create(ctx)?;
-        self.dump_rest();
-        self.close(ctx)
-    }
-
-    /// Remove every file created (GNU `delete_all_files`).
-    fn delete_all(&mut self, ctx: &mut Ctx<'_>) {
-        for i in (0..self.files_created).rev() {
-            let _ = ctx.fs.remove_file(&ctx.abs_path(&self.filename(i)));
-        }
-        self.files_created = 0;
     }
 }
 
@@ -512,89 +483,138 @@ impl Builtin for Csplit {
             Ok(p) => p,
             Err(e) => return e.report(ctx, &cfg),
         };
-        let (mut prefix, mut suffix, mut keep, mut digits, mut silent, mut elide, mut suppress) =
-            ("xx".to_string(), None, false, 2usize, false, false, false);
+        let (mut prefix, mut suffix, mut digits) = ("xx".to_string(), None, 2usize);
+        let (mut keep, mut quiet, mut elide, mut suppress) = (false, false, false, false);
         for (o, v) in parsed.opts {
             let v = v.unwrap_or_default();
             match o {
-                O::Prefix => prefix = v,
                 O::Suffix => suffix = Some(v),
+                O::Prefix => prefix = v,
                 O::Keep => keep = true,
-                O::Digits => match parse_uint(&v).filter(|&n| n <= i32::MAX as u64) {
-                    Some(n) => digits = n as usize,
-                    None => {
-                        let range = parse_uint(&v).is_some();
-                        let tail = if range { ": Value too large for defined data type" } else { "" };
-                        ctx.error(&format!("invalid number: {}{tail}", quote(&v)));
+                O::Suppress => suppress = true,
+                O::Quiet => quiet = true,
+                O::Elide => elide = true,
+                O::Digits => match v.parse::<usize>() {
+                    Ok(n) if n <= MAX_FIELD && v.bytes().all(|b| b.is_ascii_digit()) => digits = n,
+                    _ => {
+                        ctx.error(&format!("invalid number: {}", quote(&v)));
                         return 1;
                     }
                 },
-                O::Silent => silent = true,
-                O::Elide => elide = true,
-                O::SuppressMatched => suppress = true,
             }
         }
+        let fmt = suffix.unwrap_or_else(|| format!("%0{digits}d"));
+        let namer = match parse_suffix(&prefix, &fmt) {
+            Ok(n) => n,
+            Err(m) => {
+                ctx.error(&m);
+                return 1;
+            }
+        };
         let ops = parsed.operands;
         if ops.len() < 2 {
-            match ops.last() {
-                None => args::usage_error(ctx, "missing operand"),
-                Some(l) => args::usage_error(ctx, &format!("missing operand after {}", quote(l))),
+            match ops.first() {
+                None => usage_error(ctx, "missing operand"),
+                Some(f) => usage_error(ctx, &format!("missing operand after {}", quote(f))),
             }
             return 1;
         }
-        let suffix = match suffix.map(|s| parse_suffix(&s)).transpose() {
+        let pats = match parse_patterns(ctx, &ops[1..]) {
+            Ok(p) => p,
+            Err(st) => return st,
+        };
+        let name = &ops[0];
+        let mut src = match open_src(ctx, name) {
             Ok(s) => s,
-            Err(m) => {
-                ctx.error(&m);
-                return 1;
-            }
-        };
-        // Digits beyond any sensible file name length cannot be honoured.
-        let digits = digits.min(4096);
-        let data = match ctx.read_input(&ops[0]) {
-            Ok(d) => d,
-            Err(crate::fs::FsError::IsDir) => {
-                ctx.error("read error: Is a directory");
-                return 1;
-            }
             Err(e) => {
-                ctx.error(&format!("cannot open {} for reading: {e}", quote_name(&ops[0])));
+                ctx.error(&format!("cannot open {} for reading: {e}", quote_always(name)));
                 return 1;
             }
         };
-        let controls = match parse_patterns(ctx, &ops[1..]) {
-            Ok(c) => c,
-            Err(m) => {
-                ctx.error(&m);
-                return 1;
+        let mut data = Vec::new();
+        let mut buf = vec![0u8; CHUNK];
+        loop {
+            match read_some(ctx, &mut src, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => data.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                Err(e) => {
+                    ctx.error(&format!("read error: {}", read_error_text(&e)));
+                    return 1;
+                }
             }
-        };
+        }
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for (i, &c) in data.iter().enumerate() {
+            if c == b'\n' {
+                lines.push((start, i + 1));
+                start = i + 1;
+            }
+        }
+        if start < data.len() {
+            lines.push((start, data.len()));
+        }
         let mut sp = Splitter {
-            lines: data.split_inclusive(|&b| b == b'\n').collect(),
-            next: 1,
-            current_line: 0,
-            prefix,
-            suffix,
-            digits,
-            suppress_count: silent,
+            data: &data,
+            lines,
+            cur: 0,
+            search_from: 0,
+            namer,
+            quiet,
             elide,
-            suppress_matched: suppress,
-            files_created: 0,
-            output: None,
+            suppress,
+            open: None,
+            drained: false,
+            next_number: 0,
+            written: Vec::new(),
+            out: Vec::new(),
         };
-        match sp.split(ctx, &controls) {
-            Ok(()) | Err(Stop::Done) => 0,
-            Err(Stop::Write(st)) => st,
-            Err(Stop::Die) => 1,
-            Err(Stop::Fatal) => {
+        let result = run_patterns(ctx, &mut sp, &pats);
+        let status = match result {
+            Ok(()) => 0,
+            Err(Stop::Abort) => 1,
+            Err(Stop::Error) => {
                 let _ = sp.close(ctx);
                 if !keep {
-                    sp.delete_all(ctx);
+                    for f in &sp.written {
+                        let _ = ctx.fs.remove_file(f);
+                    }
                 }
                 1
             }
+        };
+        if ctx.stdout.write_all(&sp.out).and_then(|()| ctx.stdout.flush()).is_err() {
+            return 1;
+        }
+        status
+    }
+}
+
+/// Apply every pattern with its repetitions, then write the last piece.
+fn run_patterns(ctx: &mut Ctx<'_>, sp: &mut Splitter<'_>, pats: &[Pattern]) -> Result<(), Stop> {
+    for p in pats {
+        let mut rep = 0u64;
+        loop {
+            if ctx.cancel.cancelled() {
+                return Err(Stop::Abort);
+            }
+            if !sp.apply(ctx, p, rep)? {
+                break;
+            }
+            match p.repeat {
+                Repeat::Times(n) if rep >= n => break,
+                _ => rep += 1,
+            }
         }
     }
+    if !sp.drained {
+        sp.open = Some(Vec::new());
+        let total = sp.lines.len();
+        sp.take_until(total);
+        sp.close(ctx)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -603,11 +623,25 @@ mod tests {
 
     #[test]
     fn suffix_formats() {
-        assert_eq!(parse_suffix("%03d.txt").map(|s| s.format(7)).as_deref(), Ok("007.txt"));
-        assert_eq!(parse_suffix("%#x").map(|s| s.format(10)).as_deref(), Ok("0xa"));
-        assert_eq!(parse_suffix("_%-3d|").map(|s| s.format(4)).as_deref(), Ok("_4  |"));
-        assert!(parse_suffix("%d%d").is_err());
-        assert!(parse_suffix("x").is_err());
-        assert_eq!(parse_suffix("%s").err().as_deref(), Some("invalid conversion specifier in suffix: s"));
+        assert_eq!(parse_suffix("xx", "%02d").map(|n| n.name(3)).ok(), Some("xx03".into()));
+        assert_eq!(parse_suffix("q", "%-3d|").map(|n| n.name(1)).ok(), Some("q1  |".into()));
+        assert_eq!(parse_suffix("o", "%#o").map(|n| n.name(0)).ok(), Some("o0".into()));
+        assert_eq!(parse_suffix("o", "%#o").map(|n| n.name(2)).ok(), Some("o02".into()));
+        assert_eq!(parse_suffix("p", "_%x_").map(|n| n.name(11)).ok(), Some("p_b_".into()));
+    }
+
+    #[test]
+    fn suffix_errors() {
+        assert_eq!(parse_suffix("", "%d%d").err().as_deref(), Some("too many % conversion specifications in suffix"));
+        assert_eq!(parse_suffix("", "x").err().as_deref(), Some("missing % conversion specification in suffix"));
+        assert_eq!(parse_suffix("", "%s").err().as_deref(), Some("invalid conversion specifier in suffix: s"));
+        assert_eq!(parse_suffix("", "%#d").err().as_deref(), Some("invalid flags in conversion specification: %#d"));
+        assert_eq!(parse_suffix("", "a%").err().as_deref(), Some("missing conversion specifier in suffix"));
+    }
+
+    #[test]
+    fn closing_delimiter() {
+        assert_eq!(find_close(b"a\\/b/+1", b'/'), Some(4));
+        assert_eq!(find_close(b"abc", b'/'), None);
     }
 }

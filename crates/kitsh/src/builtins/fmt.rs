@@ -1,16 +1,17 @@
-//! `fmt`: refill paragraphs (`-w`, `-g`, `-s`, `-u`, `-p`, `-t`, `-c`, obsolete `-N`), choosing
-//! line breaks with GNU fmt's cost model (goal width 93% of the maximum, sentence, widow and
-//! orphan costs), so its output matches GNU coreutils 9.1 byte for byte.
+//! `fmt`: fill and join paragraphs (`-w`, `-g`, `-s`, `-u`, `-p`, `-t`, `-c`, obsolete `-N`).
 //!
-//! Streams: like GNU, a paragraph is held in a buffer of at most 5000 bytes and 1000 words;
-//! longer paragraphs are flushed a few lines at a time at a low-cost break, so `yes | fmt | head
-//! -1` ends at once and memory stays bounded.
+//! The input is cut into lines; consecutive lines form a [`Para`] while their indentation and
+//! prefix fit the mode. Each paragraph is a list of [`Word`]s broken into lines by a
+//! dynamic-programming [`Breaker`] that minimises the documented cost model (lines near the goal
+//! width, even right margin, breaks after sentences and punctuation, no widows or orphans).
+//! Paragraphs are buffered up to [`MAX_WORDS`] words / [`MAX_CHARS`] bytes; a longer paragraph is
+//! partly written out, so endless input streams.
 
 use std::io::ErrorKind;
 
-use super::args::{self, flush_out, open_src, quote, quote_name, read_some, Config, OptSpec, Src, CHUNK};
+use super::args::{self, flush_out, open_src, quote, read_some, Config, OptSpec, CHUNK};
+use super::rev::read_error_text;
 use super::{Builtin, Ctx};
-use crate::util::bytes::encode;
 
 /// The `fmt` command.
 pub struct Fmt;
@@ -51,693 +52,656 @@ Mandatory arguments to long options are mandatory for short options too.
   -u, --uniform-spacing     one space between words, two after sentences
   -w, --width=WIDTH         maximum line width (default of 75 columns)
   -g, --goal=WIDTH          goal width (default of 93% of width)
-      --help     display this help and exit
-      --version  output version information and exit";
+      --help        display this help and exit
+      --version     output version information and exit";
 
-/// Default maximum line width.
-const WIDTH: i64 = 75;
-/// Lines aim to be this many percent shorter than the maximum.
-const LEEWAY: i64 = 7;
-/// Secondary indent of tagged one-line paragraphs with no earlier multi-line paragraph.
-const DEF_INDENT: i64 = 3;
-/// Paragraph buffer sizes: longer paragraphs are flushed in parts, as GNU does.
-const MAXWORDS: usize = 1000;
-const MAXCHARS: usize = 5000;
-const TABWIDTH: i64 = 8;
-const EOF: i32 = -1;
+/// The widest line `fmt` accepts.
+const MAX_WIDTH: u64 = 2500;
+/// The most words held: a paragraph's next word first writes part of it out (GNU's limit,
+/// found by comparing outputs).
+const MAX_WORDS: usize = 998;
+/// Word bytes held before a paragraph is partly written out.
+const MAX_CHARS: usize = 5000;
+/// An input line longer than this is handled as if it ended there (memory bound).
+const MAX_LINE: usize = 1 << 20;
 
+/// A cost in the line-breaking model (squared "badness" units).
 type Cost = i64;
-const MAXCOST: Cost = i64::MAX;
 
-const fn equiv(n: i64) -> Cost {
+/// Squares a distance into cost units.
+const fn sq(n: Cost) -> Cost {
     n * n
 }
-fn short_cost(n: i64) -> Cost {
-    let t = n.wrapping_mul(10);
-    t.wrapping_mul(t)
+/// The price of any line break.
+const BREAK: Cost = sq(70);
+/// Bonus for breaking after a sentence end.
+const AFTER_SENTENCE: Cost = sq(50);
+/// Penalty for breaking after a period that does not end a sentence (`Mr. Smith`).
+const INSIDE_SENTENCE: Cost = sq(600);
+/// Bonus for breaking before an opening parenthesis or quote.
+const BEFORE_PAREN: Cost = sq(40);
+/// Bonus for breaking after punctuation.
+const AFTER_PUNCT: Cost = sq(40);
+
+/// Cost of a line `n` columns away from the goal.
+const fn short_cost(n: Cost) -> Cost {
+    sq(n * 10)
 }
-fn ragged_cost(n: i64) -> Cost {
+/// Cost of a line `n` columns longer or shorter than the next one.
+const fn ragged_cost(n: Cost) -> Cost {
     short_cost(n) / 2
 }
-const LINE_COST: Cost = equiv(70);
-fn widow_cost(n: i64) -> Cost {
-    equiv(200) / (n + 2)
+/// Cost of leaving a sentence's first word (of width `n`) alone at the end of a line.
+const fn widow_cost(n: Cost) -> Cost {
+    sq(200) / (n + 2)
 }
-fn orphan_cost(n: i64) -> Cost {
-    equiv(150) / (n + 2)
-}
-const SENTENCE_BONUS: Cost = equiv(50);
-const NOBREAK_COST: Cost = equiv(600);
-const PAREN_BONUS: Cost = equiv(40);
-const PUNCT_BONUS: Cost = equiv(40);
-const LINE_CREDIT: Cost = equiv(3);
-
-fn isopen(c: u8) -> bool {
-    b"(['`\"".contains(&c)
-}
-fn isclose(c: u8) -> bool {
-    b")]'\"".contains(&c)
-}
-fn isperiod(c: u8) -> bool {
-    b".?!".contains(&c)
-}
-/// C `isspace` in the C locale.
-fn c_isspace(c: i32) -> bool {
-    matches!(c, 9..=13 | 32)
+/// Cost of starting a line with a sentence's last word (of width `n`).
+const fn orphan_cost(n: Cost) -> Cost {
+    sq(150) / (n + 2)
 }
 
-/// One word of the paragraph buffer.
-#[derive(Clone, Copy, Default)]
-struct Word {
-    text: usize,
-    length: i64,
-    space: i64,
-    paren: bool,
-    period: bool,
-    punct: bool,
-    is_final: bool,
-    line_length: i64,
-    best_cost: Cost,
-    next_break: usize,
-}
-
-/// The options.
-struct Opts {
+/// The settings.
+struct Settings {
+    width: usize,
+    goal: usize,
     crown: bool,
     tagged: bool,
     split: bool,
     uniform: bool,
-    max_width: i64,
-    goal_width: i64,
+    /// The prefix with its leading and trailing blanks removed.
     prefix: Vec<u8>,
-    prefix_full_length: i64,
-    prefix_length: i64,
-    prefix_lead_space: i64,
+    /// The columns of blanks the prefix argument started with (a line needs at least as many).
+    prefix_lead: usize,
 }
 
-/// A byte-at-a-time reader over an input operand.
-struct Reader {
-    src: Src,
-    buf: Vec<u8>,
-    pos: usize,
-    len: usize,
-    done: bool,
-    /// A read failed (not cancellation).
-    failed: bool,
-    /// The script was cancelled or stdout failed: stop at once.
-    stop: bool,
+/// One word of a paragraph with the facts the breaker needs.
+#[derive(Clone)]
+struct Word {
+    text: Vec<u8>,
+    /// The columns up to the next word on the same output line.
+    gap: usize,
+    /// Ends with `.`, `?` or `!` (before closing brackets and quotes).
+    period: bool,
+    /// A period that ends a sentence (followed by two blanks or the end of a line).
+    sentence_end: bool,
+    /// Ends with a punctuation character.
+    punct: bool,
+    /// Starts with an opening parenthesis or quote.
+    opens: bool,
 }
 
-/// The formatter, a port of GNU fmt's state machine.
-struct Fmter<'o> {
-    o: &'o Opts,
-    out: Vec<u8>,
-    write_status: Option<i32>,
-    in_column: i64,
-    out_column: i64,
-    parabuf: Vec<u8>,
-    word: Vec<Word>,
-    word_limit: usize,
-    tabs: bool,
-    prefix_indent: i64,
-    first_indent: i64,
-    other_indent: i64,
-    next_char: i32,
-    next_prefix_indent: i64,
-    last_line_length: i64,
+impl Word {
+    fn width(&self) -> Cost {
+        self.text.len() as Cost
+    }
 }
 
-impl Fmter<'_> {
-    fn getc(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader) -> i32 {
-        if r.pos < r.len {
-            r.pos += 1;
-            return i32::from(r.buf[r.pos - 1]);
-        }
-        if r.done || r.stop {
-            return EOF;
-        }
-        if self.out.len() >= CHUNK && !self.flush(ctx, false) {
-            r.stop = true;
-            return EOF;
-        }
-        match read_some(ctx, &mut r.src, &mut r.buf) {
-            Ok(0) => {
-                r.done = true;
-                EOF
-            }
-            Ok(n) => {
-                r.len = n;
-                r.pos = 1;
-                i32::from(r.buf[0])
-            }
-            Err(e) => {
-                if e.kind() == ErrorKind::Interrupted {
-                    r.stop = true;
-                } else {
-                    r.failed = true;
-                }
-                r.done = true;
-                EOF
-            }
-        }
-    }
+/// A paragraph being collected.
+struct Para {
+    words: Vec<Word>,
+    chars: usize,
+    /// The column the prefix starts at.
+    prefix_col: usize,
+    first_indent: usize,
+    rest_indent: Option<usize>,
+    lines: usize,
+    /// The length of the last line written for this paragraph (after a partial flush).
+    carry: usize,
+}
 
-    /// Write the output buffer; `false` (and the status kept) when stdout failed.
-    fn flush(&mut self, ctx: &mut Ctx<'_>, force: bool) -> bool {
-        if self.write_status.is_some() {
-            self.out.clear();
-            return false;
-        }
-        match flush_out(ctx, &mut self.out, force) {
-            Ok(()) => true,
-            Err(st) => {
-                self.write_status = Some(st);
-                false
-            }
-        }
-    }
+/// The breaker's result for a word starting a line.
+#[derive(Clone, Copy)]
+struct Choice {
+    /// The word that starts the next line.
+    next: usize,
+    /// The length of the line in columns (indentation included).
+    len: Cost,
+    /// The total cost from this word to the end.
+    total: Cost,
+}
 
-    fn putchar(&mut self, c: u8) {
-        self.out.push(c);
-    }
+/// Line breaking by dynamic programming over the words, from the last to the first.
+struct Breaker<'a> {
+    words: &'a [Word],
+    first_indent: Cost,
+    rest_indent: Cost,
+    carry: Cost,
+    goal: Cost,
+    width: Cost,
+}
 
-    /// Format one input operand.
-    fn file(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader) {
-        self.tabs = false;
-        self.other_indent = 0;
-        self.next_char = self.get_prefix(ctx, r);
-        while self.get_paragraph(ctx, r) {
-            self.fmt_paragraph();
-            self.put_paragraph(self.word_limit);
-            if r.stop {
-                return;
-            }
+impl Breaker<'_> {
+    /// The cost of a line of length `len` followed by the line starting at `next`.
+    fn line_cost(&self, choices: &[Choice], next: usize, len: Cost) -> Cost {
+        let end = self.words.len();
+        if next == end {
+            return 0;
         }
-    }
-
-    fn set_other_indent(&mut self, same_paragraph: bool) {
-        if self.o.split {
-            self.other_indent = self.first_indent;
-        } else if self.o.crown {
-            self.other_indent = if same_paragraph { self.in_column } else { self.first_indent };
-        } else if self.o.tagged {
-            if same_paragraph && self.in_column != self.first_indent {
-                self.other_indent = self.in_column;
-            } else if self.other_indent == self.first_indent {
-                self.other_indent = if self.first_indent == 0 { DEF_INDENT } else { 0 };
-            }
-        } else {
-            self.other_indent = self.first_indent;
-        }
-    }
-
-    fn get_paragraph(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader) -> bool {
-        self.last_line_length = 0;
-        let mut c = self.next_char;
-        let o = self.o;
-        while c == i32::from(b'\n')
-            || c == EOF
-            || self.next_prefix_indent < o.prefix_lead_space
-            || self.in_column < self.next_prefix_indent + o.prefix_full_length
-        {
-            c = self.copy_rest(ctx, r, c);
-            if c == EOF || r.stop {
-                self.next_char = EOF;
-                return false;
-            }
-            self.putchar(b'\n');
-            c = self.get_prefix(ctx, r);
-        }
-        self.prefix_indent = self.next_prefix_indent;
-        self.first_indent = self.in_column;
-        self.parabuf.clear();
-        self.word_limit = 0;
-        c = self.get_line(ctx, r, c);
-        let same = self.same_para(c);
-        self.set_other_indent(same);
-        if o.split {
-        } else if o.crown {
-            if self.same_para(c) {
-                loop {
-                    c = self.get_line(ctx, r, c);
-                    if !(self.same_para(c) && self.in_column == self.other_indent) {
-                        break;
-                    }
-                }
-            }
-        } else if o.tagged {
-            if self.same_para(c) && self.in_column != self.first_indent {
-                loop {
-                    c = self.get_line(ctx, r, c);
-                    if !(self.same_para(c) && self.in_column == self.other_indent) {
-                        break;
-                    }
-                }
-            }
-        } else {
-            while self.same_para(c) && self.in_column == self.other_indent {
-                c = self.get_line(ctx, r, c);
-            }
-        }
-        if self.word_limit > 0 {
-            let w = &mut self.word[self.word_limit - 1];
-            w.period = true;
-            w.is_final = true;
-        }
-        self.next_char = c;
-        true
-    }
-
-    fn copy_rest(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader, mut c: i32) -> i32 {
-        let o = self.o;
-        self.out_column = 0;
-        if self.in_column > self.next_prefix_indent || (c != i32::from(b'\n') && c != EOF) {
-            self.put_space(self.next_prefix_indent);
-            let mut i = 0;
-            while self.out_column != self.in_column && i < o.prefix.len() {
-                self.putchar(o.prefix[i]);
-                i += 1;
-                self.out_column += 1;
-            }
-            if c != EOF && c != i32::from(b'\n') {
-                self.put_space(self.in_column - self.out_column);
-            }
-            if c == EOF && self.in_column >= self.next_prefix_indent + o.prefix_length {
-                self.putchar(b'\n');
-            }
-        }
-        while c != i32::from(b'\n') && c != EOF {
-            self.putchar(c as u8);
-            c = self.getc(ctx, r);
+        let mut c = short_cost(self.goal - len);
+        if choices[next].next != end {
+            c += ragged_cost(len - choices[next].len);
         }
         c
     }
 
-    fn same_para(&self, c: i32) -> bool {
-        self.next_prefix_indent == self.prefix_indent
-            && self.in_column >= self.next_prefix_indent + self.o.prefix_full_length
-            && c != i32::from(b'\n')
-            && c != EOF
+    /// The cost of starting a line at word `i`, from the words around the break.
+    fn break_cost(&self, i: usize) -> Cost {
+        let w = self.words;
+        let mut c = BREAK;
+        if i > 0 {
+            let before = &w[i - 1];
+            if before.period {
+                if before.sentence_end {
+                    c -= AFTER_SENTENCE;
+                } else {
+                    c += INSIDE_SENTENCE;
+                }
+            } else if before.punct {
+                c -= AFTER_PUNCT;
+            } else if i > 1 && w[i - 2].sentence_end {
+                c += widow_cost(before.width());
+            }
+        }
+        if w[i].opens {
+            c -= BEFORE_PAREN;
+        } else if w[i].sentence_end {
+            c += orphan_cost(w[i].width());
+        }
+        c
     }
 
-    fn get_line(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader, mut c: i32) -> i32 {
-        loop {
-            let wl = self.word_limit;
-            self.word[wl].text = self.parabuf.len();
+    /// The best choice for every word (index `words.len()` is the end sentinel).
+    fn solve(&self) -> Vec<Choice> {
+        let end = self.words.len();
+        let mut choices = vec![Choice { next: end, len: 0, total: 0 }; end + 1];
+        for start in (0..end).rev() {
+            let mut len = if start == 0 { self.first_indent } else { self.rest_indent };
+            len += self.words[start].width();
+            let mut best = Choice { next: end, len, total: Cost::MAX };
+            let mut next = start;
             loop {
-                if self.parabuf.len() == MAXCHARS {
-                    self.set_other_indent(true);
-                    self.flush_paragraph();
+                next += 1;
+                let mut c = self.line_cost(&choices, next, len).saturating_add(choices[next].total);
+                if start == 0 && self.carry > 0 {
+                    c = c.saturating_add(ragged_cost(len - self.carry));
                 }
-                self.parabuf.push(c as u8);
-                c = self.getc(ctx, r);
-                if c == EOF || c_isspace(c) {
+                if c < best.total {
+                    best = Choice { next, len, total: c };
+                }
+                if next == end {
+                    break;
+                }
+                len += (self.words[next - 1].gap as Cost) + self.words[next].width();
+                if len >= self.width {
                     break;
                 }
             }
-            let wl = self.word_limit;
-            let length = (self.parabuf.len() - self.word[wl].text) as i64;
-            self.word[wl].length = length;
-            self.in_column += length;
-            self.check_punctuation(wl);
-            let start = self.in_column;
-            c = self.get_space(ctx, r, c);
-            let w = &mut self.word[wl];
-            w.space = self.in_column - start;
-            w.is_final = c == EOF || (w.period && (c == i32::from(b'\n') || w.space > 1));
-            if c == i32::from(b'\n') || c == EOF || self.o.uniform {
-                w.space = if w.is_final { 2 } else { 1 };
+            best.total = best.total.saturating_add(self.break_cost(start));
+            choices[start] = best;
+        }
+        choices
+    }
+}
+
+/// The output side: tab use and the written text.
+struct Writer {
+    /// A tab was seen in the input: indentation and gaps may use tabs.
+    tabs: bool,
+    out: Vec<u8>,
+    col: usize,
+}
+
+impl Writer {
+    /// Advance `n` columns with blanks.
+    fn space(&mut self, n: usize) {
+        let target = self.col + n;
+        if self.tabs {
+            let tab_target = target / 8 * 8;
+            if self.col + 1 < tab_target {
+                while self.col < tab_target {
+                    self.out.push(b'\t');
+                    self.col = (self.col / 8 + 1) * 8;
+                }
             }
-            if wl == MAXWORDS - 2 {
-                self.set_other_indent(true);
-                self.flush_paragraph();
+        }
+        while self.col < target {
+            self.out.push(b' ');
+            self.col += 1;
+        }
+    }
+
+    /// Write one output line of `words` with `indent`; returns its length in columns.
+    fn line(&mut self, st: &Settings, prefix_col: usize, indent: usize, words: &[Word]) -> usize {
+        self.col = 0;
+        if !st.prefix.is_empty() {
+            self.space(prefix_col);
+            self.out.extend_from_slice(&st.prefix);
+            self.col += st.prefix.len();
+        }
+        self.space(indent.saturating_sub(self.col));
+        for (k, w) in words.iter().enumerate() {
+            if k > 0 {
+                self.space(words[k - 1].gap);
             }
-            self.word_limit += 1;
-            if c == i32::from(b'\n') || c == EOF {
+            self.out.extend_from_slice(&w.text);
+            self.col += w.text.len();
+        }
+        let len = self.col;
+        self.out.push(b'\n');
+        len
+    }
+}
+
+/// Whether `c` separates words.
+fn blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n')
+}
+
+/// The column after `c` at column `col`.
+fn advance(col: usize, c: u8) -> usize {
+    if c == b'\t' {
+        col / 8 * 8 + 8
+    } else {
+        col + 1
+    }
+}
+
+/// The formatter state across lines and files.
+struct Fmt1<'s> {
+    st: &'s Settings,
+    para: Option<Para>,
+    w: Writer,
+    /// The indentation of the last paragraph's lines after the first.
+    last_rest: usize,
+}
+
+impl Fmt1<'_> {
+    /// Handle one input line (without its newline).
+    fn line(&mut self, line: &[u8]) {
+        if line.contains(&b'\t') {
+            self.w.tabs = true;
+        }
+        // Find the prefix.
+        let mut i = 0;
+        let mut col = 0;
+        let mut prefix_col = 0;
+        if !self.st.prefix.is_empty() {
+            while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
+                col = advance(col, line[i]);
+                i += 1;
+            }
+            if col < self.st.prefix_lead || !line[i..].starts_with(&self.st.prefix) {
+                self.raw(line);
+                return;
+            }
+            prefix_col = col;
+            i += self.st.prefix.len();
+            col += self.st.prefix.len();
+        }
+        while i < line.len() && blank(line[i]) {
+            col = advance(col, line[i]);
+            i += 1;
+        }
+        if i == line.len() {
+            // A blank line: written without its trailing blanks.
+            let keep = line.iter().rposition(|&c| !blank(c)).map_or(0, |k| k + 1);
+            self.raw(&line[..keep]);
+            return;
+        }
+        let indent = col;
+        let joins = match &mut self.para {
+            Some(p) if p.prefix_col == prefix_col && !self.st.split => {
+                if p.lines == 1 && (self.st.crown || self.st.tagged) {
+                    if self.st.tagged && indent == p.first_indent {
+                        false
+                    } else {
+                        p.rest_indent = Some(indent);
+                        true
+                    }
+                } else {
+                    Some(indent) == p.rest_indent || (p.lines == 1 && indent == p.first_indent)
+                }
+            }
+            _ => false,
+        };
+        if !joins {
+            self.end_para();
+            let rest = if self.st.crown || self.st.tagged { None } else { Some(indent) };
+            self.para = Some(Para {
+                words: Vec::new(),
+                chars: 0,
+                prefix_col,
+                first_indent: indent,
+                rest_indent: rest,
+                lines: 0,
+                carry: 0,
+            });
+        }
+        if let Some(p) = &mut self.para {
+            p.lines += 1;
+        }
+        // Cut the words.
+        while i < line.len() {
+            let start = i;
+            while i < line.len() && !blank(line[i]) {
+                i += 1;
+            }
+            let text = &line[start..i];
+            col += i - start;
+            let word_end_col = col;
+            while i < line.len() && blank(line[i]) {
+                col = advance(col, line[i]);
+                i += 1;
+            }
+            let at_eol = i == line.len();
+            let core = {
+                let mut e = text.len();
+                while e > 0 && matches!(text[e - 1], b')' | b']' | b'\'' | b'"') {
+                    e -= 1;
+                }
+                &text[..e]
+            };
+            let period = core.last().is_some_and(|c| matches!(c, b'.' | b'?' | b'!'));
+            let input_gap = col - word_end_col;
+            let sentence_end = period && (at_eol || input_gap > 1);
+            let gap = if at_eol || self.st.uniform { 1 + usize::from(sentence_end) } else { input_gap };
+            let word = Word {
+                text: text.to_vec(),
+                gap,
+                period,
+                sentence_end,
+                punct: text.last().is_some_and(|c| c.is_ascii_punctuation()),
+                opens: text.first().is_some_and(|c| matches!(c, b'(' | b'[' | b'`' | b'\'' | b'"')),
+            };
+            self.push(word);
+        }
+    }
+
+    /// Add a word to the paragraph, writing part of it first if the buffer is full.
+    fn push(&mut self, mut word: Word) {
+        if self.para.as_ref().is_some_and(|p| p.words.len() >= MAX_WORDS) {
+            self.partial();
+        }
+        loop {
+            let Some(p) = &mut self.para else { return };
+            if p.chars + word.text.len() <= MAX_CHARS {
+                break;
+            }
+            if p.words.is_empty() {
+                // Only this word: its head is written as it is.
+                let room = MAX_CHARS - p.chars;
+                self.w.out.extend_from_slice(&word.text[..room]);
+                word.text.drain(..room);
+                continue;
+            }
+            let before = p.words.len();
+            self.partial();
+            if self.para.as_ref().is_some_and(|p| p.words.len() == before) {
                 break;
             }
         }
-        self.get_prefix(ctx, r)
-    }
-
-    fn get_prefix(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader) -> i32 {
-        let o = self.o;
-        self.in_column = 0;
-        let first = self.getc(ctx, r);
-        let mut c = self.get_space(ctx, r, first);
-        if o.prefix_length == 0 {
-            self.next_prefix_indent = o.prefix_lead_space.min(self.in_column);
-        } else {
-            self.next_prefix_indent = self.in_column;
-            for &pc in &o.prefix {
-                if c != i32::from(pc) {
-                    return c;
-                }
-                self.in_column += 1;
-                c = self.getc(ctx, r);
-            }
-            c = self.get_space(ctx, r, c);
-        }
-        c
-    }
-
-    fn get_space(&mut self, ctx: &mut Ctx<'_>, r: &mut Reader, mut c: i32) -> i32 {
-        loop {
-            if c == i32::from(b' ') {
-                self.in_column += 1;
-            } else if c == i32::from(b'\t') {
-                self.tabs = true;
-                self.in_column = (self.in_column / TABWIDTH + 1) * TABWIDTH;
-            } else {
-                return c;
-            }
-            c = self.getc(ctx, r);
+        if let Some(p) = &mut self.para {
+            p.chars += word.text.len();
+            p.words.push(word);
         }
     }
 
-    fn check_punctuation(&mut self, wi: usize) {
-        let w = self.word[wi];
-        let Some(text) = self.parabuf.get(w.text..w.text + w.length as usize).filter(|t| !t.is_empty()) else { return };
-        let mut finish = text.len() - 1;
-        let fin = text[finish];
-        let paren = isopen(text[0]);
-        let punct = fin.is_ascii_punctuation();
-        while finish > 0 && isclose(text[finish]) {
-            finish -= 1;
-        }
-        let period = isperiod(text[finish]);
-        let w = &mut self.word[wi];
-        w.paren = paren;
-        w.punct = punct;
-        w.period = period;
-    }
-
-    fn flush_paragraph(&mut self) {
-        if self.word_limit == 0 {
-            self.out.extend_from_slice(&self.parabuf);
-            self.parabuf.clear();
-            return;
-        }
-        self.fmt_paragraph();
-        let mut split_point = self.word_limit;
-        let mut best_break = MAXCOST;
-        let mut w = self.word[0].next_break;
-        while w != self.word_limit {
-            let nb = self.word[w].next_break;
-            let d = self.word[w].best_cost.wrapping_sub(self.word[nb].best_cost);
-            if d < best_break {
-                split_point = w;
-                best_break = d;
-            }
-            if best_break <= MAXCOST - LINE_CREDIT {
-                best_break += LINE_CREDIT;
-            }
-            w = nb;
-        }
-        self.put_paragraph(split_point);
-        let shift = self.word[split_point].text;
-        self.parabuf.drain(..shift);
-        let limit = self.word_limit.min(self.word.len() - 1);
-        for w in split_point..=limit {
-            self.word[w].text = self.word[w].text.saturating_sub(shift);
-        }
-        self.word.copy_within(split_point..=limit, 0);
-        self.word_limit -= split_point;
-    }
-
-    fn fmt_paragraph(&mut self) {
-        let wl = self.word_limit;
-        self.word[wl].best_cost = 0;
-        let saved_length = self.word[wl].length;
-        self.word[wl].length = self.o.max_width;
-        for start in (0..wl).rev() {
-            let mut best = MAXCOST;
-            let mut len = if start == 0 { self.first_indent } else { self.other_indent };
-            let mut w = start;
-            len += self.word[w].length;
-            loop {
-                w += 1;
-                let mut wcost = self.line_cost(w, len).wrapping_add(self.word[w].best_cost);
-                if start == 0 && self.last_line_length > 0 {
-                    wcost = wcost.wrapping_add(ragged_cost(len - self.last_line_length));
-                }
-                if wcost < best {
-                    best = wcost;
-                    self.word[start].next_break = w;
-                    self.word[start].line_length = len;
-                }
-                if w == wl {
-                    break;
-                }
-                len += self.word[w - 1].space + self.word[w].length;
-                if len >= self.o.max_width {
-                    break;
-                }
-            }
-            self.word[start].best_cost = best.wrapping_add(self.base_cost(start));
-        }
-        self.word[wl].length = saved_length;
-    }
-
-    fn base_cost(&self, this: usize) -> Cost {
-        let mut cost = LINE_COST;
-        if this > 0 {
-            let prev = &self.word[this - 1];
-            if prev.period {
-                if prev.is_final {
-                    cost -= SENTENCE_BONUS;
+    /// The indentation of lines after the first.
+    fn rest_indent(&self, p: &Para) -> usize {
+        match p.rest_indent {
+            Some(r) => r,
+            // A tagged paragraph of one line keeps the previous paragraph's indentation unless
+            // that equals its first line's.
+            None if self.st.tagged => {
+                if self.last_rest != p.first_indent {
+                    self.last_rest
+                } else if p.first_indent == 0 {
+                    3
                 } else {
-                    cost += NOBREAK_COST;
-                }
-            } else if prev.punct {
-                cost -= PUNCT_BONUS;
-            } else if this > 1 && self.word[this - 2].is_final {
-                cost += widow_cost(prev.length);
-            }
-        }
-        let w = &self.word[this];
-        if w.paren {
-            cost -= PAREN_BONUS;
-        } else if w.is_final {
-            cost += orphan_cost(w.length);
-        }
-        cost
-    }
-
-    fn line_cost(&self, next: usize, len: i64) -> Cost {
-        if next == self.word_limit {
-            return 0;
-        }
-        let mut cost = short_cost(self.o.goal_width - len);
-        if self.word[next].next_break != self.word_limit {
-            cost = cost.wrapping_add(ragged_cost(len - self.word[next].line_length));
-        }
-        cost
-    }
-
-    fn put_paragraph(&mut self, finish: usize) {
-        self.put_line(0, self.first_indent);
-        let mut w = self.word[0].next_break;
-        while w != finish {
-            self.put_line(w, self.other_indent);
-            w = self.word[w].next_break;
-        }
-    }
-
-    fn put_line(&mut self, mut w: usize, indent: i64) {
-        let o = self.o;
-        self.out_column = 0;
-        self.put_space(self.prefix_indent);
-        self.out.extend_from_slice(&o.prefix);
-        self.out_column += o.prefix_length;
-        self.put_space(indent - self.out_column);
-        let endline = self.word[w].next_break.saturating_sub(1);
-        while w < endline {
-            self.put_word(w);
-            self.put_space(self.word[w].space);
-            w += 1;
-        }
-        self.put_word(w);
-        self.last_line_length = self.out_column;
-        self.putchar(b'\n');
-    }
-
-    fn put_word(&mut self, w: usize) {
-        let word = self.word[w];
-        if let Some(text) = self.parabuf.get(word.text..word.text + word.length as usize) {
-            self.out.extend_from_slice(text);
-        }
-        self.out_column += word.length;
-    }
-
-    fn put_space(&mut self, space: i64) {
-        let space_target = self.out_column + space;
-        if self.tabs {
-            let tab_target = space_target / TABWIDTH * TABWIDTH;
-            if self.out_column + 1 < tab_target {
-                while self.out_column < tab_target {
-                    self.putchar(b'\t');
-                    self.out_column = (self.out_column / TABWIDTH + 1) * TABWIDTH;
+                    0
                 }
             }
+            None => p.first_indent,
         }
-        while self.out_column < space_target {
-            self.putchar(b' ');
-            self.out_column += 1;
+    }
+
+    fn breaker<'a>(&self, p: &'a Para) -> Breaker<'a> {
+        Breaker {
+            words: &p.words,
+            first_indent: p.first_indent as Cost,
+            rest_indent: self.rest_indent(p) as Cost,
+            carry: p.carry as Cost,
+            goal: self.st.goal as Cost,
+            width: self.st.width as Cost,
         }
+    }
+
+    /// Write the lines of the paragraph from word `from` up to word `to` (a line start).
+    fn write_lines(&mut self, p: &Para, choices: &[Choice], to: usize) -> usize {
+        let rest = self.rest_indent(p);
+        let mut i = 0;
+        let mut last = 0;
+        while i < to {
+            let next = choices[i].next;
+            let indent = if i == 0 { p.first_indent } else { rest };
+            last = self.w.line(self.st, p.prefix_col, indent, &p.words[i..next]);
+            i = next;
+        }
+        last
+    }
+
+    /// Write the paragraph's first lines up to a good break, keeping the rest.
+    fn partial(&mut self) {
+        let Some(mut p) = self.para.take() else { return };
+        let choices = self.breaker(&p).solve();
+        let end = p.words.len();
+        let mut split = end;
+        let mut best = Cost::MAX;
+        let mut i = choices[0].next;
+        while i != end {
+            let here = choices[i].total.saturating_sub(choices[choices[i].next].total);
+            if here < best {
+                split = i;
+                best = here;
+            }
+            best = best.saturating_add(BREAK);
+            i = choices[i].next;
+        }
+        let last = self.write_lines(&p, &choices, split);
+        p.words.drain(..split);
+        p.chars = p.words.iter().map(|w| w.text.len()).sum();
+        p.carry = last;
+        p.first_indent = self.rest_indent(&p);
+        p.rest_indent = Some(p.first_indent);
+        self.para = Some(p);
+    }
+
+    /// Write the whole paragraph out.
+    fn end_para(&mut self) {
+        let Some(mut p) = self.para.take() else { return };
+        if p.rest_indent.is_none() {
+            p.rest_indent = Some(self.rest_indent(&p));
+        }
+        self.last_rest = p.rest_indent.unwrap_or(0);
+        // The end of a paragraph counts as the end of a sentence.
+        let Some(last) = p.words.last_mut() else { return };
+        last.sentence_end = true;
+        let choices = self.breaker(&p).solve();
+        self.write_lines(&p, &choices, p.words.len());
+    }
+
+    /// A line copied as it is (blank or without the prefix).
+    fn raw(&mut self, line: &[u8]) {
+        self.end_para();
+        self.w.out.extend_from_slice(line);
+        self.w.out.push(b'\n');
     }
 }
 
-/// Parse a width as GNU `xdectoumax(s, 0, max)`; the error text on failure.
-fn parse_width(s: &str, max: i64) -> Result<i64, String> {
-    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
-    let digits = t.strip_prefix('+').unwrap_or(t);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("invalid width: {}", quote(s)));
+/// Parse a width argument against `max`; `Err` after reporting.
+fn width_arg(ctx: &mut Ctx<'_>, v: &str, max: u64) -> Result<usize, i32> {
+    if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+        match v.parse::<u64>() {
+            Ok(n) if n <= max => return usize::try_from(n).map_err(|_| 1),
+            _ => {
+                ctx.error(&format!("invalid width: {}: Numerical result out of range", quote(v)));
+                return Err(1);
+            }
+        }
     }
-    match digits.parse::<u64>() {
-        Ok(n) if n <= max as u64 => Ok(n as i64),
-        _ => Err(format!("invalid width: {}: Numerical result out of range", quote(s))),
-    }
-}
-
-/// Strip the prefix's leading and trailing spaces as GNU `set_prefix` does.
-fn set_prefix(o: &mut Opts, p: &str) {
-    let bytes = encode(p).into_owned();
-    let lead = bytes.iter().take_while(|&&b| b == b' ').count();
-    let rest = bytes[lead..].to_vec();
-    let trimmed = rest.len() - rest.iter().rev().take_while(|&&b| b == b' ').count();
-    o.prefix_lead_space = lead as i64;
-    o.prefix_full_length = rest.len() as i64;
-    o.prefix_length = trimmed as i64;
-    o.prefix = rest[..trimmed].to_vec();
+    ctx.error(&format!("invalid width: {}", quote(v)));
+    Err(1)
 }
 
 impl Builtin for Fmt {
     fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
         let cfg = Config::new(ctx.name, USAGE);
         let mut argv = argv.to_vec();
-        let mut max_opt: Option<String> = None;
-        if argv.first().is_some_and(|a| a.len() > 1 && a.starts_with('-') && a.as_bytes()[1].is_ascii_digit()) {
-            max_opt = Some(argv.remove(0)[1..].to_string());
+        let mut width_str = None;
+        if let Some(d) = argv.first().and_then(|a| a.strip_prefix('-')) {
+            if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) {
+                width_str = Some(d.to_string());
+                argv.remove(0);
+            }
+        }
+        let mut takes_arg = false;
+        for a in &argv {
+            if a == "--" {
+                break;
+            }
+            if takes_arg {
+                takes_arg = false;
+                continue;
+            }
+            let b = a.as_bytes();
+            if b.len() > 1 && b[0] == b'-' && b[1] != b'-' {
+                for (k, &c) in b[1..].iter().enumerate() {
+                    if c.is_ascii_digit() {
+                        args::usage_error(
+                            ctx,
+                            &format!(
+                                "invalid option -- {}; -WIDTH is recognized only when it is the first\noption; use -w N instead",
+                                c as char
+                            ),
+                        );
+                        return 1;
+                    }
+                    if matches!(c, b'w' | b'g' | b'p') {
+                        takes_arg = k + 2 == b.len();
+                        break;
+                    }
+                }
+            } else if matches!(a.as_str(), "--width" | "--goal" | "--prefix") {
+                takes_arg = true;
+            }
         }
         let parsed = match args::parse_with(&cfg, SPECS, &argv) {
             Ok(p) => p,
-            Err(args::ArgError::Invalid(c)) if c.is_ascii_digit() => {
-                args::usage_error(
-                    ctx,
-                    &format!("invalid option -- {c}; -WIDTH is recognized only when it is the first\noption; use -w N instead"),
-                );
-                return 1;
-            }
             Err(e) => return e.report(ctx, &cfg),
         };
-        let mut o = Opts {
+        let mut st = Settings {
+            width: 75,
+            goal: 0,
             crown: false,
             tagged: false,
             split: false,
             uniform: false,
-            max_width: WIDTH,
-            goal_width: 0,
             prefix: Vec::new(),
-            prefix_full_length: 0,
-            prefix_length: 0,
-            prefix_lead_space: 0,
+            prefix_lead: 0,
         };
-        let mut goal_opt = None;
-        for (opt, v) in parsed.opts {
+        let mut goal_str = None;
+        for (o, v) in parsed.opts {
             let v = v.unwrap_or_default();
-            match opt {
-                O::Crown => o.crown = true,
-                O::Split => o.split = true,
-                O::Tagged => o.tagged = true,
-                O::Uniform => o.uniform = true,
-                O::Width => max_opt = Some(v),
-                O::Goal => goal_opt = Some(v),
-                O::Prefix => set_prefix(&mut o, &v),
-            }
-        }
-        if let Some(m) = &max_opt {
-            match parse_width(m, (MAXCHARS / 2) as i64) {
-                Ok(n) => o.max_width = n,
-                Err(msg) => {
-                    ctx.error(&msg);
-                    return 1;
+            match o {
+                O::Crown => st.crown = true,
+                O::Tagged => st.tagged = true,
+                O::Split => st.split = true,
+                O::Uniform => st.uniform = true,
+                O::Width => width_str = Some(v),
+                O::Goal => goal_str = Some(v),
+                O::Prefix => {
+                    let b = v.as_bytes();
+                    let lead = b.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+                    let mut p = b[lead..].to_vec();
+                    while p.last().is_some_and(|&c| c == b' ' || c == b'\t') {
+                        p.pop();
+                    }
+                    st.prefix_lead = b[..lead].iter().fold(0, |c, &x| advance(c, x));
+                    st.prefix = p;
                 }
             }
         }
-        if let Some(g) = &goal_opt {
-            match parse_width(g, o.max_width) {
-                Ok(n) => o.goal_width = n,
-                Err(msg) => {
-                    ctx.error(&msg);
-                    return 1;
+        if let Some(w) = &width_str {
+            match width_arg(ctx, w, MAX_WIDTH) {
+                Ok(n) => st.width = n,
+                Err(s) => return s,
+            }
+        }
+        match &goal_str {
+            Some(g) => match width_arg(ctx, g, st.width as u64) {
+                Ok(n) => {
+                    st.goal = n;
+                    if width_str.is_none() {
+                        st.width = n + 10;
+                    }
                 }
-            }
-            if max_opt.is_none() {
-                o.max_width = o.goal_width + 10;
-            }
-        } else {
-            o.goal_width = o.max_width * (2 * (100 - LEEWAY) + 1) / 200;
+                Err(s) => return s,
+            },
+            None => st.goal = st.width * 187 / 200,
         }
         let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
-        let mut f = Fmter {
-            o: &o,
-            out: Vec::with_capacity(CHUNK),
-            write_status: None,
-            in_column: 0,
-            out_column: 0,
-            parabuf: Vec::with_capacity(MAXCHARS),
-            word: vec![Word::default(); MAXWORDS],
-            word_limit: 0,
-            tabs: false,
-            prefix_indent: 0,
-            first_indent: 0,
-            other_indent: 0,
-            next_char: EOF,
-            next_prefix_indent: 0,
-            last_line_length: 0,
-        };
+        let mut f = Fmt1 { st: &st, para: None, last_rest: 0, w: Writer { tabs: false, out: Vec::with_capacity(CHUNK), col: 0 } };
+        let mut buf = vec![0u8; CHUNK];
+        let mut line = Vec::new();
         let mut status = 0;
         for name in &files {
-            let src = match open_src(ctx, name) {
+            let mut src = match open_src(ctx, name) {
                 Ok(s) => s,
-                Err(crate::fs::FsError::IsDir) => {
-                    if !f.flush(ctx, true) {
-                        break;
-                    }
-                    ctx.error("read error");
-                    status = 1;
-                    continue;
-                }
                 Err(e) => {
-                    if !f.flush(ctx, true) {
-                        break;
+                    if let Err(st) = flush_out(ctx, &mut f.w.out, true) {
+                        return st;
                     }
-                    ctx.error(&format!("cannot open {} for reading: {e}", quote_name(name)));
+                    ctx.error(&format!("cannot open {} for reading: {e}", args::quote_always(name)));
                     status = 1;
                     continue;
                 }
             };
-            let mut r = Reader { src, buf: vec![0; CHUNK], pos: 0, len: 0, done: false, failed: false, stop: false };
-            f.file(ctx, &mut r);
-            if r.stop {
-                if let Some(st) = f.write_status {
-                    return st;
+            loop {
+                match read_some(ctx, &mut src, &mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        for &c in &buf[..n] {
+                            if c == b'\n' || line.len() >= MAX_LINE {
+                                f.line(&line);
+                                line.clear();
+                                if c == b'\n' {
+                                    continue;
+                                }
+                            }
+                            line.push(c);
+                        }
+                        if let Err(st) = flush_out(ctx, &mut f.w.out, false) {
+                            return st;
+                        }
+                    }
+                    Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                    Err(e) => {
+                        ctx.error(&format!("{}: {}", args::quote_name(name), read_error_text(&e)));
+                        status = 1;
+                        break;
+                    }
                 }
-                let _ = f.flush(ctx, true);
-                return 1;
             }
-            if r.failed {
-                if !f.flush(ctx, true) {
-                    break;
-                }
-                ctx.error("read error");
-                status = 1;
+            if !line.is_empty() {
+                f.line(&line);
+                line.clear();
             }
+            f.end_para();
         }
-        f.flush(ctx, true);
-        f.write_status.unwrap_or(status)
+        match flush_out(ctx, &mut f.w.out, true) {
+            Ok(()) => status,
+            Err(st) => st,
+        }
     }
 }
 
@@ -747,23 +711,31 @@ mod tests {
     use crate::builtins::args::testfs::NOFS;
     use crate::builtins::testing::run;
 
-    fn fmt(args: &[&str], input: &str) -> String {
-        let o = run(&Fmt, "fmt", args, input.as_bytes(), &*NOFS, "/");
+    fn fmt(args: &[&str], input: &[u8]) -> String {
+        let o = run(&Fmt, "fmt", args, input, &*NOFS, "/");
         format!("{}{}", String::from_utf8_lossy(&o.stdout), o.stderr)
     }
 
     #[test]
-    fn refills() {
-        assert_eq!(fmt(&[], "a b\nc\n\nd\n"), "a b c\n\nd\n");
-        assert_eq!(fmt(&["-w", "5"], "aaa bbb ccc\n"), "aaa\nbbb\nccc\n");
-        assert_eq!(fmt(&["-u"], "a   b.  c\n"), "a b.  c\n");
-        assert_eq!(fmt(&["-s", "-w", "6"], "a b c d e f\nx\n"), "a b c\nd e f\nx\n");
+    fn joins_and_breaks() {
+        assert_eq!(fmt(&[], b"a b\nc\n"), "a b c\n");
+        assert_eq!(fmt(&["-w", "9"], b"aaaa bbbb\n"), "aaaa\nbbbb\n");
+        assert_eq!(fmt(&["-w", "10"], b"aaaa bbbb\n"), "aaaa bbbb\n");
+        assert_eq!(fmt(&[], b"a.  b\n\nc\n"), "a.  b\n\nc\n");
     }
 
     #[test]
-    fn prefix_and_errors() {
-        assert_eq!(fmt(&["-p", "#"], "# a\n# b\nc\n"), "# a b\nc\n");
-        assert!(fmt(&["-w", "x"], "").contains("invalid width"));
-        assert!(fmt(&["-w", "5", "-7"], "").contains("-WIDTH is recognized"));
+    fn modes() {
+        assert_eq!(fmt(&["-u"], b"a   b.  c\n"), "a b.  c\n");
+        assert_eq!(fmt(&["-s"], b"a\nb\n"), "a\nb\n");
+        assert_eq!(fmt(&["-c"], b"  x y\n    z w\n    q\n  r\n"), "  x y z w q\n  r\n");
+        assert_eq!(fmt(&["-p", "#"], b"# a\n# b\nc\n"), "# a b\nc\n");
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(fmt(&["-w", "x"], b""), "fmt: invalid width: ‘x’\n");
+        assert_eq!(fmt(&["-g", "80"], b""), "fmt: invalid width: ‘80’: Numerical result out of range\n");
+        assert!(fmt(&["-u", "-5"], b"").starts_with("fmt: invalid option -- 5;"));
     }
 }
