@@ -521,7 +521,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("patch", &patch::Patch),
-        // ("pr", &pr::Pr): pending, see tests/diff-pending/pr.
+        ("pr", &pr::Pr),
         ("printenv", &printenv::Printenv),
         ("readlink", &readlink::Readlink),
         ("realpath", &realpath::Realpath),
