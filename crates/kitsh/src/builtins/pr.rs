@@ -156,6 +156,8 @@ Mandatory arguments to long options are mandatory for short options too.
 const MAX_LENGTH: u64 = 1 << 20;
 /// The widest page accepted (columns): a memory bound.
 const MAX_WIDTH: u64 = 1 << 16;
+/// The most lines one page may hold (page length times columns): a memory bound.
+const MAX_PAGE_LINES: usize = 1 << 18;
 /// An input line longer than this is cut (memory bound).
 const MAX_LINE: usize = 1 << 20;
 
@@ -582,9 +584,8 @@ impl Builtin for Pr {
                     O::Length => st.length = number(ctx, &v, "'-l PAGE_LENGTH' invalid number of lines", 1, MAX_LENGTH)? as usize,
                     O::Merge => st.merge = true,
                     O::Number => {
-                        let b = v.as_bytes();
-                        let (sep, digits) = match b.first() {
-                            Some(c) if !c.is_ascii_digit() => (*c, &v[1..]),
+                        let (sep, digits) = match v.chars().next() {
+                            Some(c) if !c.is_ascii_digit() => (v.as_bytes()[0], &v[c.len_utf8()..]),
                             _ => (b'\t', v.as_str()),
                         };
                         let d = if digits.is_empty() {
@@ -669,6 +670,10 @@ impl Builtin for Pr {
         }
         if st.length <= 10 {
             st.omit_header = true;
+        }
+        if st.length.saturating_mul(ncols) > MAX_PAGE_LINES {
+            ctx.error("page too large: lower -l or the number of columns");
+            return 1;
         }
         let tz = parse_tz(ctx.env.get("TZ").as_deref());
         let now = SystemTime::now();
@@ -857,5 +862,6 @@ mod tests {
     fn errors() {
         assert_eq!(pr(&["-l", "x"], b""), "pr: '-l PAGE_LENGTH' invalid number of lines: ‘x’\n");
         assert_eq!(pr(&["-a", "-m"], b""), "pr: cannot specify both printing across and printing in parallel\n");
+        assert!(pr(&["-t", "-né5"], b"a\n").ends_with("a\n"));
     }
 }
