@@ -185,7 +185,7 @@ fn parse_suffix(prefix: &str, fmt: &str) -> Result<Namer, String> {
         let start = i - 1;
         let mut flags = String::new();
         while let Some(&f) = chars.get(i) {
-            if !matches!(f, '-' | '0' | '#' | '+' | ' ' | '\'') {
+            if !matches!(f, '-' | '0' | '#' | ' ' | '\'') {
                 break;
             }
             flags.push(f);
@@ -468,7 +468,8 @@ impl Splitter<'_> {
                 }
                 self.take_until(target as usize);
                 self.close(ctx)?;
-                self.search_from = self.cur.max(m + 1);
+                // The next search starts after both the match and the new piece's first line.
+                self.search_from = self.cur.max(m) + 1;
                 self.suppress_line();
                 Ok(true)
             }

@@ -377,7 +377,9 @@ impl Layout<'_> {
                 out.extend(std::iter::repeat_n(b' ', self.st.indent));
                 out.extend_from_slice(&line);
                 out.push(b'\n');
-                if self.st.double {
+                // A short page of several columns ends without the last row's blank line.
+                let short_end = ncols > 1 && r + 1 == rows && rows < self.body_height().div_ceil(2);
+                if self.st.double && !short_end {
                     out.push(b'\n');
                 }
             }
