@@ -43,6 +43,7 @@ pub mod factor;
 pub mod file;
 pub mod find;
 pub mod fold;
+pub mod fmt;
 pub mod grep;
 pub mod gzip;
 pub mod head;
@@ -66,6 +67,7 @@ pub mod od;
 pub mod pager;
 pub mod paste;
 pub mod patch;
+pub mod pr;
 pub mod printenv;
 pub mod readlink;
 pub mod realpath;
@@ -75,6 +77,7 @@ pub mod rmdir;
 pub mod mv;
 pub mod net;
 pub mod cp;
+pub mod csplit;
 pub mod curl;
 mod copy_move;
 pub mod sed;
@@ -474,6 +477,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("column", &column::Column),
         ("comm", &comm::Comm),
         ("cp", &cp::Cp),
+        ("csplit", &csplit::Csplit),
         ("curl", &curl::Curl),
         ("cut", &cut::Cut),
         ("date", &date::Date),
@@ -490,6 +494,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("file", &file::File),
         ("find", &find::Find),
         ("fold", &fold::Fold),
+        ("fmt", &fmt::Fmt),
         ("grep", &grep::Grep),
         ("gunzip", &gzip::Gunzip),
         ("gzip", &gzip::Gzip),
@@ -518,6 +523,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("od", &od::Od),
         ("paste", &paste::Paste),
         ("patch", &patch::Patch),
+        ("pr", &pr::Pr),
         ("printenv", &printenv::Printenv),
         #[cfg(feature = "python")]
         ("python", &python3::Python3),

@@ -1,0 +1,7 @@
+fmt -z; echo "st=$?"
+fmt -w x </dev/null; echo "st=$?"
+fmt -w 2501 </dev/null; echo "st=$?"
+fmt -w -3 </dev/null; echo "st=$?"
+fmt -g 80 </dev/null; echo "st=$?"
+fmt --bogus; echo "st=$?"
+fmt -w; echo "st=$?"

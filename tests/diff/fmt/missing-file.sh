@@ -1,0 +1,3 @@
+echo hi > a
+fmt a nope a; echo "st=$?"
+fmt nope; echo "st=$?"

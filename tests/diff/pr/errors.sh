@@ -1,0 +1,11 @@
+seq 3 > f
+pr -l x f; echo "st=$?"
+pr -l 0 f; echo "st=$?"
+pr -w 0 f; echo "st=$?"
+pr -3 -m f f; echo "st=$?"
+pr -a -m f; echo "st=$?"
+pr -z; echo "st=$?"
+pr -W 5 -10 f; echo "st=$?"
+pr -nxy f; echo "st=$?"
+pr --pages=x f; echo "st=$?"
+pr -o -1 f; echo "st=$?"
