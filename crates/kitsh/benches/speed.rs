@@ -6,10 +6,13 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::Command;
 use std::sync::atomic::{AtomicIsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use kitsh::tool::{BashTool, Tool, ToolRequest};
 use kitsh::Bash;
+
+mod common;
+use common::{mean, us};
 
 /// Counts live heap bytes.
 struct Counting;
@@ -39,18 +42,6 @@ const FUNC_CALLS: &str = "f() { r=$1; }; for ((i = 0; i < 1000; i++)); do f $i; 
 const PIPELINE: &str = "seq 1 20000 | sort -rn | head -n 3";
 const STRINGS: &str = "s=; for i in $(seq 1 2000); do s+=\"x$i,\"; done; a=(${s//,/ }); echo ${#a[@]} ${a[-1]}";
 
-/// Mean wall time of `f` over enough runs to fill about `budget`.
-fn mean(budget: Duration, mut f: impl FnMut()) -> Duration {
-    f();
-    let start = Instant::now();
-    let mut n = 0u32;
-    while start.elapsed() < budget || n < 3 {
-        f();
-        n += 1;
-    }
-    start.elapsed() / n
-}
-
 fn kitsh_run(script: &str) -> Duration {
     mean(Duration::from_millis(700), || {
         let mut b = Bash::new();
@@ -72,10 +63,6 @@ fn show(name: &str, k: Duration, b: Option<Duration>) {
         Some(b) => println!("{name:<34} kitsh {:>10.1} µs   bash -c {:>10.1} µs   {:>6.1}× faster", us(k), us(b), us(b) / us(k)),
         None => println!("{name:<34} kitsh {:>10.1} µs", us(k)),
     }
-}
-
-fn us(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e6
 }
 
 fn main() {
