@@ -6,16 +6,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use kitsh_kit::load;
-use kitsh_kit::surface::call::call;
-
-fn run_tool(kit: &Path, name: &str) -> Result<String, String> {
-    let kit = load(kit).expect("kit");
-    assert!(kit.errors.is_empty(), "{:?}", kit.errors);
-    let spec = std::sync::Arc::new(kit.tools.iter().find(|t| t.name == name).expect("tool").clone());
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("rt");
-    rt.block_on(call(&spec, Default::default())).map(|c| String::from_utf8_lossy(&c.stdout).into_owned()).map_err(|e| e.message().to_string())
-}
+mod common;
+use common::run_tool;
 
 /// A minimal wheel `greet-1.0-py3-none-any.whl` in `dir`, built with Python's zipfile.
 fn make_wheel(dir: &Path) {

@@ -4,21 +4,14 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+use common::run_tool;
 use kitsh_kit::load;
-use kitsh_kit::surface::call::call;
 
 fn sh(dir: &Path, script: &str) -> String {
     let out = Command::new("bash").arg("-c").arg(script).current_dir(dir).env("GIT_AUTHOR_NAME", "t").env("GIT_AUTHOR_EMAIL", "t@x").env("GIT_COMMITTER_NAME", "t").env("GIT_COMMITTER_EMAIL", "t@x").output().expect("bash");
     assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
-fn run_tool(kit: &Path, name: &str) -> Result<String, String> {
-    let kit = load(kit).expect("kit");
-    assert!(kit.errors.is_empty(), "{:?}", kit.errors);
-    let spec = std::sync::Arc::new(kit.tools.iter().find(|t| t.name == name).expect("tool").clone());
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("rt");
-    rt.block_on(call(&spec, Default::default())).map(|c| String::from_utf8_lossy(&c.stdout).into_owned()).map_err(|e| e.message().to_string())
 }
 
 #[test]

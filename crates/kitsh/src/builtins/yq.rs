@@ -462,6 +462,19 @@ impl Yaml2<'_> {
         Some(t)
     }
 
+    /// Start a mapping entry or sequence item: the first one after `- ` stays on that line,
+    /// the first one after `key:` starts a new line; the others start at `indent`.
+    fn entry_start(&mut self, first: bool, after: After, indent: &str) {
+        if first && after == After::Dash {
+            self.out.push(' ');
+            return;
+        }
+        if first && after == After::Key {
+            self.out.push('\n');
+        }
+        self.out.push_str(indent);
+    }
+
     /// Write `v` as the value at nesting `level`, after `key:` or `- ` (`inline`) or alone.
     fn value(&mut self, v: &Val, level: usize, after: After) {
         if level > MAX_DEPTH {
@@ -497,14 +510,7 @@ impl Yaml2<'_> {
                         other => other.to_string(),
                     };
                     let key = if needs_quotes(&key) { quoted(&key) } else { key };
-                    if first && after == After::Dash {
-                        self.out.push(' ');
-                    } else {
-                        if first && after == After::Key {
-                            self.out.push('\n');
-                        }
-                        self.out.push_str(&pad(self.indent * level));
-                    }
+                    self.entry_start(first, after, &pad(self.indent * level));
                     first = false;
                     self.out.push_str(&key);
                     self.out.push(':');
@@ -514,14 +520,7 @@ impl Yaml2<'_> {
             Val::Arr(a) => {
                 let mut first = true;
                 for item in a.iter() {
-                    if first && after == After::Dash {
-                        self.out.push(' ');
-                    } else {
-                        if first && after == After::Key {
-                            self.out.push('\n');
-                        }
-                        self.out.push_str(&pad(self.indent * level));
-                    }
+                    self.entry_start(first, after, &pad(self.indent * level));
                     first = false;
                     self.out.push('-');
                     self.value(item, level + 1, After::Dash);
