@@ -44,8 +44,8 @@ pub enum Error {
 /// persists across [`Bash::exec`] calls.
 ///
 /// The async methods ([`Bash::exec`], [`Bash::exec_streaming`], [`Bash::exec_cancellable`])
-/// run the interpreter on tokio's blocking pool and await it, so a long script never blocks
-/// the host's executor; dropping their future stops the script at its next command
+/// run the interpreter on a thread of kitsh's script pool and await it, so a long script never
+/// blocks the host's executor (any executor: tokio is not required); dropping their future stops the script at its next command
 /// boundary. [`Bash::exec_sync`] runs on the caller's thread, for hosts without a runtime.
 ///
 /// ```
@@ -344,7 +344,7 @@ impl Bash {
         BashBuilder::default()
     }
 
-    /// Run a script on tokio's blocking pool; state persists for the next call. Dropping
+    /// Run a script on a thread of the script pool; state persists for the next call. Dropping
     /// the future stops the script at its next command boundary (the state is kept). Outside
     /// a tokio runtime the script runs on the calling thread.
     pub async fn exec(&mut self, script: &str) -> Result<ExecResult, Error> {
@@ -383,7 +383,7 @@ impl Bash {
         Ok(self.exec_with(script, opts).await?.result)
     }
 
-    /// Run with `opts` on the blocking pool.
+    /// Run with `opts` on the script pool.
     pub(crate) async fn exec_with(&mut self, script: &str, opts: RunOptions) -> Result<Outcome, Error> {
         let script = script.to_string();
         self.run_blocking(move |s, drop_token| {
@@ -393,23 +393,18 @@ impl Bash {
         .await
     }
 
-    /// Run `f` on the session on tokio's blocking pool and await it (on the calling thread
-    /// when there is no runtime). If the future is dropped, the token given to `f` is
-    /// cancelled.
+    /// Run `f` on the session on a thread of the script pool ([`crate::pool`]) and await it.
+    /// If the future is dropped, the token given to `f` is cancelled.
     pub(crate) async fn run_blocking<R: Send + 'static>(
         &mut self,
         f: impl FnOnce(&mut Session, Option<CancellationToken>) -> R + Send + 'static,
     ) -> Result<R, Error> {
         let session = self.session.clone();
-        let handle = match tokio::runtime::Handle::try_current() {
-            Ok(h) => h,
-            Err(_) => return Ok(f(&mut lock(&session), None)),
-        };
         let guard = CancelOnDrop(Some(CancellationToken::new()));
         let token = guard.0.clone();
-        let r = handle.spawn_blocking(move || f(&mut lock(&session), token)).await;
+        let r = crate::pool::spawn(move || f(&mut lock(&session), token)).await;
         guard.disarm();
-        r.map_err(|e| Error::Internal(e.to_string()))
+        r.map_err(Error::Internal)
     }
 
     /// Run a script synchronously, on the calling thread.

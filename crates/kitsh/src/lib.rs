@@ -12,7 +12,7 @@
 //! let mut bash = Bash::builder().limits(ExecutionLimits::new().max_commands(10_000)).build().unwrap();
 //! assert_eq!(bash.exec_sync("echo hi | tr a-z A-Z").stdout, "HI\n");
 //!
-//! // As a tool, through the async API (the script runs on tokio's blocking pool):
+//! // As a tool, through the async API (the script runs on kitsh's script pool):
 //! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 //! let mut tool = BashTool::builder().username("agent").build();
 //! let resp = tool.execute(ToolRequest::new("x=2; echo $((x * 21))")).await;
@@ -24,6 +24,7 @@
 
 mod bash;
 mod cancel;
+mod pool;
 pub mod builtins;
 pub mod fs;
 pub mod interp;
