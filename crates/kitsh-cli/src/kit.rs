@@ -58,6 +58,9 @@ enum Cmd {
         /// Import the servers of an MCP client config file ({"mcpServers": {...}}).
         #[arg(long = "mcp-config", value_name = "FILE")]
         mcp_config: Option<PathBuf>,
+        /// Import the [mcp_servers.NAME] servers of a kitsh.toml.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
         /// FILE [ARGS...] (or NAME ARGS... after -c).
         #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
         args: Vec<String>,
@@ -67,7 +70,7 @@ enum Cmd {
         #[command(subcommand)]
         action: KitAction,
     },
-    /// Serve the bash tool and the kit over MCP (stdio).
+    /// Serve the bash tool and the kit over MCP (stdio, or Streamable HTTP with --http).
     Mcp {
         /// Pass kit tool errors through instead of sanitising them.
         #[arg(long)]
@@ -90,6 +93,16 @@ enum Cmd {
         /// Import the servers of an MCP client config file ({"mcpServers": {...}}).
         #[arg(long = "mcp-config", value_name = "FILE")]
         mcp_config: Option<PathBuf>,
+        /// Import the [mcp_servers.NAME] servers of a kitsh.toml.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Serve Streamable HTTP on ADDR (e.g. 127.0.0.1:8765; port 0 picks one) instead of stdio.
+        #[arg(long, value_name = "ADDR")]
+        http: Option<String>,
+        /// The bearer token HTTP clients must send (first line of FILE; else $KITSH_MCP_TOKEN).
+        /// Required when ADDR is not a loopback address.
+        #[arg(long = "token-file", value_name = "FILE")]
+        token_file: Option<PathBuf>,
     },
     /// The system prompt a model gets for the kit.
     Prompt {
@@ -174,7 +187,7 @@ pub fn main(args: Vec<String>) -> i32 {
             }
             exec(kit, &tool, &args)
         }),
-        Cmd::Run { command, hide_tool_errors, refresh, mcp_server, mcp_config, args } => {
+        Cmd::Run { command, hide_tool_errors, refresh, mcp_server, mcp_config, config, args } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
@@ -182,9 +195,10 @@ pub fn main(args: Vec<String>) -> i32 {
             if refresh && !refresh_sources(&kit, None) {
                 return 125;
             }
-            run(kit, command, hide_tool_errors, &mcp_server, mcp_config.as_deref(), args)
+            let sources = ImportSources { specs: &mcp_server, mcp_config: mcp_config.as_deref(), toml: config.as_deref() };
+            run(kit, command, hide_tool_errors, &sources, args)
         }
-        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, mcp_server, mcp_config } => {
+        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, mcp_server, mcp_config, config, http, token_file } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
@@ -204,12 +218,24 @@ pub fn main(args: Vec<String>) -> i32 {
                 eprintln!("kitsh: cannot start the runtime");
                 return 1;
             };
-            let imports = match imports(&rt, &mcp_server, mcp_config.as_deref()) {
+            let http = match http.as_deref().map(|a| http_options(a, token_file.as_deref())).transpose() {
+                Ok(h) => h,
+                Err(m) => {
+                    eprintln!("kitsh: mcp: {m}");
+                    return 2;
+                }
+            };
+            let sources = ImportSources { specs: &mcp_server, mcp_config: mcp_config.as_deref(), toml: config.as_deref() };
+            let imports = match imports(&rt, &sources) {
                 Ok(i) => i,
                 Err(code) => return code,
             };
             let opts = kitsh_mcp::McpOptions { kit: Some(kit), show_tool_errors, expose_each, compact, bash: Some(bash.build()), imports };
-            match rt.block_on(kitsh_mcp::serve_stdio(opts)) {
+            let served = match http {
+                Some(h) => rt.block_on(kitsh_mcp::serve_http(opts, h)),
+                None => rt.block_on(kitsh_mcp::serve_stdio(opts)),
+            };
+            match served {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("kitsh: mcp: {e}");
@@ -339,10 +365,34 @@ fn exec(kit: &Arc<Kit>, name: &str, args: &[String]) -> i32 {
     }
 }
 
-/// Start the `--mcp-server` servers on `rt`; start failures are reported and left out.
-fn imports(rt: &tokio::runtime::Runtime, specs: &[String], config: Option<&Path>) -> Result<Vec<Arc<kitsh_mcp::import::Imported>>, i32> {
+/// Where the servers to import are named: `--mcp-server`, `--mcp-config`, `--config`.
+struct ImportSources<'a> {
+    specs: &'a [String],
+    mcp_config: Option<&'a Path>,
+    toml: Option<&'a Path>,
+}
+
+/// `--http ADDR` with the token from `--token-file` or `$KITSH_MCP_TOKEN`.
+fn http_options(addr: &str, token_file: Option<&Path>) -> Result<kitsh_mcp::HttpOptions, String> {
+    let addr = addr.parse().map_err(|_| format!("--http {addr}: expected IP:PORT (e.g. 127.0.0.1:8765)"))?;
+    let token = match token_file {
+        Some(f) => {
+            let text = std::fs::read_to_string(f).map_err(|e| format!("--token-file {}: {e}", f.display()))?;
+            Some(text.lines().next().unwrap_or("").trim().to_string())
+        }
+        None => std::env::var("KITSH_MCP_TOKEN").ok(),
+    };
+    let h = kitsh_mcp::HttpOptions { token, ..kitsh_mcp::HttpOptions::new(addr) };
+    h.check()?;
+    Ok(h)
+}
+
+/// Start the servers `src` names on `rt`; start failures are reported and left out.
+fn imports(rt: &tokio::runtime::Runtime, src: &ImportSources<'_>) -> Result<Vec<Arc<kitsh_mcp::import::Imported>>, i32> {
     let mut parsed = Vec::new();
-    if let Some(file) = config {
+    let configs = [(src.mcp_config, kitsh_mcp::import::parse_config as fn(&str) -> Result<_, String>), (src.toml, kitsh_mcp::import::parse_toml_config)];
+    for (file, parse) in configs {
+        let Some(file) = file else { continue };
         let text = match std::fs::read_to_string(file) {
             Ok(t) => t,
             Err(e) => {
@@ -350,15 +400,15 @@ fn imports(rt: &tokio::runtime::Runtime, specs: &[String], config: Option<&Path>
                 return Err(1);
             }
         };
-        match kitsh_mcp::import::parse_config(&text) {
+        match parse(&text) {
             Ok(p) => parsed.extend(p),
             Err(m) => {
-                eprintln!("kitsh: {m}");
+                eprintln!("kitsh: {}: {m}", file.display());
                 return Err(2);
             }
         }
     }
-    for s in specs {
+    for s in src.specs {
         match kitsh_mcp::import::ServerSpec::parse(s) {
             Ok(p) => parsed.push(p),
             Err(m) => {
@@ -375,12 +425,12 @@ fn imports(rt: &tokio::runtime::Runtime, specs: &[String], config: Option<&Path>
 }
 
 /// `kitsh run FILE.sh|FILE.lua [ARG..]` / `kitsh run -c SCRIPT [NAME ARG..]`.
-fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, mcp_servers: &[String], mcp_config: Option<&Path>, args: Vec<String>) -> i32 {
+fn run(kit: Arc<Kit>, command: Option<String>, hide_errors: bool, sources: &ImportSources<'_>, args: Vec<String>) -> i32 {
     let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() else {
         eprintln!("kitsh: cannot start the runtime");
         return 1;
     };
-    let imported = match imports(&rt, mcp_servers, mcp_config) {
+    let imported = match imports(&rt, sources) {
         Ok(i) => i,
         Err(code) => return code,
     };

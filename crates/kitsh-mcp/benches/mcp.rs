@@ -52,4 +52,30 @@ fn main() {
     println!("{:<52} {:>8.1} ms", "tools/call kit: a script calling a kit tool 100×", per.as_secs_f64() * 1e3);
     drop(stdin);
     let _ = child.wait();
+    imported(&bin);
+}
+
+/// A script making 100 calls to an imported server's tool (the SDK's demo server over stdio,
+/// started with the Python that has the `mcp` package: `$KITSH_BENCH_PYTHON`, else the CI venv).
+fn imported(bin: &std::path::Path) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let python = std::env::var_os("KITSH_BENCH_PYTHON").map(PathBuf::from).unwrap_or_else(|| root.join("../../target/py-venv/bin/python"));
+    if !python.exists() {
+        println!("(imported-server bench skipped: no Python with the mcp package at {})", python.display());
+        return;
+    }
+    let demo = format!("demo={} {}", python.display(), root.join("tests/demo_server.py").display());
+    // Timed inside the script, so the server's start-up (a Python process) is left out.
+    let script = "s=$EPOCHREALTIME; for i in $(seq 100); do demo.get_city --name Paris >/dev/null; done; echo \"$s $EPOCHREALTIME\"";
+    let mut best = f64::MAX;
+    for _ in 0..3 {
+        let out = Command::new(bin).args(["run", "--mcp-server", &demo, "-c", script]).env("HOME", "/nonexistent").output().expect("kitsh run");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let t: Vec<f64> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        assert_eq!(t.len(), 2, "{text} {}", String::from_utf8_lossy(&out.stderr));
+        best = best.min(t[1] - t[0]);
+    }
+    let best = Duration::from_secs_f64(best);
+    println!("{:<52} {:>8.1} ms", "a script calling an imported tool 100× (no start-up)", best.as_secs_f64() * 1e3);
+    println!("{:<52} {:>8.1} µs", "  per call", best.as_secs_f64() * 1e6 / 100.0);
 }

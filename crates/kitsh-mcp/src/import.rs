@@ -12,15 +12,20 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::ServiceExt;
 use serde_json::Value;
 
-/// A server to import: `NAME=CMD` (CMD split as a shell would, without expansion).
+/// A server to import: `NAME=CMD` (CMD split as a shell would, without expansion), or a
+/// config entry with a command or a URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerSpec {
     /// The namespace of its tools (`NAME.TOOL`).
     pub name: String,
-    /// The program and its arguments.
+    /// The program and its arguments (empty for a URL server).
     pub argv: Vec<String>,
     /// Extra environment variables for it.
     pub env: Vec<(String, String)>,
+    /// A Streamable HTTP server's endpoint (`http://` or `https://`), instead of a command.
+    pub url: Option<String>,
+    /// HTTP headers sent to a URL server with every request (e.g. `Authorization`).
+    pub headers: Vec<(String, String)>,
 }
 
 impl ServerSpec {
@@ -34,7 +39,7 @@ impl ServerSpec {
         if argv.is_empty() {
             return Err(format!("--mcp-server {text}: empty command"));
         }
-        Ok(ServerSpec { name: name.to_string(), argv, env: Vec::new() })
+        Ok(ServerSpec { name: name.to_string(), argv, env: Vec::new(), url: None, headers: Vec::new() })
     }
 }
 
@@ -44,36 +49,60 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// The servers of an MCP client configuration file (`{"mcpServers": {NAME: {"command",
-/// "args", "env"}}}`, the shape common MCP clients use), in name order. URL servers are not
-/// supported yet and are an error naming them.
+/// "args", "env"} | {"url", "headers"}}}`, the shape common MCP clients use), in file order.
 pub fn parse_config(text: &str) -> Result<Vec<ServerSpec>, String> {
     let v: Value = serde_json::from_str(text).map_err(|e| format!("invalid MCP config: {e}"))?;
     let servers = v.get("mcpServers").and_then(Value::as_object).ok_or("invalid MCP config: expected an object \"mcpServers\"")?;
+    servers.iter().map(|(name, s)| server_entry(name, s).map_err(|e| format!("invalid MCP config: {e}"))).collect()
+}
+
+/// The `[mcp_servers.NAME]` tables of a `kitsh.toml` (the same fields as a JSON config
+/// entry), in file order. Other tables are left to their readers.
+pub fn parse_toml_config(text: &str) -> Result<Vec<ServerSpec>, String> {
+    let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("invalid kitsh.toml: {}", e.message()))?;
+    let Some(servers) = doc.get("mcp_servers") else { return Ok(Vec::new()) };
+    let servers = servers.as_table().ok_or("invalid kitsh.toml: mcp_servers must be a table of tables")?;
     let mut out = Vec::new();
     for (name, s) in servers {
-        if !valid_name(name) {
-            return Err(format!("invalid MCP config: invalid server name '{name}' (use letters, digits and _)"));
-        }
-        if s.get("url").is_some() {
-            return Err(format!("MCP server '{name}': URL servers are not supported yet (use a command)"));
-        }
-        let command = s.get("command").and_then(Value::as_str).ok_or_else(|| format!("invalid MCP config: server '{name}' has no \"command\""))?;
-        let mut argv = vec![command.to_string()];
-        if let Some(args) = s.get("args") {
-            let args = args.as_array().ok_or_else(|| format!("invalid MCP config: server '{name}': \"args\" must be an array of strings"))?;
-            for a in args {
-                argv.push(a.as_str().ok_or_else(|| format!("invalid MCP config: server '{name}': \"args\" must be an array of strings"))?.to_string());
-            }
-        }
-        let mut env = Vec::new();
-        if let Some(e) = s.get("env").and_then(Value::as_object) {
-            for (k, v) in e {
-                env.push((k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)));
-            }
-        }
-        out.push(ServerSpec { name: name.clone(), argv, env });
+        let json = serde_json::to_value(s).map_err(|e| format!("invalid kitsh.toml: mcp_servers.{name}: {e}"))?;
+        out.push(server_entry(name, &json).map_err(|e| format!("invalid kitsh.toml: mcp_servers.{name}: {e}"))?);
     }
     Ok(out)
+}
+
+/// One server entry of a config: a command with `args`/`env`, or a `url` with `headers`.
+fn server_entry(name: &str, s: &Value) -> Result<ServerSpec, String> {
+    if !valid_name(name) {
+        return Err(format!("invalid server name '{name}' (use letters, digits and _)"));
+    }
+    let obj = s.as_object().ok_or_else(|| format!("server '{name}' must be an object"))?;
+    let strings = |key: &str| -> Result<Vec<(String, String)>, String> {
+        let Some(m) = obj.get(key) else { return Ok(Vec::new()) };
+        let m = m.as_object().ok_or_else(|| format!("server '{name}': \"{key}\" must be an object"))?;
+        Ok(m.iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect())
+    };
+    match (obj.get("command"), obj.get("url")) {
+        (Some(_), Some(_)) => Err(format!("server '{name}' has both \"command\" and \"url\"")),
+        (None, Some(url)) => {
+            let url = url.as_str().ok_or_else(|| format!("server '{name}': \"url\" must be a string"))?;
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(format!("server '{name}': url '{url}' must start with http:// or https://"));
+            }
+            Ok(ServerSpec { name: name.to_string(), argv: Vec::new(), env: Vec::new(), url: Some(url.to_string()), headers: strings("headers")? })
+        }
+        (Some(command), None) => {
+            let command = command.as_str().ok_or_else(|| format!("server '{name}': \"command\" must be a string"))?;
+            let mut argv = vec![command.to_string()];
+            if let Some(args) = obj.get("args") {
+                let args = args.as_array().ok_or_else(|| format!("server '{name}': \"args\" must be an array of strings"))?;
+                for a in args {
+                    argv.push(a.as_str().ok_or_else(|| format!("server '{name}': \"args\" must be an array of strings"))?.to_string());
+                }
+            }
+            Ok(ServerSpec { name: name.to_string(), argv, env: strings("env")?, url: None, headers: Vec::new() })
+        }
+        (None, None) => Err(format!("server '{name}' has no \"command\" and no \"url\"")),
+    }
 }
 
 /// Split `cmd` into words as a shell would (quotes and backslashes), without any expansion.
@@ -146,6 +175,9 @@ pub struct Imported {
 }
 
 async fn connect(spec: &ServerSpec) -> Result<RunningService<RoleClient, ()>, String> {
+    if let Some(url) = &spec.url {
+        return connect_url(spec, url).await;
+    }
     let mut cmd = tokio::process::Command::new(&spec.argv[0]);
     cmd.args(&spec.argv[1..]);
     for (k, v) in &spec.env {
@@ -153,6 +185,21 @@ async fn connect(spec: &ServerSpec) -> Result<RunningService<RoleClient, ()>, St
     }
     let transport = TokioChildProcess::new(cmd).map_err(|e| format!("cannot start MCP server '{}': {e}", spec.name))?;
     ().serve(transport).await.map_err(|e| format!("MCP server '{}' did not initialize: {e}", spec.name))
+}
+
+/// A Streamable HTTP server, with its configured headers on every request.
+async fn connect_url(spec: &ServerSpec, url: &str) -> Result<RunningService<RoleClient, ()>, String> {
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    // reqwest's rustls has no provider compiled in: use ring (an error means one is set).
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_string());
+    for (k, v) in &spec.headers {
+        let name = hyper::header::HeaderName::from_bytes(k.as_bytes()).map_err(|e| format!("MCP server '{}': header '{k}': {e}", spec.name))?;
+        let value = hyper::header::HeaderValue::from_str(v).map_err(|e| format!("MCP server '{}': header '{k}': {e}", spec.name))?;
+        config.custom_headers.insert(name, value);
+    }
+    let transport = rmcp::transport::StreamableHttpClientTransport::from_config(config);
+    ().serve(transport).await.map_err(|e| format!("MCP server '{}' ({url}) did not initialize: {e}", spec.name))
 }
 
 /// `_` for every character outside `[A-Za-z0-9_-]`, and a leading `_` before a digit or dash.
@@ -290,7 +337,21 @@ mod tests {
         assert_eq!(specs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["b", "a"]);
         assert_eq!(specs[0].argv, ["node", "s.js"]);
         assert_eq!(specs[0].env, [("K".to_string(), "v".to_string())]);
-        assert!(parse_config(r#"{"mcpServers": {"w": {"url": "http://x"}}}"#).is_err());
+        let web = parse_config(r#"{"mcpServers": {"w": {"url": "https://x/mcp", "headers": {"Authorization": "Bearer t"}}}}"#).unwrap_or_default();
+        assert_eq!(web[0].url.as_deref(), Some("https://x/mcp"));
+        assert_eq!(web[0].headers, [("Authorization".to_string(), "Bearer t".to_string())]);
+        assert!(parse_config(r#"{"mcpServers": {"w": {"url": "ftp://x"}}}"#).is_err_and(|e| e.contains("http://")));
+        assert!(parse_config(r#"{"mcpServers": {"w": {"url": "http://x", "command": "y"}}}"#).is_err());
+        assert!(parse_config(r#"{"mcpServers": {"w": {}}}"#).is_err_and(|e| e.contains("no \"command\"")));
         assert!(parse_config("{}").is_err());
+        let t = parse_toml_config("[mcp_servers.fs]\ncommand = \"npx\"\nargs = [\"-y\", \"srv\"]\n[mcp_servers.fs.env]\nK = \"v\"\n\n[mcp_servers.web]\nurl = \"http://127.0.0.1:9/mcp\"\n").unwrap_or_default();
+        assert_eq!(t.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["fs", "web"]);
+        assert_eq!(t[0].argv, ["npx", "-y", "srv"]);
+        assert_eq!(t[0].env, [("K".to_string(), "v".to_string())]);
+        assert_eq!(t[1].url.as_deref(), Some("http://127.0.0.1:9/mcp"));
+        assert_eq!(parse_toml_config("[other]\nx = 1\n").map(|v| v.len()), Ok(0));
+        assert!(parse_toml_config("[mcp_servers.bad-name]\ncommand = \"x\"\n").is_err());
+        assert!(parse_toml_config("mcp_servers = 3").is_err());
+        assert!(parse_toml_config("[mcp_servers.x\n").is_err_and(|e| e.starts_with("invalid kitsh.toml")));
     }
 }

@@ -16,8 +16,9 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
-/// How the server is set up.
-#[derive(Default)]
+/// How the server is set up. A clone serves another connection: its `bash` tool starts a
+/// session of its own.
+#[derive(Default, Clone)]
 pub struct McpOptions {
     /// The kit whose tools the `kit` tool runs (none: only `bash`).
     pub kit: Option<Arc<Kit>>,
