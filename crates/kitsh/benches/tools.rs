@@ -78,8 +78,10 @@ fn main() {
     }
     let vdir = "/data";
     let jq_version = Command::new("jq").arg("--version").output().ok().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    // `-- WORD`: only the cases whose name contains WORD.
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     println!("| case | kitsh | GNU tools / jq | ratio (kitsh/GNU) |\n|---|---|---|---|");
-    for (name, script) in CASES {
+    for (name, script) in CASES.iter().filter(|(n, _)| only.is_empty() || only.iter().any(|w| n.contains(w.as_str()))) {
         let full = format!("{script} > /dev/null");
         let k = best(3, || {
             let mut b = Bash::builder()

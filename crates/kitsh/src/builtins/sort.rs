@@ -354,16 +354,30 @@ impl Sorter {
         self.last_resort(r, a, b)
     }
 
-    /// [`Sorter::cmp`] of two lines whose keys' texts were found beforehand.
-    fn cmp_found(&self, a: &Found<'_>, b: &Found<'_>) -> Ordering {
+    /// [`Sorter::cmp`] of two lines whose keys were found beforehand (in `vals`).
+    fn cmp_found(&self, vals: &[KeyVal<'_>], a: &Found<'_>, b: &Found<'_>) -> Ordering {
+        let n = self.keys.len();
         let mut r = Ordering::Equal;
-        for (k, (ka, kb)) in self.keys.iter().zip(a.keys.iter().zip(b.keys.iter())) {
-            r = self.key_text_cmp(k, ka, kb);
+        for (k, (ka, kb)) in self.keys.iter().zip(vals[a.at..a.at + n].iter().zip(&vals[b.at..b.at + n])) {
+            r = match (ka.num, kb.num) {
+                (Some(x), Some(y)) if k.opts.reverse => x.cmp(&y).reverse(),
+                (Some(x), Some(y)) => x.cmp(&y),
+                _ => self.key_text_cmp(k, ka.text, kb.text),
+            };
             if r != Ordering::Equal {
                 break;
             }
         }
         self.last_resort(r, a.line, b.line)
+    }
+
+    /// The keys of `line`, appended to `vals`: their texts, and `-n` keys parsed.
+    fn find_keys<'l>(&self, line: &'l [u8], vals: &mut Vec<KeyVal<'l>>) {
+        for k in &self.keys {
+            let text = self.key_text(line, k);
+            let num = matches!(k.opts.kind(), Kind::Numeric).then(|| compare::Number::parse(text));
+            vals.push(KeyVal { text, num });
+        }
     }
 
     /// Lines equal by their keys compare whole, unless `-s` or `-u`.
@@ -380,35 +394,43 @@ impl Sorter {
     }
 }
 
-/// A line with the texts of its keys, found once rather than at every comparison.
+/// A line and where its keys are in the table of found keys (found once per line rather than
+/// at every comparison; one flat table, no allocation per line).
 struct Found<'l> {
     line: &'l [u8],
-    keys: Vec<&'l [u8]>,
+    at: usize,
+}
+
+/// One key of one line: its text, and its value when the key is numeric (`-n`).
+struct KeyVal<'l> {
+    text: &'l [u8],
+    num: Option<compare::Number<'l>>,
 }
 
 /// Sort `found` (stable): large inputs as two halves on two threads, then merged (GNU sort
 /// also sorts with several threads).
-fn sort_found<'l>(s: &Sorter, mut found: Vec<Found<'l>>) -> Vec<Found<'l>> {
+fn sort_found<'l>(s: &Sorter, vals: &[KeyVal<'l>], mut found: Vec<Found<'l>>) -> Vec<Found<'l>> {
+    let cmp = |a: &Found<'_>, b: &Found<'_>| s.cmp_found(vals, a, b);
     if found.len() < 20_000 {
-        found.sort_by(|a, b| s.cmp_found(a, b));
+        found.sort_by(cmp);
         return found;
     }
     let mut right = found.split_off(found.len() / 2);
     let mut left = found;
     let right_sorted = std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new().spawn_scoped(scope, || right.sort_by(|a, b| s.cmp_found(a, b)));
-        left.sort_by(|a, b| s.cmp_found(a, b));
+        let worker = std::thread::Builder::new().spawn_scoped(scope, || right.sort_by(cmp));
+        left.sort_by(cmp);
         worker.is_ok_and(|h| h.join().is_ok())
     });
     if !right_sorted {
         // No second thread could run: sort the other half here.
-        right.sort_by(|a, b| s.cmp_found(a, b));
+        right.sort_by(cmp);
     }
     let mut out = Vec::with_capacity(left.len() + right.len());
     let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
     loop {
         let take_left = match (l.peek(), r.peek()) {
-            (Some(a), Some(b)) => s.cmp_found(b, a) != Ordering::Less,
+            (Some(a), Some(b)) => cmp(b, a) != Ordering::Less,
             (Some(_), None) => true,
             (None, Some(_)) => false,
             (None, None) => return out,
@@ -595,8 +617,13 @@ impl Builtin for Sort {
             // `-m`: the inputs are taken as sorted and merged, not sorted again (GNU).
             lines = merge_inputs(s, &ranges, st.delim, &data);
         } else if !st.merge {
-            let found: Vec<Found<'_>> = lines.iter().map(|&line| Found { line, keys: s.keys.iter().map(|k| s.key_text(line, k)).collect() }).collect();
-            lines = sort_found(s, found).into_iter().map(|f| f.line).collect();
+            let mut vals = Vec::with_capacity(lines.len() * s.keys.len());
+            let mut found = Vec::with_capacity(lines.len());
+            for &line in &lines {
+                found.push(Found { line, at: vals.len() });
+                s.find_keys(line, &mut vals);
+            }
+            lines = sort_found(s, &vals, found).into_iter().map(|f| f.line).collect();
         }
         if s.unique {
             lines.dedup_by(|b, a| s.keys_cmp(a, b) == Ordering::Equal);

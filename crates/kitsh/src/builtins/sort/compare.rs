@@ -60,13 +60,43 @@ fn cmp_magnitude(ai: &[u8], af: &[u8], bi: &[u8], bf: &[u8]) -> Ordering {
 
 /// `-n`: leading blanks, an optional `-`, digits and a fraction; anything else is zero.
 pub(super) fn numeric(a: &[u8], b: &[u8]) -> Ordering {
-    let (an, ai, af, _) = split_number(skip_blanks(a));
-    let (bn, bi, bf, _) = split_number(skip_blanks(b));
-    match (an, bn) {
-        (false, true) => Ordering::Greater,
-        (true, false) => Ordering::Less,
-        (false, false) => cmp_magnitude(ai, af, bi, bf),
-        (true, true) => cmp_magnitude(bi, bf, ai, af),
+    Number::parse(a).cmp(&Number::parse(b))
+}
+
+/// A `-n` key parsed once (sorting compares each line's key many times): its sign, integer
+/// and fraction digits, and the integer's value when it fits in a `u64`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Number<'a> {
+    neg: bool,
+    int: &'a [u8],
+    frac: &'a [u8],
+    /// `int` as a number (it has no leading zeros, so 19 digits or fewer always fit).
+    small: Option<u64>,
+}
+
+impl<'a> Number<'a> {
+    /// The number at the start of `s` after blanks, as `-n` reads it.
+    pub(super) fn parse(s: &'a [u8]) -> Number<'a> {
+        let (neg, int, frac, _) = split_number(skip_blanks(s));
+        let small = (int.len() <= 19).then(|| int.iter().fold(0u64, |v, d| v * 10 + u64::from(d - b'0')));
+        Number { neg, int, frac, small }
+    }
+
+    fn magnitude_cmp(&self, other: &Number<'_>) -> Ordering {
+        match (self.small, other.small) {
+            (Some(a), Some(b)) => a.cmp(&b).then_with(|| self.frac.cmp(other.frac)),
+            _ => cmp_magnitude(self.int, self.frac, other.int, other.frac),
+        }
+    }
+
+    /// Numeric order (a negative zero is zero).
+    pub(super) fn cmp(&self, other: &Number<'_>) -> Ordering {
+        match (self.neg, other.neg) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => self.magnitude_cmp(other),
+            (true, true) => other.magnitude_cmp(self),
+        }
     }
 }
 
