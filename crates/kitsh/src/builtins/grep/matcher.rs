@@ -29,6 +29,9 @@ pub(super) struct MatchOpts {
 /// The compiled patterns; `None` when the list is empty (nothing matches).
 pub(super) struct Matcher {
     re: Option<PosixRegex>,
+    /// When the only pattern is a plain string matched anywhere in a line: a substring
+    /// finder, so a search can skip over lines without it a buffer at a time.
+    literal: Option<memchr::memmem::Finder<'static>>,
 }
 
 /// A pattern error, with grep's warnings gathered so far.
@@ -40,13 +43,13 @@ pub(super) struct BuildError {
 impl Matcher {
     /// A matcher that matches nothing (an empty pattern list).
     pub fn empty() -> Matcher {
-        Matcher { re: None }
+        Matcher { re: None, literal: None }
     }
 
     /// Compile `patterns` (each one line of the pattern list). Warnings are pushed to `warnings`.
     pub fn new(patterns: &[String], mode: Mode, o: MatchOpts, warnings: &mut Vec<&'static str>) -> Result<Matcher, BuildError> {
         if patterns.is_empty() {
-            return Ok(Matcher { re: None });
+            return Ok(Matcher::empty());
         }
         let err = |e: PosixReError| BuildError {
             message: match e {
@@ -80,7 +83,7 @@ impl Matcher {
             let list: Vec<&posix_re::Translated> = translated.iter().collect();
             let wrap = |a: &'static str| (!a.is_empty()).then_some(a);
             let re = PosixRegex::with_backrefs(&list, wrap(before), wrap(after)).map_err(err)?;
-            return Ok(Matcher { re: Some(re) });
+            return Ok(Matcher { re: Some(re), literal: None });
         }
         // POSIX leftmost-longest matters for `-o` with alternatives (not for -P's Perl rules).
         let longest = (patterns.len() > 1 || translated.iter().any(|t| t.alternation))
@@ -89,7 +92,17 @@ impl Matcher {
             && mode != Mode::Perl;
         let full = format!("{before}(?:{})", bodies.join("|")) + after;
         let re = PosixRegex::from_pattern(&full, longest).map_err(err)?;
-        Ok(Matcher { re: Some(re) })
+        let literal = match patterns {
+            [p] if !o.icase && !o.word && !o.line && is_plain(p, mode) => Some(memchr::memmem::Finder::new(p.as_bytes()).into_owned()),
+            _ => None,
+        };
+        Ok(Matcher { re: Some(re), literal })
+    }
+
+    /// The substring every selected line contains and that selects it, when there is one
+    /// (see [`Matcher::literal`]'s field).
+    pub fn literal(&self) -> Option<&memchr::memmem::Finder<'static>> {
+        self.literal.as_ref()
     }
 
     /// Whether `line` contains a match.
@@ -101,6 +114,16 @@ impl Matcher {
     pub fn matches<'a>(&'a self, line: &'a [u8]) -> impl Iterator<Item = (usize, usize)> + 'a {
         self.re.iter().flat_map(move |r| r.find_iter(line)).filter(|(s, e)| e > s)
     }
+}
+
+/// Whether `p` matches exactly its own text in `mode` (no special character, no raw byte).
+fn is_plain(p: &str, mode: Mode) -> bool {
+    let special: &[char] = match mode {
+        Mode::Fixed => &[],
+        Mode::Basic => &['\\', '.', '[', ']', '*', '^', '$'],
+        Mode::Extended | Mode::Perl => &['\\', '.', '[', ']', '*', '^', '$', '+', '?', '(', ')', '{', '}', '|'],
+    };
+    !p.is_empty() && p.chars().all(|c| !special.contains(&c) && raw_byte(c).is_none())
 }
 
 /// A `-F` string as a regex.

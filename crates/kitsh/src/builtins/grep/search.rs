@@ -98,7 +98,11 @@ pub(super) fn search(ctx: &mut Ctx<'_>, cfg: &Cfg, src: &mut Src, name: &str, sh
             }
         }
         let mut pos = 0;
-        while let Some(k) = buf[pos..].iter().position(|&b| b == eol) {
+        loop {
+            if let Some(finder) = cfg.matcher.literal().filter(|_| sc.skips_unselected()) {
+                pos = sc.skip_to_candidate(&buf, pos, finder, eol);
+            }
+            let Some(k) = memchr::memchr(eol, &buf[pos..]) else { break };
             let flow = sc.line(&buf[pos..pos + k], cfg, sh);
             pos += k + 1;
             if flow == Flow::Done {
@@ -119,6 +123,26 @@ pub(super) fn search(ctx: &mut Ctx<'_>, cfg: &Cfg, src: &mut Src, name: &str, sh
 }
 
 impl Scan<'_> {
+    /// Whether lines that are not selected need no handling (no context to print or keep,
+    /// no `-v`), so they can be skipped unseen.
+    fn skips_unselected(&self) -> bool {
+        !self.cfg.invert && self.cfg.before == 0 && self.after_left == 0 && !self.max_reached
+    }
+
+    /// Skip, from `pos`, the complete lines of `buf` that do not contain `finder`'s string
+    /// (counting them for `-n`/`-b`); returns the start of the next line to look at.
+    fn skip_to_candidate(&mut self, buf: &[u8], pos: usize, finder: &memchr::memmem::Finder<'_>, eol: u8) -> usize {
+        let Some(last_eol) = memchr::memrchr(eol, &buf[pos..]).map(|i| pos + i) else { return pos };
+        let to = match finder.find(&buf[pos..=last_eol]) {
+            // The start of the line holding the match.
+            Some(m) => memchr::memrchr(eol, &buf[pos..pos + m]).map_or(pos, |i| pos + i + 1),
+            None => last_eol + 1,
+        };
+        self.lineno += memchr::memchr_iter(eol, &buf[pos..to]).count() as u64;
+        self.offset += (to - pos) as u64;
+        to
+    }
+
     fn line(&mut self, line: &[u8], cfg: &Cfg, sh: &mut Shared) -> Flow {
         self.lineno += 1;
         let offset = self.offset;
