@@ -60,7 +60,11 @@ fn parse_cases(text: &str) -> Vec<Case> {
         };
         let mut expected = Vec::new();
         while i < lines.len() && !lines[i].trim().is_empty() {
-            expected.push(lines[i].to_string());
+            // As in jq's harness, comment lines among the expected outputs are skipped (jq.test
+            // writes `# Runtime error: ...` where a case expects an error and no output).
+            if !lines[i].starts_with('#') {
+                expected.push(lines[i].to_string());
+            }
             i += 1;
         }
         cases.push(Case { line, program: program.to_string(), input, expected });

@@ -12,7 +12,6 @@ def _jaq_trim: trim;
 def _jaq_ltrim: ltrim;
 def _jaq_rtrim: rtrim;
 def _jaq_utf8bytelength: utf8bytelength;
-def _jaq_implode: implode;
 def _jaq_strftime($f): strftime($f);
 def _jaq_strflocaltime($f): strflocaltime($f);
 def _jaq_mktime: mktime;
@@ -56,7 +55,7 @@ def trim: if type == "string" then _jaq_trim else error("trim input must be a st
 def ltrim: if type == "string" then _jaq_ltrim else error("trim input must be a string") end;
 def rtrim: if type == "string" then _jaq_rtrim else error("trim input must be a string") end;
 def utf8bytelength: if type == "string" then _jaq_utf8bytelength else error("\(_kitsh_describe) only strings have UTF-8 byte length") end;
-def implode: if type != "array" then error("implode input must be an array") else _jaq_implode end;
+def implode: _kitsh_implode;
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);
@@ -139,9 +138,11 @@ def builtins: _kitsh_builtins;
 def splits($re; flags): split($re; flags) | .[];
 def abs: if type == "number" and . < 0 then - . else . end;
 def _kitsh_set(paths; $v): . as $in | try (paths |= $v) catch ($in | reduce path(paths) as $p (.; setpath($p; $v)));
-def _kitsh_modify(paths; f): . as $in | try (paths |= f) catch ($in
-  | reduce path(paths) as $p (.; . as $x | label $out
-      | (setpath($p; $x | getpath($p) | f) | ., break $out), delpaths([$p])));
+def _kitsh_first_or_tomb(f): label $out | (f | ., break $out), _kitsh_tomb;
+def _kitsh_modify(paths; f): . as $in | _kitsh_tombs as $n
+  | try (paths |= _kitsh_first_or_tomb(f))
+    catch ($in | reduce path(paths) as $p (.; setpath($p; getpath($p) | _kitsh_first_or_tomb(f))))
+  | if _kitsh_tombs > $n then _kitsh_purge else . end;
 def _kitsh_add(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . + $v);
 def _kitsh_sub(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . - $v);
 def _kitsh_mul(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . * $v);

@@ -169,6 +169,8 @@ pub(crate) struct Shared<'a> {
     pub cancel: &'a dyn super::Cancel,
     /// Set when the program recursed too deep (see `natives::guard_check`).
     pub depth_exceeded: std::cell::Cell<bool>,
+    /// How many deletion marks updates have made (see `natives::TOMB`).
+    pub tombs: std::cell::Cell<usize>,
 }
 
 impl Builtin for Jq {
@@ -347,7 +349,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0) };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
     let vars = Vars::new(var_vals);
     let jctx = JCtx::<Kind>::new(&shared, vars);
@@ -511,7 +513,21 @@ fn stream_events(v: &Val) -> Vec<Val> {
 /// The standard definitions (jaq's and kitsh's `defs.rs`), parsed once per process: parsing
 /// them took most of a short `jq` call.
 static STD_DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> =
-    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs()).collect());
+    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs().map(std_def)).chain(jaq_json::defs()).chain(extra_defs()).collect());
+
+/// jaq-std defines `nan` as `0 / 0` and `infinite` as `1 / 0`, which are errors in jq 1.8: its
+/// definitions (and so those built on them, `isnan`, `isinfinite`, ...) use natives instead.
+fn std_def(mut d: jaq_core::load::parse::Def<&'static str>) -> jaq_core::load::parse::Def<&'static str> {
+    let native = match (d.name, d.args.is_empty()) {
+        ("nan", true) => "_kitsh_nan",
+        ("infinite", true) => "_kitsh_infinite",
+        _ => return d,
+    };
+    if let Some(body) = jaq_core::load::parse(native, |p| p.term()) {
+        d.body = body;
+    }
+    d
+}
 
 /// Programs compiled recently, by program text and global variable names: scripts run the
 /// same short filters (`jq -r .name`) again and again, and compiling one with the standard
@@ -698,7 +714,7 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> Eval
         parse_error: None,
         done: true,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0) };
     let jctx = JCtx::<Kind>::new(&shared, Vars::new(var_vals));
     let mut all = Vec::with_capacity(inputs.len());
     for input in inputs {

@@ -246,3 +246,87 @@ fn env_is_the_scripts() {
     // The test environment exports nothing: $ENV and env are empty, never the host's.
     assert_eq!(jq(&["-nc", "[$ENV, env]"], "").out(), "[{},{}]\n");
 }
+
+/// Runs `(program, input, expected compact output)` cases.
+fn cases(list: &[(&str, &str, &str)]) {
+    for (prog, input, want) in list {
+        let o = jq(&["-c", prog], input);
+        assert_eq!(o.out().trim_end(), *want, "program {prog}: {}", o.stderr);
+    }
+}
+
+#[test]
+fn fractional_and_nan_indices() {
+    cases(&[
+        ("[.[1.1,1.5,1.7]]", "[0,1,2,3]", "[1,1,1]"),
+        (".[1.2:3.5]", "[0,1,2,3,4,5]", "[1,2,3]"),
+        (".[1.7:4294967295]", "[0,1,2,3]", "[1,2,3]"),
+        (".[1.7:-4294967296]", "[0,1,2,3]", "[]"),
+        ("[.[nan:1], .[1:nan], .[nan]]", "[0,1,2]", "[[0],[1,2],null]"),
+        ("[][.]", "1000000000000000000", "null"),
+        ("map([1,2][0:.])", "[-1, 1, 1000000000000000000]", "[[1],[1],[1,2]]"),
+        (".[1.1] = 5", "[0,1,2]", "[0,5,2]"),
+        ("try (.[nan] = 9) catch .", "[0]", "\"Cannot set array element at NaN index\""),
+        ("try (.[1.5:3.5] = \"xyz\") catch .", "\"foobar\"", "\"Cannot update string slices\""),
+        (".[1.5:3.5] = [\"x\"]", "[0,1,2,3,4]", "[0,\"x\",4]"),
+        ("setpath([{\"start\":1,\"end\":2}]; [7,8])", "[0,1,2]", "[0,7,8,2]"),
+        ("[.[] | .[1:3]?]", "[null,1,\"abcd\",[1,2,3]]", "[null,\"bc\",[2,3]]"),
+        ("[del(.[nan]), del(.[1], .[-1], .[0:1])]", "[1,2,3,4]", "[[1,2,3,4],[3]]"),
+        ("del(.[1], .[-6], .[2], .[-3:9])", "[0,1,2,3,4,5,6,7,8,9]", "[0,3,5,6,9]"),
+    ]);
+}
+
+#[test]
+fn arithmetic_as_jq_1_8() {
+    cases(&[
+        ("[try (1 / 0) catch ., try (0 / .) catch ., try (1 % 0) catch .]", "0",
+         "[\"number (1) and number (0) cannot be divided because the divisor is zero\",\"number (0) and number (0) cannot be divided because the divisor is zero\",\"number (1) and number (0) cannot be divided (remainder) because the divisor is zero\"]"),
+        ("[(infinite, -infinite) % (1, -1, infinite)], [nan % 1, 1 % nan | isnan], [5.9 % 2, -7 % 7]", "null", "[0,0,0,0,0,-1]\n[true,true]\n[1,0]"),
+        ("[nan, infinite] | map(isnan, isinfinite)", "null", "[true,false,false,true]"),
+        ("[.[] * \"abc\"]", "[-1, -0.5, 0, 0.5, 1.5, 3.7]", "[null,null,\"\",\"\",\"abc\",\"abcabcabc\"]"),
+        ("[. * (nan, 2)], (try (. * 1000000000) catch .)", "\"ab\"", "[null,\"abab\"]\n\"Repeat string result too long\""),
+        ("[1E+1000, -1E+1000 | length | tojson]", "null", "[\"1E+1000\",\"1E+1000\"]"),
+        ("{\"k\": {\"a\": 1, \"b\": 2}} * .", "{\"k\": {\"a\": 0, \"c\": 3}}", "{\"k\":{\"a\":0,\"b\":2,\"c\":3}}"),
+    ]);
+}
+
+#[test]
+fn deep_values_are_errors_beyond_jq_limits() {
+    cases(&[
+        ("reduce range(10000) as $_ ({}; {a: .}) as $x | $x * $x | length", "null", "1"),
+        ("try (reduce range(10001) as $_ ({}; {a: .}) as $x | $x * $x) catch .", "null", "\"Object merge too deep\""),
+        ("reduce range(10000) as $_ ([]; [.]) | contains([[]])", "null", "true"),
+        ("try (reduce range(10001) as $_ ([]; [.]) as $x | $x | contains($x)) catch .", "null", "\"Containment check too deep\""),
+    ]);
+}
+
+#[test]
+fn implode_and_fromjson_messages() {
+    cases(&[
+        ("implode | explode", "[-1,0,65,1114111,1114112,55296,57343,57344,1.9]", "[65533,0,65,1114111,65533,65533,65533,57344,1]"),
+        ("map(try implode catch .)", "[123,[\"a\"],[nan]]",
+         "[\"implode input must be an array\",\"string (\\\"a\\\") can't be imploded, unicode codepoint needs to be numeric\",\"number (null) can't be imploded, unicode codepoint needs to be numeric\"]"),
+        ("try fromjson catch .", "\"{'a': 123}\"", "\"Invalid string literal; expected \\\", but got ' at line 1, column 5 (while parsing '{'a': 123}')\""),
+    ]);
+}
+
+#[test]
+fn updates_delete_after_all_paths() {
+    cases(&[
+        (".foo[1,4,2,3] |= empty", "{\"foo\":[0,1,2,3,4,5]}", "{\"foo\":[0,5]}"),
+        ("(.[] | select(. >= 2)) |= empty", "[1,5,3,0,7]", "[1,0]"),
+        (".[] |= (., 10)", "[1,2]", "[1,2]"),
+        ("(.a, .c) |= empty", "{\"a\":1,\"b\":2,\"c\":3}", "{\"b\":2}"),
+        (". |= empty", "1", "null"),
+    ]);
+}
+
+#[test]
+fn fold_sources_and_key_patterns() {
+    cases(&[
+        ("[reduce .[] / .[] as $i (0; . + $i)]", "[1,2]", "[4.5]"),
+        ("[-reduce -.[] as $x (0; . + $x)]", "[1,2,3]", "[6]"),
+        (". as {$a, $b:[$c, $d]} | [$a, $b, $c, $d]", "{\"a\":1, \"b\":[2,{\"d\":3}]}", "[1,[2,{\"d\":3}],2,{\"d\":3}]"),
+        (".[] as [{$b: [$c]}] | [$b, $c]", "[[{\"b\":[5]}]]", "[[5],5]"),
+    ]);
+}
