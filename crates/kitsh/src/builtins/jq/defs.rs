@@ -73,6 +73,7 @@ def debug(msg): ((msg | _kitsh_debug | empty), .);
 def stderr: (_kitsh_stderr | empty), .;
 def halt_error($code): (_kitsh_halt_msg | empty), halt($code);
 def halt_error: halt_error(5);
+def modulemeta: _kitsh_modulemeta;
 def input_filename: _kitsh_input_filename;
 def input_line_number: _kitsh_input_line_number;
 def input: _kitsh_input;
@@ -170,7 +171,7 @@ pub const BUILTINS: &[&str] = &[
     "truncate_stream/1", "getpath/1", "combinations/0", "combinations/1", "todate/0", "fromdate/0", "now/0",
     "mktime/0", "gmtime/0", "localtime/0", "strftime/1", "strptime/1", "strflocaltime/1", "dateadd/2",
     "datesub/2", "date/0", "todateiso8601/0", "fromdateiso8601/0", "INDEX/1", "INDEX/2", "IN/1", "IN/2",
-    "pick/1", "abs/0", "toarray/0", "have_literal_numbers/0", "have_decnum/0", "significand/0", "infinite/0",
+    "pick/1", "abs/0", "modulemeta/0", "toarray/0", "have_literal_numbers/0", "have_decnum/0", "significand/0", "infinite/0",
     "nan/0", "isinfinite/0", "isnan/0", "isnormal/0", "isvalid/1", "ltrimstr/1", "splits/2", "tojson/0",
     "getpath/1", "input_line_number/0", "$__loc__/0", "min_by/1", "to_number/0", "objects/0", "arrays/0",
     "strings/0", "numbers/0", "booleans/0", "nulls/0", "iterables/0", "scalars/0", "empty/0",

@@ -199,6 +199,10 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         }),
         ("_kitsh_tombs", v(0), |cv| bome(Ok(Val::from(shared(&cv).tombs.get())))),
         ("_kitsh_purge", v(0), |cv| bome(Ok(purge(cv.1)))),
+        ("_kitsh_modulemeta", v(0), |cv| {
+            let sh = shared(&cv);
+            bome(sh.modenv.modulemeta(&cv.1).map_err(str_err))
+        }),
         ("_kitsh_nan", v(0), |_| bome(Ok(Val::from(f64::NAN)))),
         ("_kitsh_infinite", v(0), |_| bome(Ok(Val::from(f64::INFINITY)))),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),

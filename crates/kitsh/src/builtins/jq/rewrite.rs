@@ -8,7 +8,33 @@ use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
 /// Rewrite `code`; returns it unchanged when it does not lex (the compiler reports the error).
 pub fn rewrite(code: &str) -> String {
-    guards(&catches(&assignments(&alternatives(&key_patterns(&fold_sources(code))))))
+    guards(&catches(&assignments(&alternatives(&key_patterns(&fold_sources(&data_vars(code)))))))
+}
+
+/// `$name::name` (an imported data file, `import "f" as $name;`) becomes `$name`, the name jaq
+/// binds.
+fn data_vars(code: &str) -> String {
+    if !code.contains("::") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits = Vec::new();
+    each_block(&tokens, &mut |tokens| {
+        for t in tokens {
+            let Token(var, Tok::Var) = t else { continue };
+            let rest = &code[end(code, var)..];
+            let name = var.trim_start_matches('$');
+            if let Some(after) = rest.strip_prefix("::").and_then(|r| r.strip_prefix(name)) {
+                if !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                    edits.push((end(code, var), 2 + name.len(), String::new()));
+                }
+            }
+        }
+    });
+    if edits.is_empty() {
+        return code.to_string();
+    }
+    apply_edits(code, edits)
 }
 
 /// Apply `(position, length, replacement)` edits that do not overlap.
@@ -651,5 +677,6 @@ mod tests {
         assert_eq!(rewrite("{reduce: 9}"), "{reduce: 9}");
         assert_eq!(rewrite(". as {$a, $b:[$c, $d]} | 1"), ". as {$a, b: $b, b:[$c, $d]} | 1");
         assert_eq!(rewrite(". as [{$b: $c}] | 1"), ". as [{b: $b, b: $c}] | 1");
+        assert_eq!(rewrite("[$d::d[0], $d::dd, $e]"), "[$d[0], $d::dd, $e]");
     }
 }

@@ -330,3 +330,55 @@ fn fold_sources_and_key_patterns() {
         (".[] as [{$b: [$c]}] | [$b, $c]", "[[{\"b\":[5]}]]", "[[5],5]"),
     ]);
 }
+
+/// Run `script` in a kitsh session (files made by the script are on its virtual filesystem).
+fn script(s: &str) -> (String, String, i32) {
+    #[allow(clippy::unwrap_used)] // tests report failures by panicking
+    let mut sh = crate::Bash::builder().env("HOME", "/home/u").build().unwrap();
+    let r = sh.exec_sync(s);
+    (r.stdout, r.stderr, r.exit_code)
+}
+
+const MODULE_FILES: &str = r#"
+mkdir -p /m/b /m/lib/jq /home/u/.jq /w
+printf 'module {version: 1};\ndef a: "a";\n' > /m/a.jq
+printf 'import "a" as a;\nimport "d1" as $d {search: "./lib"};\ndef b: a::a + "b";\ndef two($x; f): $x;\n' > /m/b/b.jq
+mkdir -p /m/b/lib && printf '{"x": 1}\n{"x": 2}\n' > /m/b/lib/d1.json
+printf '[3]' > /m/d2.json
+printf 'def s: 1;\ndef t: 1;\n' > /m/s0.jq
+printf 'def t: 2;\n' > /m/s1.jq
+printf 'def h: "home";\n' > /home/u/.jq/h.jq
+printf 'def l: "lib";\n' > /m/lib/jq/l.jq
+"#;
+
+#[test]
+fn modules_from_the_virtual_filesystem() {
+    let run = |prog: &str| script(&format!("{MODULE_FILES}\ncd /w && jq -L /m -nc '{prog}'"));
+    let ok = |prog: &str, want: &str| {
+        let (out, err, st) = run(prog);
+        assert_eq!((out.trim_end(), st), (want, 0), "{prog}: {err}");
+    };
+    ok(r#"import "a" as x; include "b"; [x::a, b]"#, r#"["a","ab"]"#);
+    ok(r#"import "d2" as $d; import "b" as b; [$d, $d::d, b::two(1; 2)]"#, "[[[3]],[[3]],1]");
+    ok(r#""b" | modulemeta"#, r#"{"deps":[{"as":"a","is_data":false,"relpath":"a"},{"search":"./lib","as":"d","is_data":true,"relpath":"d1"}],"defs":["b/0","two/2"]}"#);
+    ok(r#""a" | modulemeta | .version"#, "1");
+    // Without -L: ~/.jq, then $ORIGIN/../lib/jq (none here).
+    let (out, _, st) = script(&format!("{MODULE_FILES}\njq -nc 'import \"h\" as h; h::h'"));
+    assert_eq!((out.as_str(), st), ("\"home\"\n", 0));
+    let (out, _, _) = script(&format!("{MODULE_FILES}\njq -L /m/lib/jq -nc 'import \"l\" as l; l::l'"));
+    assert_eq!(out, "\"lib\"\n");
+    // A file ~/.jq is included into every program.
+    let (out, _, _) = script("mkdir -p /home/u; printf 'def hi: \"hi\";' > /home/u/.jq; jq -nc hi");
+    assert_eq!(out, "\"hi\"\n");
+    for (prog, msg) in [
+        (r#"import "nosuch" as n; ."#, "jq: error: module not found: nosuch"),
+        ("module (.+1); 0", "jq: error: Module metadata must be constant"),
+        ("module []; 0", "jq: error: Module metadata must be an object"),
+        (r#"include "a" (.+1); 0"#, "jq: error: Module metadata must be constant"),
+        (r#"import "a/a" as a; 0"#, "jq: error: module names must not have equal consecutive components"),
+    ] {
+        let (_, err, st) = run(prog);
+        assert_eq!(st, 3, "{prog}");
+        assert!(err.starts_with(msg), "{prog}: {err}");
+    }
+}
