@@ -133,6 +133,20 @@ impl jaq_core::ValT for Val {
         Ok(Self::Num(Num::from_str(n)))
     }
 
+    // kitsh: comparing values nested deeper than jq's limit is an error
+    fn compare(op: ops::Cmp, l: &Self, r: &Self) -> Result<bool, Error> {
+        use ops::Cmp::{Eq, Ge, Gt, Le, Lt, Ne};
+        let eq = || l.try_eq(r);
+        Ok(match op {
+            Eq => eq()?,
+            Ne => !eq()?,
+            Lt => l.try_cmp(r)?.is_lt(),
+            Le => l.try_cmp(r)?.is_le(),
+            Gt => l.try_cmp(r)?.is_gt(),
+            Ge => l.try_cmp(r)?.is_ge(),
+        })
+    }
+
     fn from_map<I: IntoIterator<Item = (Self, Self)>>(iter: I) -> ValR {
         Ok(Self::obj(iter.into_iter().collect()))
     }
@@ -409,6 +423,93 @@ fn abs_index(i: num::PosUsize, len: usize) -> Option<usize> {
 }
 
 impl Val {
+    /// kitsh: `==`, an error ("Equality check too deep") for values nested deeper than jq's limit.
+    pub fn try_eq(&self, other: &Self) -> Result<bool, Error> {
+        self.eq_depth(other, 0).map_err(|()| Error::str("Equality check too deep"))
+    }
+
+    /// kitsh: the order of two values, an error ("Comparison too deep") for values nested
+    /// deeper than jq's limit.
+    pub fn try_cmp(&self, other: &Self) -> Result<Ordering, Error> {
+        self.cmp_depth(other, 0).map_err(|()| Error::str("Comparison too deep"))
+    }
+
+    fn eq_depth(&self, other: &Self, depth: usize) -> Result<bool, ()> {
+        if depth > MAX_DEPTH {
+            return Err(());
+        }
+        match (self, other) {
+            (Self::Arr(x), Self::Arr(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (a, b) in x.iter().zip(y.iter()) {
+                    if !a.eq_depth(b, depth + 1)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (Self::Obj(x), Self::Obj(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (k, a) in x.iter() {
+                    match y.get(k) {
+                        Some(b) if a.eq_depth(b, depth + 1)? => {}
+                        _ => return Ok(false),
+                    }
+                }
+                Ok(true)
+            }
+            _ => Ok(self == other),
+        }
+    }
+
+    /// The same order as `Ord for Val`, with a depth limit.
+    fn cmp_depth(&self, other: &Self, depth: usize) -> Result<Ordering, ()> {
+        use Ordering::{Equal, Greater, Less};
+        if depth > MAX_DEPTH {
+            return Err(());
+        }
+        match (self, other) {
+            (Self::Arr(x), Self::Arr(y)) => {
+                for (a, b) in x.iter().zip(y.iter()) {
+                    match a.cmp_depth(b, depth + 1)? {
+                        Equal => {}
+                        o => return Ok(o),
+                    }
+                }
+                Ok(x.len().cmp(&y.len()))
+            }
+            (Self::Obj(x), Self::Obj(y)) => Ok(match (x.len(), y.len()) {
+                (0, 0) => Equal,
+                (0, _) => Less,
+                (_, 0) => Greater,
+                _ => {
+                    let mut l: Vec<_> = x.iter().collect();
+                    let mut r: Vec<_> = y.iter().collect();
+                    l.sort_by_key(|(k, _v)| *k);
+                    r.sort_by_key(|(k, _v)| *k);
+                    let kl = l.iter().map(|(k, _v)| k);
+                    let kr = r.iter().map(|(k, _v)| k);
+                    match kl.cmp(kr) {
+                        Equal => {}
+                        o => return Ok(o),
+                    }
+                    for ((_, a), (_, b)) in l.iter().zip(r.iter()) {
+                        match a.cmp_depth(b, depth + 1)? {
+                            Equal => {}
+                            o => return Ok(o),
+                        }
+                    }
+                    Ordering::Equal
+                }
+            }),
+            _ => Ok(self.cmp(other)),
+        }
+    }
+
     /// Construct an object value.
     pub fn obj(m: Map) -> Self {
         Self::Obj(m.into())

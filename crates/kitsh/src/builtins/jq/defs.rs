@@ -56,6 +56,10 @@ def ltrim: if type == "string" then _jaq_ltrim else error("trim input must be a 
 def rtrim: if type == "string" then _jaq_rtrim else error("trim input must be a string") end;
 def utf8bytelength: if type == "string" then _jaq_utf8bytelength else error("\(_kitsh_describe) only strings have UTF-8 byte length") end;
 def implode: _kitsh_implode;
+def _jaq_sort: sort;
+def _jaq_unique: unique;
+def sort: if type == "array" then _kitsh_sort else _jaq_sort end;
+def unique: if type == "array" then _kitsh_unique else _jaq_unique end;
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);

@@ -203,6 +203,8 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
             let sh = shared(&cv);
             bome(sh.modenv.modulemeta(&cv.1).map_err(str_err))
         }),
+        ("_kitsh_sort", v(0), |cv| bome(sorted(cv.1, false))),
+        ("_kitsh_unique", v(0), |cv| bome(sorted(cv.1, true))),
         ("_kitsh_nan", v(0), |_| bome(Ok(Val::from(f64::NAN)))),
         ("_kitsh_infinite", v(0), |_| bome(Ok(Val::from(f64::INFINITY)))),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
@@ -256,6 +258,32 @@ fn purge(v: Val) -> Val {
         Val::Obj(o) => Val::obj(o.iter().filter(|(_, x)| !is_tomb(x)).map(|(k, x)| (k.clone(), purge(x.clone()))).collect()),
         v if is_tomb(&v) => Val::Null,
         v => v,
+    }
+}
+
+/// `sort` (and `unique`: without repeated values) of an array, failing as jq does for values
+/// nested too deep to compare.
+fn sorted(v: Val, unique: bool) -> Result<Val, Error<Val>> {
+    let Val::Arr(a) = v else { return Err(str_err("sort input must be an array")) };
+    let mut items: Vec<Val> = (*a).clone();
+    let mut err = None;
+    items.sort_by(|x, y| {
+        x.try_cmp(y).unwrap_or_else(|e| {
+            err.get_or_insert(e);
+            std::cmp::Ordering::Equal
+        })
+    });
+    if unique {
+        items.dedup_by(|x, y| {
+            x.try_eq(y).unwrap_or_else(|e| {
+                err.get_or_insert(e);
+                false
+            })
+        });
+    }
+    match err {
+        Some(e) => Err(e),
+        None => Ok(Val::Arr(items.into())),
     }
 }
 

@@ -360,6 +360,8 @@ fn modules_from_the_virtual_filesystem() {
     };
     ok(r#"import "a" as x; include "b"; [x::a, b]"#, r#"["a","ab"]"#);
     ok(r#"import "d2" as $d; import "b" as b; [$d, $d::d, b::two(1; 2)]"#, "[[[3]],[[3]],1]");
+    // Modules imported under one name are all searched, the last one first.
+    ok(r#"import "s0" as s; import "s1" as s; [s::s, s::t]"#, "[1,2]");
     ok(r#""b" | modulemeta"#, r#"{"deps":[{"as":"a","is_data":false,"relpath":"a"},{"search":"./lib","as":"d","is_data":true,"relpath":"d1"}],"defs":["b/0","two/2"]}"#);
     ok(r#""a" | modulemeta | .version"#, "1");
     // Without -L: ~/.jq, then $ORIGIN/../lib/jq (none here).
@@ -381,4 +383,42 @@ fn modules_from_the_virtual_filesystem() {
         assert_eq!(st, 3, "{prog}");
         assert!(err.starts_with(msg), "{prog}: {err}");
     }
+}
+
+#[test]
+fn right_operand_is_the_outer_loop() {
+    cases(&[
+        ("[(1,2) + (10,20)]", "null", "[11,12,21,22]"),
+        ("[(1,2) < (2,1)]", "null", "[true,false,false,false]"),
+        ("[foreach .[] / .[] as $i (0; . + $i)]", "[1,2]", "[1,3,3.5,4.5]"),
+    ]);
+}
+
+#[test]
+fn deep_comparisons_are_errors() {
+    cases(&[
+        ("try ((reduce range(10001) as $_ ([]; [.])) as $x | $x == $x) catch .", "null", "\"Equality check too deep\""),
+        ("(reduce range(10000) as $_ ([]; [.])) as $x | $x == $x", "null", "true"),
+        ("try ((reduce range(10001) as $_ ([]; [.])) as $x | [$x, $x] | sort) catch .", "null", "\"Comparison too deep\""),
+        ("try ((reduce range(10001) as $_ ({}; {a: .})) as $x | [$x, $x] | unique) catch .", "null", "\"Comparison too deep\""),
+        ("[sort, unique, (. < [4])]", "[3,1,2,1]", "[[1,1,2,3],[1,2,3],true]"),
+        ("[{\"b\":1,\"a\":2} == {\"a\":2,\"b\":1}, ([1,[2]] != [1,[2]])]", "null", "[true,false]"),
+    ]);
+}
+
+#[test]
+fn path_expression_errors_name_the_result() {
+    let input = "{\"a\":[{\"b\":0}]}";
+    cases(&[
+        ("try path(.a | map(select(.b == 0)) | .[0]) catch .", input,
+         "\"Invalid path expression near attempt to access element 0 of [{\\\"b\\\":0}]\""),
+        ("try path(.a | map(.) | .c) catch .", input,
+         "\"Invalid path expression near attempt to access element \\\"c\\\" of [{\\\"b\\\":0}]\""),
+        ("try (.a | (map(.)[].b) = 1) catch .", input,
+         "\"Invalid path expression near attempt to iterate through [{\\\"b\\\":0}]\""),
+        ("try (def x: reverse; x = 10) catch .", "[0,1,2]", "\"Invalid path expression with result [2,1,0]\""),
+        ("[try path(1) catch ., try path(. as $x | $x) catch .]", "null",
+         "[\"Invalid path expression with result 1\",\"Invalid path expression with result null\"]"),
+        ("[path(first(.a, .b)), path(getpath([\"x\", 0]))]", "null", "[[\"a\"],[\"x\",0]]"),
+    ]);
 }
