@@ -553,9 +553,12 @@ fn remember(code: &str, vars: &[String], f: jaq_core::Filter<Kind>) -> std::sync
     f
 }
 
+/// A compiled program and the values of the data files it imports.
+type Prepared = (std::sync::Arc<jaq_core::Filter<Kind>>, Vec<Val>);
+
 /// A compiled program (from the cache when it was compiled before) and the values of the
 /// data files it imports; jq's compile error messages otherwise.
-fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>) -> Result<(std::sync::Arc<jaq_core::Filter<Kind>>, Vec<Val>), Vec<String>> {
+fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>) -> Result<Prepared, Vec<String>> {
     // A program that uses modules depends on files: it is not cached, nor one that `~/.jq`
     // (included into every program) would change.
     let uses_files = code.contains("import") || code.contains("include") || env.home_file().is_some();

@@ -439,7 +439,7 @@ fn delpath(v: Val, path: &[Val]) -> Result<Val, String> {
             Ok(Val::Arr(a.into()))
         }
         (Val::Arr(a), Val::Obj(r)) if rest.is_empty() => {
-            let (s, e) = slice_bounds(&r, a.len())?;
+            let (s, e) = slice_bounds(r, a.len())?;
             let mut a = (*a).clone();
             if s < e {
                 a.drain(s..e);
