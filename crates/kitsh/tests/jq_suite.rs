@@ -1,5 +1,6 @@
 //! jq 1.8's own test file (`shared/testdata/jq.test`) run through kitsh's `jq` command, the way
-//! a script calls it: `jq -c -- 'PROGRAM' <<'EOF' INPUT EOF`. Outputs are compared as JSON values,
+//! a script calls it: `jq -L /jq/tests/modules -c -- 'PROGRAM' <<'EOF' INPUT EOF`, with jq's test
+//! modules (`tests/jq_modules`) mounted there as jq's harness passes `-L tests/modules`. Outputs are compared as JSON values,
 //! as jq's own harness does; `%%FAIL` cases pass when the program fails to compile (exit 3).
 //! The test fails when the number of passing cases drops below `conformance/jq-baseline.txt`.
 //!
@@ -60,13 +61,20 @@ fn parse_cases(text: &str) -> Vec<Case> {
         };
         let mut expected = Vec::new();
         while i < lines.len() && !lines[i].trim().is_empty() {
-            expected.push(lines[i].to_string());
+            // As in jq's harness, comment lines among the expected outputs are skipped (jq.test
+            // writes `# Runtime error: ...` where a case expects an error and no output).
+            if !lines[i].starts_with('#') {
+                expected.push(lines[i].to_string());
+            }
             i += 1;
         }
         cases.push(Case { line, program: program.to_string(), input, expected });
     }
     cases
 }
+
+/// Where jq's test modules (`tests/jq_modules`, jq's `tests/modules`) are on the VFS.
+const MODULES: &str = "/jq/tests/modules";
 
 fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
@@ -75,10 +83,12 @@ fn quote(s: &str) -> String {
 /// Run one case; `Err` says why it failed.
 fn run_case(c: &Case) -> Result<(), String> {
     let limits = ExecutionLimits::new().timeout(Duration::from_secs(15));
-    let mut sh = Bash::builder().limits(limits).build().map_err(|e| e.to_string())?;
+    // As jq's harness (`jq -L tests/modules --run-tests`): jq's test modules on the VFS.
+    let mods = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/jq_modules");
+    let mut sh = Bash::builder().limits(limits).mount(mods, MODULES, false).build().map_err(|e| e.to_string())?;
     match &c.input {
         None => {
-            let r = sh.exec_sync(&format!("jq -n -- {} </dev/null", quote(&c.program)));
+            let r = sh.exec_sync(&format!("jq -L {MODULES} -n -- {} </dev/null", quote(&c.program)));
             if r.exit_code == 3 {
                 Ok(())
             } else {
@@ -86,7 +96,7 @@ fn run_case(c: &Case) -> Result<(), String> {
             }
         }
         Some(input) => {
-            let script = format!("jq -c -- {} <<'JQ_SUITE_EOF'\n{}\nJQ_SUITE_EOF", quote(&c.program), input);
+            let script = format!("jq -L {MODULES} -c -- {} <<'JQ_SUITE_EOF'\n{}\nJQ_SUITE_EOF", quote(&c.program), input);
             let r = sh.exec_sync(&script);
             let got: Vec<&str> = r.stdout.lines().collect();
             let mut why = Vec::new();

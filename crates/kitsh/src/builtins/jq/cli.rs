@@ -49,6 +49,8 @@ pub struct Opts {
     pub help: bool,
     /// `-V`.
     pub version: bool,
+    /// `-L DIR` / `--library-path DIR`, in order: the module search path.
+    pub lib_paths: Vec<String>,
 }
 
 /// The kind of a named argument.
@@ -154,10 +156,17 @@ pub fn parse(args: &[String]) -> Result<Opts, String> {
                 }
                 "library-path" => {
                     need(i, 1, a)?;
+                    o.lib_paths.push(args[i + 1].clone());
                     i += 1;
                 }
                 _ => return Err(format!("Unknown option: {a}")),
             }
+            i += 1;
+            continue;
+        }
+        // `-LDIR`: the directory in the same argument.
+        if let Some(dir) = a.strip_prefix("-L").filter(|d| !d.is_empty()) {
+            o.lib_paths.push(dir.to_string());
             i += 1;
             continue;
         }
@@ -190,6 +199,7 @@ pub fn parse(args: &[String]) -> Result<Opts, String> {
                 'L' => {
                     need(i + consumed, 1, "-L")?;
                     consumed += 1;
+                    o.lib_paths.push(args[i + consumed].clone());
                 }
                 _ => return Err(format!("Unknown option: {a}")),
             }
@@ -226,5 +236,6 @@ mod tests {
         assert!(p(&["--bogus", "."]).unwrap_err().contains("Unknown option"));
         assert!(p(&[".", "--arg", "x"]).is_err());
         assert_eq!(p(&["-f", "prog.jq", "in.json"]).unwrap().files, ["in.json"]);
+        assert_eq!(p(&["-L", "/a", "-L/b", "--library-path", "c", "."]).unwrap().lib_paths, ["/a", "/b", "c"]);
     }
 }

@@ -12,7 +12,6 @@ def _jaq_trim: trim;
 def _jaq_ltrim: ltrim;
 def _jaq_rtrim: rtrim;
 def _jaq_utf8bytelength: utf8bytelength;
-def _jaq_implode: implode;
 def _jaq_strftime($f): strftime($f);
 def _jaq_strflocaltime($f): strflocaltime($f);
 def _jaq_mktime: mktime;
@@ -56,7 +55,11 @@ def trim: if type == "string" then _jaq_trim else error("trim input must be a st
 def ltrim: if type == "string" then _jaq_ltrim else error("trim input must be a string") end;
 def rtrim: if type == "string" then _jaq_rtrim else error("trim input must be a string") end;
 def utf8bytelength: if type == "string" then _jaq_utf8bytelength else error("\(_kitsh_describe) only strings have UTF-8 byte length") end;
-def implode: if type != "array" then error("implode input must be an array") else _jaq_implode end;
+def implode: _kitsh_implode;
+def _jaq_sort: sort;
+def _jaq_unique: unique;
+def sort: if type == "array" then _kitsh_sort else _jaq_sort end;
+def unique: if type == "array" then _kitsh_unique else _jaq_unique end;
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);
@@ -74,6 +77,7 @@ def debug(msg): ((msg | _kitsh_debug | empty), .);
 def stderr: (_kitsh_stderr | empty), .;
 def halt_error($code): (_kitsh_halt_msg | empty), halt($code);
 def halt_error: halt_error(5);
+def modulemeta: _kitsh_modulemeta;
 def input_filename: _kitsh_input_filename;
 def input_line_number: _kitsh_input_line_number;
 def input: _kitsh_input;
@@ -139,9 +143,11 @@ def builtins: _kitsh_builtins;
 def splits($re; flags): split($re; flags) | .[];
 def abs: if type == "number" and . < 0 then - . else . end;
 def _kitsh_set(paths; $v): . as $in | try (paths |= $v) catch ($in | reduce path(paths) as $p (.; setpath($p; $v)));
-def _kitsh_modify(paths; f): . as $in | try (paths |= f) catch ($in
-  | reduce path(paths) as $p (.; . as $x | label $out
-      | (setpath($p; $x | getpath($p) | f) | ., break $out), delpaths([$p])));
+def _kitsh_first_or_tomb(f): label $out | (f | ., break $out), _kitsh_tomb;
+def _kitsh_modify(paths; f): . as $in | _kitsh_tombs as $n
+  | try (paths |= _kitsh_first_or_tomb(f))
+    catch ($in | reduce path(paths) as $p (.; setpath($p; getpath($p) | _kitsh_first_or_tomb(f))))
+  | if _kitsh_tombs > $n then _kitsh_purge else . end;
 def _kitsh_add(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . + $v);
 def _kitsh_sub(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . - $v);
 def _kitsh_mul(paths; r): . as $in | r as $v | $in | _kitsh_modify(paths; . * $v);
@@ -169,7 +175,7 @@ pub const BUILTINS: &[&str] = &[
     "truncate_stream/1", "getpath/1", "combinations/0", "combinations/1", "todate/0", "fromdate/0", "now/0",
     "mktime/0", "gmtime/0", "localtime/0", "strftime/1", "strptime/1", "strflocaltime/1", "dateadd/2",
     "datesub/2", "date/0", "todateiso8601/0", "fromdateiso8601/0", "INDEX/1", "INDEX/2", "IN/1", "IN/2",
-    "pick/1", "abs/0", "toarray/0", "have_literal_numbers/0", "have_decnum/0", "significand/0", "infinite/0",
+    "pick/1", "abs/0", "modulemeta/0", "toarray/0", "have_literal_numbers/0", "have_decnum/0", "significand/0", "infinite/0",
     "nan/0", "isinfinite/0", "isnan/0", "isnormal/0", "isvalid/1", "ltrimstr/1", "splits/2", "tojson/0",
     "getpath/1", "input_line_number/0", "$__loc__/0", "min_by/1", "to_number/0", "objects/0", "arrays/0",
     "strings/0", "numbers/0", "booleans/0", "nulls/0", "iterables/0", "scalars/0", "empty/0",

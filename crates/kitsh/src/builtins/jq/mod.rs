@@ -7,6 +7,7 @@
 
 pub mod cli;
 mod defs;
+mod modules;
 mod natives;
 pub mod read;
 mod rewrite;
@@ -15,7 +16,7 @@ pub mod write;
 use std::cell::RefCell;
 use std::io::Write;
 
-use jaq_core::load::{Arena, File, Loader};
+use jaq_core::load::{Arena, File, Import, Loader};
 use jaq_core::{Compiler, Ctx as JCtx, Vars};
 use jaq_json::{Map, Val};
 
@@ -169,6 +170,10 @@ pub(crate) struct Shared<'a> {
     pub cancel: &'a dyn super::Cancel,
     /// Set when the program recursed too deep (see `natives::guard_check`).
     pub depth_exceeded: std::cell::Cell<bool>,
+    /// How many deletion marks updates have made (see `natives::TOMB`).
+    pub tombs: std::cell::Cell<usize>,
+    /// Where modules are found (`modulemeta`).
+    pub modenv: modules::ModEnv<'a>,
 }
 
 impl Builtin for Jq {
@@ -299,19 +304,9 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         let _ = writeln!(ctx.stderr, "jq: error: Object keys must be strings, not {key}\njq: 1 compile error");
         return 3;
     }
-    let compiled = match cached(&code, &var_names) {
-        Some(f) => Ok(f),
-        None => {
-            let rewritten = rewrite::rewrite(&code);
-            match compile(&rewritten, &var_names) {
-                Ok(f) => Ok(remember(&code, &var_names, f)),
-                // Report errors against the program as written.
-                Err(e) if rewritten != code => compile(&code, &var_names).and(Err(e)),
-                Err(e) => Err(e),
-            }
-        }
-    };
-    let filter = match compiled {
+    let home = ctx.env.get("HOME");
+    let modenv = modules::ModEnv { fs: ctx.fs, cwd: ctx.cwd, home: home.as_deref(), lib: &opts.lib_paths };
+    let (filter, data_vals) = match prepare(&code, &var_names, &modenv) {
         Ok(f) => f,
         Err(msgs) => {
             for m in &msgs {
@@ -347,9 +342,10 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
-    let vars = Vars::new(var_vals);
+    // The imported data files' values come after the global variables.
+    let vars = Vars::new(var_vals.into_iter().chain(data_vals));
     let jctx = JCtx::<Kind>::new(&shared, vars);
 
     let run_one = |runner: &mut Runner<'_>, input: Val| -> Result<(), i32> {
@@ -511,7 +507,21 @@ fn stream_events(v: &Val) -> Vec<Val> {
 /// The standard definitions (jaq's and kitsh's `defs.rs`), parsed once per process: parsing
 /// them took most of a short `jq` call.
 static STD_DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> =
-    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(extra_defs()).collect());
+    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs().map(std_def)).chain(jaq_json::defs()).chain(extra_defs()).collect());
+
+/// jaq-std defines `nan` as `0 / 0` and `infinite` as `1 / 0`, which are errors in jq 1.8: its
+/// definitions (and so those built on them, `isnan`, `isinfinite`, ...) use natives instead.
+fn std_def(mut d: jaq_core::load::parse::Def<&'static str>) -> jaq_core::load::parse::Def<&'static str> {
+    let native = match (d.name, d.args.is_empty()) {
+        ("nan", true) => "_kitsh_nan",
+        ("infinite", true) => "_kitsh_infinite",
+        _ => return d,
+    };
+    if let Some(body) = jaq_core::load::parse(native, |p| p.term()) {
+        d.body = body;
+    }
+    d
+}
 
 /// Programs compiled recently, by program text and global variable names: scripts run the
 /// same short filters (`jq -r .name`) again and again, and compiling one with the standard
@@ -543,18 +553,66 @@ fn remember(code: &str, vars: &[String], f: jaq_core::Filter<Kind>) -> std::sync
     f
 }
 
+/// A compiled program and the values of the data files it imports.
+type Prepared = (std::sync::Arc<jaq_core::Filter<Kind>>, Vec<Val>);
+
+/// A compiled program (from the cache when it was compiled before) and the values of the
+/// data files it imports; jq's compile error messages otherwise.
+fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>) -> Result<Prepared, Vec<String>> {
+    // A program that uses modules depends on files: it is not cached, nor one that `~/.jq`
+    // (included into every program) would change.
+    let uses_files = code.contains("import") || code.contains("include") || env.home_file().is_some();
+    if !uses_files {
+        if let Some(f) = cached(code, var_names) {
+            return Ok((f, Vec::new()));
+        }
+    }
+    let rewritten = rewrite::rewrite(code);
+    match compile(&rewritten, var_names, env) {
+        Ok((f, data)) if uses_files => Ok((std::sync::Arc::new(f), data)),
+        Ok((f, data)) => Ok((remember(code, var_names, f), data)),
+        // Report errors against the program as written.
+        Err(e) if rewritten != code => compile(code, var_names, env).and(Err(e)),
+        Err(e) => Err(e),
+    }
+}
+
 /// Compile `code`, or give jq-style compile error messages.
-fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<String>> {
-    let loader = Loader::new(STD_DEFS.iter().cloned());
+fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>) -> Result<(jaq_core::Filter<Kind>, Vec<Val>), Vec<String>> {
     let arena = Arena::default();
-    let modules = loader.load(&arena, File { path: (), code }).map_err(|errs| {
+    if code.contains("module") || code.contains("import") || code.contains("include") {
+        // jaq takes any metadata: jq wants constant objects.
+        if let Err((msg, pos)) = modules::check_main(code) {
+            return Err(vec![format!("{msg} {}", at_file(code, modules::MAIN, code.get(pos..).unwrap_or("")))]);
+        }
+    }
+    let mut prelude: Vec<jaq_core::load::parse::Def<&str>> = STD_DEFS.to_vec();
+    if let Some((path, text)) = env.home_file() {
+        let text: &str = arena.alloc(rewrite::rewrite(&text));
+        match jaq_core::load::parse(text, |p| p.defs()) {
+            Some(defs) => prelude.extend(defs),
+            None => return Err(vec![format!("syntax error in {path}")]),
+        }
+    }
+    let read = |imp: Import<&str, String>| -> Result<File<String, String>, String> {
+        let meta = imp.meta.as_ref().map(modules::meta_val).transpose().map_err(str::to_string)?;
+        let path = env.find(imp.parent, imp.path, meta.as_ref(), "jq")?;
+        let text = env.read(&path)?;
+        if let Err((msg, _)) = modules::check_main(&text) {
+            return Err(format!("{msg} in {path}"));
+        }
+        Ok(File { code: rewrite::rewrite(&text), path })
+    };
+    let loader = Loader::new(prelude).with_read(read);
+    let modules = loader.load(&arena, File { path: modules::MAIN.to_string(), code }).map_err(|errs| {
         use jaq_core::load::Error;
         let mut msgs = Vec::new();
-        for (_file, err) in errs {
+        for (file, err) in errs {
+            let (code, name) = (file.code, file.path.as_str());
             match err {
                 Error::Io(es) => {
-                    for (path, e) in es {
-                        msgs.push(format!("module not found: {path} ({e})"));
+                    for (_path, e) in es {
+                        msgs.push(e);
                     }
                 }
                 Error::Lex(es) => {
@@ -567,22 +625,29 @@ fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<St
                             jaq_core::load::lex::Expect::Unicode => "invalid \\u escape".into(),
                             _ => "unexpected token".into(),
                         };
-                        msgs.push(format!("syntax error, {what}{} {}", unexpected(found), at(code, found)));
+                        msgs.push(format!("syntax error, {what}{} {}", unexpected(found), at_file(code, name, found)));
                     }
                 }
                 Error::Parse(es) => {
                     for (expect, found) in es {
-                        msgs.push(format!("syntax error, {}, expected {} {}", unexpected_tok(found), expect.as_str(), at(code, found)));
+                        msgs.push(format!("syntax error, {}, expected {} {}", unexpected_tok(found), expect.as_str(), at_file(code, name, found)));
                     }
                 }
             }
         }
         msgs
     })?;
-    jaq_core::load::import(&modules, |_| Err("module system is not supported".into())).map_err(|errs| {
+    // Data imports (`import "f" as $f;`), in the order jaq binds them.
+    let mut data = Vec::new();
+    jaq_core::load::import(&modules, |imp| {
+        let meta = imp.meta.as_ref().map(modules::meta_val).transpose().map_err(str::to_string)?;
+        data.push(env.data(imp.parent, imp.path, meta.as_ref())?);
+        Ok(())
+    })
+    .map_err(|errs| {
         errs.into_iter()
             .flat_map(|(_, e)| match e {
-                jaq_core::load::Error::Io(es) => es.into_iter().map(|(p, m)| format!("{m}: {p}")).collect::<Vec<_>>(),
+                jaq_core::load::Error::Io(es) => es.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
                 _ => vec!["module error".to_string()],
             })
             .collect::<Vec<_>>()
@@ -592,9 +657,10 @@ fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<St
         .with_funs(funs)
         .with_global_vars(vars.iter().map(|v| v.as_str()))
         .compile(modules)
+        .map(|f| (f, data))
         .map_err(|errs| {
             let mut msgs = Vec::new();
-            for (_file, es) in errs {
+            for (file, es) in errs {
                 for (found, undef) in es {
                     use jaq_core::compile::Undefined;
                     let m = match undef {
@@ -603,7 +669,7 @@ fn compile(code: &str, vars: &[String]) -> Result<jaq_core::Filter<Kind>, Vec<St
                         Undefined::Label => format!("$*label-{found} is not defined"),
                         _ => format!("module {found} is not defined"),
                     };
-                    msgs.push(format!("{m} {}", at(code, found)));
+                    msgs.push(format!("{m} {}", at_file(file.code, &file.path, found)));
                 }
             }
             msgs
@@ -626,13 +692,13 @@ fn unexpected_tok(found: &str) -> String {
     }
 }
 
-/// `at <top-level>, line L, column C:` for a slice of the program.
-fn at(code: &str, part: &str) -> String {
+/// `at <top-level>, line L, column C:` for a slice of the program (or of module `name`).
+fn at_file(code: &str, name: &str, part: &str) -> String {
     let start = (part.as_ptr() as usize).saturating_sub(code.as_ptr() as usize).min(code.len());
     let before = code.get(..start).unwrap_or("");
     let line = before.matches('\n').count() + 1;
     let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
-    format!("at <top-level>, line {line}, column {col}:\n{code}")
+    format!("at {name}, line {line}, column {col}:\n{code}")
 }
 
 fn extra_defs() -> impl Iterator<Item = jaq_core::load::parse::Def<&'static str>> {
@@ -673,18 +739,9 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> Eval
     let opts = Opts::default();
     let loc_line = code.find("$__loc__").map_or(1, |i| code[..i].matches('\n').count() + 1);
     let (var_names, var_vals) = globals(ctx, &opts, loc_line).map_err(|(m, _)| (Vec::new(), EvalError::Runtime(m)))?;
-    let compiled = match cached(code, &var_names) {
-        Some(f) => Ok(f),
-        None => {
-            let rewritten = rewrite::rewrite(code);
-            match compile(&rewritten, &var_names) {
-                Ok(f) => Ok(remember(code, &var_names, f)),
-                Err(e) if rewritten != code => compile(code, &var_names).and(Err(e)),
-                Err(e) => Err(e),
-            }
-        }
-    };
-    let filter = compiled.map_err(|m| (Vec::new(), EvalError::Compile(m)))?;
+    let home = ctx.env.get("HOME");
+    let modenv = modules::ModEnv { fs: ctx.fs, cwd: ctx.cwd, home: home.as_deref(), lib: &[] };
+    let (filter, data_vals) = prepare(code, &var_names, &modenv).map_err(|m| (Vec::new(), EvalError::Compile(m)))?;
     let Ctx { stderr, fs, cwd, cancel, .. } = ctx;
     let no_inputs = Inputs {
         stdin: None,
@@ -698,8 +755,8 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> Eval
         parse_error: None,
         done: true,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false) };
-    let jctx = JCtx::<Kind>::new(&shared, Vars::new(var_vals));
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv };
+    let jctx = JCtx::<Kind>::new(&shared, Vars::new(var_vals.into_iter().chain(data_vals)));
     let mut all = Vec::with_capacity(inputs.len());
     for input in inputs {
         let mut outs = Vec::new();

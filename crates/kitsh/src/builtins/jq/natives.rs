@@ -150,23 +150,63 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         }),
         ("_kitsh_delpaths", v(1), |mut cv| {
             let ps = cv.0.pop_var();
-            let mut paths: Vec<Val> = match ps {
+            let paths: Vec<Val> = match ps {
                 Val::Arr(a) => a.iter().cloned().collect(),
                 _ => Vec::new(),
             };
-            paths.sort();
-            let mut v = cv.1;
-            for p in paths.iter().rev() {
+            // Negative indices and slices are resolved against the value first, so that the
+            // sorted paths are deleted from the last as jq does (`del(.[1], .[-6], .[-3:9])`).
+            let mut resolved: Vec<Vec<Val>> = Vec::new();
+            for p in &paths {
                 match p {
-                    Val::Arr(path) => match delpath(v, path) {
-                        Ok(n) => v = n,
-                        Err(e) => return bome(Err(str_err(e))),
-                    },
+                    Val::Arr(path) => resolve_path(&cv.1, path, Vec::new(), &mut resolved),
                     _ => return bome(Err(str_err("Path must be specified as an array"))),
+                }
+            }
+            resolved.sort();
+            resolved.dedup();
+            let mut v = cv.1;
+            for path in resolved.iter().rev() {
+                match delpath(v, path) {
+                    Ok(n) => v = n,
+                    Err(e) => return bome(Err(str_err(e))),
                 }
             }
             bome(Ok(v))
         }),
+        ("_kitsh_implode", v(0), |cv| {
+            let Val::Arr(a) = &cv.1 else { return bome(Err(str_err("implode input must be an array"))) };
+            let mut out = String::with_capacity(a.len());
+            for c in a.iter() {
+                let f = match c {
+                    Val::Num(_) => <Val as jaq_std::ValT>::as_f64(c).filter(|f| !f.is_nan()),
+                    _ => None,
+                };
+                let Some(f) = f else {
+                    let msg = format!("{} can't be imploded, unicode codepoint needs to be numeric", describe(c));
+                    return bome(Err(str_err(msg)));
+                };
+                // Fractions are truncated; codepoints out of range and surrogates become U+FFFD.
+                let cp = if (0.0..=f64::from(u32::MAX)).contains(&f) { f as u32 } else { u32::MAX };
+                out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+            }
+            bome(Ok(Val::from(out)))
+        }),
+        ("_kitsh_tomb", v(0), |cv| {
+            let sh = shared(&cv);
+            sh.tombs.set(sh.tombs.get() + 1);
+            bome(Ok(tomb()))
+        }),
+        ("_kitsh_tombs", v(0), |cv| bome(Ok(Val::from(shared(&cv).tombs.get())))),
+        ("_kitsh_purge", v(0), |cv| bome(Ok(purge(cv.1)))),
+        ("_kitsh_modulemeta", v(0), |cv| {
+            let sh = shared(&cv);
+            bome(sh.modenv.modulemeta(&cv.1).map_err(str_err))
+        }),
+        ("_kitsh_sort", v(0), |cv| bome(sorted(cv.1, false))),
+        ("_kitsh_unique", v(0), |cv| bome(sorted(cv.1, true))),
+        ("_kitsh_nan", v(0), |_| bome(Ok(Val::from(f64::NAN)))),
+        ("_kitsh_infinite", v(0), |_| bome(Ok(Val::from(f64::INFINITY)))),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
         ("_kitsh_tonumber", v(0), |cv| {
             let r = bytes_of(&cv.1).and_then(|b| std::str::from_utf8(b).ok()).and_then(|t| {
@@ -196,6 +236,55 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
     // Long loops in the program check for a timeout at `_kitsh_tick` (jaq has no hook of its
     // own); every user-defined function body starts with `_kitsh_guard` (see `rewrite.rs`).
     list.into_iter().map(run::<Kind>).chain(["_kitsh_tick", "_kitsh_guard"].map(guard_native))
+}
+
+/// What an update's right-hand side that yields nothing leaves at a path until the update is
+/// over (`.[] |= empty`): a byte string (no jq value is one) removed by [`purge`], so that all
+/// the update's paths are deleted at once, as jq 1.8 does.
+const TOMB: &[u8] = b"\0kitsh: deleted by an update\0";
+
+fn tomb() -> Val {
+    Val::byte_str(TOMB)
+}
+
+fn is_tomb(v: &Val) -> bool {
+    matches!(v, Val::BStr(b) if &***b == TOMB)
+}
+
+/// `v` without the array elements and object entries that are [`tomb`]s (null if it is one).
+fn purge(v: Val) -> Val {
+    match v {
+        Val::Arr(a) => Val::Arr(a.iter().filter(|x| !is_tomb(x)).cloned().map(purge).collect::<Vec<_>>().into()),
+        Val::Obj(o) => Val::obj(o.iter().filter(|(_, x)| !is_tomb(x)).map(|(k, x)| (k.clone(), purge(x.clone()))).collect()),
+        v if is_tomb(&v) => Val::Null,
+        v => v,
+    }
+}
+
+/// `sort` (and `unique`: without repeated values) of an array, failing as jq does for values
+/// nested too deep to compare.
+fn sorted(v: Val, unique: bool) -> Result<Val, Error<Val>> {
+    let Val::Arr(a) = v else { return Err(str_err("sort input must be an array")) };
+    let mut items: Vec<Val> = (*a).clone();
+    let mut err = None;
+    items.sort_by(|x, y| {
+        x.try_cmp(y).unwrap_or_else(|e| {
+            err.get_or_insert(e);
+            std::cmp::Ordering::Equal
+        })
+    });
+    if unique {
+        items.dedup_by(|x, y| {
+            x.try_eq(y).unwrap_or_else(|e| {
+                err.get_or_insert(e);
+                false
+            })
+        });
+    }
+    match err {
+        Some(e) => Err(e),
+        None => Ok(Val::Arr(items.into())),
+    }
 }
 
 /// An array index as jq takes it: floored; `None` for NaN and non-numbers.
@@ -236,12 +325,85 @@ fn setpath(v: Val, path: &[Val], x: Val) -> Result<Val, String> {
             a[i] = setpath(child, rest, x)?;
             Ok(Val::Arr(a.into()))
         }
-        (v @ (Val::Arr(_) | Val::Null), Val::Obj(_)) if rest.is_empty() => {
-            let _ = v;
-            Err("Cannot update field at object index of array".into())
+        (Val::TStr(_) | Val::BStr(_), Val::Obj(_)) => Err("Cannot update string slices".into()),
+        (Val::Null, Val::Obj(_)) => setpath(Val::Arr(Vec::new().into()), path, x),
+        (Val::Arr(a), Val::Obj(r)) => {
+            // A slice: its elements are replaced by the array the rest of the path makes.
+            let (s, e) = slice_bounds(r, a.len())?;
+            let e = e.max(s);
+            let current = Val::Arr(a[s..e].to_vec().into());
+            let Val::Arr(new) = setpath(current, rest, x)? else {
+                return Err("A slice of an array can only be assigned another array".into());
+            };
+            let mut a = (*a).clone();
+            a.splice(s..e, new.iter().cloned());
+            Ok(Val::Arr(a.into()))
         }
         (Val::Arr(_), Val::Arr(_)) => Err("Cannot update field at array index of array".into()),
         (v, k) => Err(format!("Cannot index {} with {}", type_name(&v), describe(k))),
+    }
+}
+
+/// The bounds of a slice `{"start": S, "end": E}` of an array of `len` elements, as jq takes
+/// them: negative bounds count from the end, a fractional start is floored and end rounded up,
+/// null or NaN bounds are the ends; both clipped to the array.
+fn slice_bounds(r: &jaq_json::Map, len: usize) -> Result<(usize, usize), String> {
+    let len_f = len as f64;
+    let bound = |key: &str, up: bool| -> Result<usize, String> {
+        let b = match r.get(&Val::from(key.to_string())) {
+            None | Some(Val::Null) => None,
+            Some(v @ Val::Num(_)) => <Val as jaq_std::ValT>::as_f64(v).filter(|f| !f.is_nan()),
+            Some(_) => return Err("Start and end indices of an array slice must be numbers".into()),
+        };
+        let b = match b {
+            None => if up { len_f } else { 0.0 },
+            Some(b) => if up { b.ceil() } else { b.floor() },
+        };
+        let b = if b < 0.0 { (b + len_f).max(0.0) } else { b.min(len_f) };
+        Ok(b as usize)
+    };
+    Ok((bound("start", false)?, bound("end", true)?))
+}
+
+/// `path` (to delete from `v`) with its array indices made absolute and a final slice expanded
+/// into its indices, added to `out`; nothing for a path to an array element that is absent.
+fn resolve_path(v: &Val, path: &[Val], mut done: Vec<Val>, out: &mut Vec<Vec<Val>>) {
+    let Some((k, rest)) = path.split_first() else {
+        out.push(done);
+        return;
+    };
+    match (v, k) {
+        (Val::Arr(a), Val::Num(_)) => {
+            let Some(i) = index_of(k) else { return };
+            let i = if i < 0.0 { i + a.len() as f64 } else { i };
+            if i < 0.0 || i >= a.len() as f64 {
+                return;
+            }
+            done.push(Val::from(i as usize));
+            resolve_path(&a[i as usize], rest, done, out);
+        }
+        (Val::Arr(a), Val::Obj(r)) if rest.is_empty() => {
+            if let Ok((s, e)) = slice_bounds(r, a.len()) {
+                for i in s..e {
+                    let mut p = done.clone();
+                    p.push(Val::from(i));
+                    out.push(p);
+                }
+            } else {
+                done.push(k.clone());
+                out.push(done);
+            }
+        }
+        (Val::Obj(o), _) if o.contains_key(k) => {
+            done.push(k.clone());
+            if let Some(child) = o.get(k) {
+                resolve_path(child, rest, done, out);
+            }
+        }
+        _ => {
+            done.extend(path.iter().cloned());
+            out.push(done);
+        }
     }
 }
 
@@ -277,13 +439,7 @@ fn delpath(v: Val, path: &[Val]) -> Result<Val, String> {
             Ok(Val::Arr(a.into()))
         }
         (Val::Arr(a), Val::Obj(r)) if rest.is_empty() => {
-            let len = a.len() as f64;
-            let bound = |key: &str, default: f64| {
-                let b = r.get(&Val::from(key.to_string())).and_then(index_of).unwrap_or(default);
-                let b = if b < 0.0 { (b + len).max(0.0) } else { b.min(len) };
-                b as usize
-            };
-            let (s, e) = (bound("start", 0.0), bound("end", len));
+            let (s, e) = slice_bounds(r, a.len())?;
             let mut a = (*a).clone();
             if s < e {
                 a.drain(s..e);

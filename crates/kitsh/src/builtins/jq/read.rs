@@ -275,7 +275,7 @@ impl<'r> Reader<'r> {
                         stack.push(if b == b'[' { Frame::Arr(Vec::new()) } else { Frame::Obj(Map::default(), None) });
                         if b == b'{' {
                             self.skip_ws();
-                            if self.peek() != Some(b'"') {
+                            if !matches!(self.peek(), Some(b'"' | b'\'')) {
                                 if self.peek().is_none() {
                                     return Err(self.err("Unfinished JSON term at EOF"));
                                 }
@@ -341,7 +341,7 @@ impl<'r> Reader<'r> {
                                 Some(b',') => {
                                     self.skip_ws();
                                     match self.peek() {
-                                        Some(b'"') => break,
+                                        Some(b'"' | b'\'') => break,
                                         None => return Err(self.err("Unfinished JSON term at EOF")),
                                         Some(_) => return Err(self.err("Object keys must be strings")),
                                     }
@@ -456,6 +456,15 @@ impl<'r> Reader<'r> {
             b"Infinity" | b"infinity" => return Ok(Val::Num(Num::Float(f64::INFINITY))),
             b"-Infinity" | b"-infinity" => return Ok(Val::Num(Num::Float(f64::NEG_INFINITY))),
             _ => {}
+        }
+        if tok.first() == Some(&b'\'') {
+            // jq reads a single-quoted string as a literal, and refuses it once the character
+            // after it arrives.
+            let mut e = self.err("Invalid string literal; expected \", but got '");
+            if let ReadError::Parse(p) = &mut e {
+                p.col += usize::from(self.peek().is_some());
+            }
+            return Err(e);
         }
         let is_word = matches!(tok.first(), Some(b't' | b'f' | b'n'));
         let next = self.peek();

@@ -8,7 +8,147 @@ use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
 /// Rewrite `code`; returns it unchanged when it does not lex (the compiler reports the error).
 pub fn rewrite(code: &str) -> String {
-    guards(&catches(&assignments(&alternatives(code))))
+    guards(&catches(&assignments(&alternatives(&key_patterns(&fold_sources(&data_vars(code)))))))
+}
+
+/// `$name::name` (an imported data file, `import "f" as $name;`) becomes `$name`, the name jaq
+/// binds.
+fn data_vars(code: &str) -> String {
+    if !code.contains("::") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits = Vec::new();
+    each_block(&tokens, &mut |tokens| {
+        for t in tokens {
+            let Token(var, Tok::Var) = t else { continue };
+            let rest = &code[end(code, var)..];
+            let name = var.trim_start_matches('$');
+            if let Some(after) = rest.strip_prefix("::").and_then(|r| r.strip_prefix(name)) {
+                if !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                    edits.push((end(code, var), 2 + name.len(), String::new()));
+                }
+            }
+        }
+    });
+    if edits.is_empty() {
+        return code.to_string();
+    }
+    apply_edits(code, edits)
+}
+
+/// Apply `(position, length, replacement)` edits that do not overlap.
+fn apply_edits(code: &str, mut edits: Vec<(usize, usize, String)>) -> String {
+    edits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut out = code.to_string();
+    for (pos, len, text) in edits {
+        if out.is_char_boundary(pos) && out.is_char_boundary(pos + len) {
+            out.replace_range(pos..pos + len, &text);
+        }
+    }
+    out
+}
+
+/// Call `f` on the tokens of every block and string interpolation, innermost first.
+fn each_block<'a>(tokens: &[Token<&'a str>], f: &mut impl FnMut(&[Token<&'a str>])) {
+    for t in tokens {
+        match &t.1 {
+            Tok::Block(inner) => each_block(inner, f),
+            Tok::Str(parts) => {
+                for p in parts {
+                    if let StrPart::Term(Token(_, Tok::Block(inner))) = p {
+                        each_block(inner, f);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    f(tokens)
+}
+
+/// `reduce SOURCE as ...` and `foreach SOURCE as ...` become `reduce (SOURCE) as ...`: in jq
+/// 1.8 the source may be any expression (`reduce .[] / .[] as $i (0; . + $i)`), in jaq only a
+/// term.
+fn fold_sources(code: &str) -> String {
+    if !code.contains("reduce") && !code.contains("foreach") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits = Vec::new();
+    each_block(&tokens, &mut |tokens| {
+        let is_fold = |t: &Token<&str>| matches!(t, Token("reduce" | "foreach", Tok::Word));
+        for (i, t) in tokens.iter().enumerate() {
+            if !is_fold(t) {
+                continue;
+            }
+            // The source ends at the `as` of this fold (nested folds have their own).
+            let mut depth = 0usize;
+            let mut k = i + 1;
+            let as_at = loop {
+                match tokens.get(k) {
+                    None => break None,
+                    Some(t) if is_fold(t) => depth += 1,
+                    Some(Token("as", Tok::Word)) if depth == 0 => break Some(k),
+                    Some(Token("as", Tok::Word)) => depth -= 1,
+                    Some(Token(";" | ":", Tok::Sym)) if depth == 0 => break None,
+                    _ => {}
+                }
+                k += 1;
+            };
+            let Some(as_at) = as_at else { continue };
+            if as_at <= i + 2 {
+                continue; // a single token needs no parentheses
+            }
+            edits.push((offset(code, tokens[i + 1].0), 0, "(".to_string()));
+            edits.push((end(code, tokens[as_at - 1].0), 0, ")".to_string()));
+        }
+    });
+    if edits.is_empty() {
+        return code.to_string();
+    }
+    apply_edits(code, edits)
+}
+
+/// In a destructuring pattern, the object entry `$name: PATTERN` (bind `$name` to `.name` and
+/// destructure it too) becomes `name: $name, name: PATTERN`, which jaq reads.
+fn key_patterns(code: &str) -> String {
+    if !code.contains(" as") && !code.contains("?//") {
+        return code.to_string();
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits = Vec::new();
+    each_block(&tokens, &mut |tokens| {
+        for (i, t) in tokens.iter().enumerate() {
+            let starts_pattern = matches!(t, Token("as", Tok::Word) | Token("?//", Tok::Sym));
+            if let (true, Some(p)) = (starts_pattern, tokens.get(i + 1)) {
+                pattern_keys(code, p, &mut edits);
+            }
+        }
+    });
+    if edits.is_empty() {
+        return code.to_string();
+    }
+    apply_edits(code, edits)
+}
+
+fn pattern_keys(code: &str, pat: &Token<&str>, edits: &mut Vec<(usize, usize, String)>) {
+    let Tok::Block(inner) = &pat.1 else { return };
+    let object = pat.0.starts_with('{');
+    if !object && !pat.0.starts_with('[') {
+        return;
+    }
+    for (i, t) in inner.iter().enumerate() {
+        let entry_start = i == 0 || matches!(inner.get(i - 1), Some(Token(",", Tok::Sym)));
+        match t {
+            Token(var, Tok::Var) if object && entry_start && matches!(inner.get(i + 1), Some(Token(":", Tok::Sym))) => {
+                let name = var.trim_start_matches('$');
+                edits.push((offset(code, var), var.len(), format!("{name}: {var}, {name}")));
+            }
+            Token(_, Tok::Block(_)) if !t.0.starts_with('(') => pattern_keys(code, t, edits),
+            _ => {}
+        }
+    }
 }
 
 /// `E as P1 ?// P2 | BODY` (jaq has no `?//`) becomes `E as $__kitsh_v | null as $a | ... |
@@ -531,5 +671,12 @@ mod tests {
             ". as $__kitsh_v | null as $a | . as $__kitsh_in | try ($__kitsh_v as [$a] | $a) catch ($__kitsh_in | $__kitsh_v as $a | $a)"
         );
         assert_eq!(rewrite("[def f($x): $x; f(1)]"), "[def f($x): _kitsh_guard | $x; f(1)]");
+        assert_eq!(rewrite("[reduce .[] / .[] as $i (0; . + $i)]"), "[reduce (.[] / .[]) as $i (0; . + $i)]");
+        assert_eq!(rewrite("foreach -.[] as $x (0; 1)"), "foreach (-.[]) as $x (0; 1)");
+        assert_eq!(rewrite("reduce .[] as $x (0; 1)"), "reduce (.[]) as $x (0; 1)");
+        assert_eq!(rewrite("{reduce: 9}"), "{reduce: 9}");
+        assert_eq!(rewrite(". as {$a, $b:[$c, $d]} | 1"), ". as {$a, b: $b, b:[$c, $d]} | 1");
+        assert_eq!(rewrite(". as [{$b: $c}] | 1"), ". as [{b: $b, b: $c}] | 1");
+        assert_eq!(rewrite("[$d::d[0], $d::dd, $e]"), "[$d[0], $d::dd, $e]");
     }
 }

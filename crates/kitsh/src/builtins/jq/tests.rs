@@ -246,3 +246,179 @@ fn env_is_the_scripts() {
     // The test environment exports nothing: $ENV and env are empty, never the host's.
     assert_eq!(jq(&["-nc", "[$ENV, env]"], "").out(), "[{},{}]\n");
 }
+
+/// Runs `(program, input, expected compact output)` cases.
+fn cases(list: &[(&str, &str, &str)]) {
+    for (prog, input, want) in list {
+        let o = jq(&["-c", prog], input);
+        assert_eq!(o.out().trim_end(), *want, "program {prog}: {}", o.stderr);
+    }
+}
+
+#[test]
+fn fractional_and_nan_indices() {
+    cases(&[
+        ("[.[1.1,1.5,1.7]]", "[0,1,2,3]", "[1,1,1]"),
+        (".[1.2:3.5]", "[0,1,2,3,4,5]", "[1,2,3]"),
+        (".[1.7:4294967295]", "[0,1,2,3]", "[1,2,3]"),
+        (".[1.7:-4294967296]", "[0,1,2,3]", "[]"),
+        ("[.[nan:1], .[1:nan], .[nan]]", "[0,1,2]", "[[0],[1,2],null]"),
+        ("[][.]", "1000000000000000000", "null"),
+        ("map([1,2][0:.])", "[-1, 1, 1000000000000000000]", "[[1],[1],[1,2]]"),
+        (".[1.1] = 5", "[0,1,2]", "[0,5,2]"),
+        ("try (.[nan] = 9) catch .", "[0]", "\"Cannot set array element at NaN index\""),
+        ("try (.[1.5:3.5] = \"xyz\") catch .", "\"foobar\"", "\"Cannot update string slices\""),
+        (".[1.5:3.5] = [\"x\"]", "[0,1,2,3,4]", "[0,\"x\",4]"),
+        ("setpath([{\"start\":1,\"end\":2}]; [7,8])", "[0,1,2]", "[0,7,8,2]"),
+        ("[.[] | .[1:3]?]", "[null,1,\"abcd\",[1,2,3]]", "[null,\"bc\",[2,3]]"),
+        ("[del(.[nan]), del(.[1], .[-1], .[0:1])]", "[1,2,3,4]", "[[1,2,3,4],[3]]"),
+        ("del(.[1], .[-6], .[2], .[-3:9])", "[0,1,2,3,4,5,6,7,8,9]", "[0,3,5,6,9]"),
+    ]);
+}
+
+#[test]
+fn arithmetic_as_jq_1_8() {
+    cases(&[
+        ("[try (1 / 0) catch ., try (0 / .) catch ., try (1 % 0) catch .]", "0",
+         "[\"number (1) and number (0) cannot be divided because the divisor is zero\",\"number (0) and number (0) cannot be divided because the divisor is zero\",\"number (1) and number (0) cannot be divided (remainder) because the divisor is zero\"]"),
+        ("[(infinite, -infinite) % (1, -1, infinite)], [nan % 1, 1 % nan | isnan], [5.9 % 2, -7 % 7]", "null", "[0,0,0,0,0,-1]\n[true,true]\n[1,0]"),
+        ("[nan, infinite] | map(isnan, isinfinite)", "null", "[true,false,false,true]"),
+        ("[.[] * \"abc\"]", "[-1, -0.5, 0, 0.5, 1.5, 3.7]", "[null,null,\"\",\"\",\"abc\",\"abcabcabc\"]"),
+        ("[. * (nan, 2)], (try (. * 1000000000) catch .)", "\"ab\"", "[null,\"abab\"]\n\"Repeat string result too long\""),
+        ("[1E+1000, -1E+1000 | length | tojson]", "null", "[\"1E+1000\",\"1E+1000\"]"),
+        ("{\"k\": {\"a\": 1, \"b\": 2}} * .", "{\"k\": {\"a\": 0, \"c\": 3}}", "{\"k\":{\"a\":0,\"b\":2,\"c\":3}}"),
+    ]);
+}
+
+#[test]
+fn deep_values_are_errors_beyond_jq_limits() {
+    cases(&[
+        ("reduce range(10000) as $_ ({}; {a: .}) as $x | $x * $x | length", "null", "1"),
+        ("try (reduce range(10001) as $_ ({}; {a: .}) as $x | $x * $x) catch .", "null", "\"Object merge too deep\""),
+        ("reduce range(10000) as $_ ([]; [.]) | contains([[]])", "null", "true"),
+        ("try (reduce range(10001) as $_ ([]; [.]) as $x | $x | contains($x)) catch .", "null", "\"Containment check too deep\""),
+    ]);
+}
+
+#[test]
+fn implode_and_fromjson_messages() {
+    cases(&[
+        ("implode | explode", "[-1,0,65,1114111,1114112,55296,57343,57344,1.9]", "[65533,0,65,1114111,65533,65533,65533,57344,1]"),
+        ("map(try implode catch .)", "[123,[\"a\"],[nan]]",
+         "[\"implode input must be an array\",\"string (\\\"a\\\") can't be imploded, unicode codepoint needs to be numeric\",\"number (null) can't be imploded, unicode codepoint needs to be numeric\"]"),
+        ("try fromjson catch .", "\"{'a': 123}\"", "\"Invalid string literal; expected \\\", but got ' at line 1, column 5 (while parsing '{'a': 123}')\""),
+    ]);
+}
+
+#[test]
+fn updates_delete_after_all_paths() {
+    cases(&[
+        (".foo[1,4,2,3] |= empty", "{\"foo\":[0,1,2,3,4,5]}", "{\"foo\":[0,5]}"),
+        ("(.[] | select(. >= 2)) |= empty", "[1,5,3,0,7]", "[1,0]"),
+        (".[] |= (., 10)", "[1,2]", "[1,2]"),
+        ("(.a, .c) |= empty", "{\"a\":1,\"b\":2,\"c\":3}", "{\"b\":2}"),
+        (". |= empty", "1", "null"),
+    ]);
+}
+
+#[test]
+fn fold_sources_and_key_patterns() {
+    cases(&[
+        ("[reduce .[] / .[] as $i (0; . + $i)]", "[1,2]", "[4.5]"),
+        ("[-reduce -.[] as $x (0; . + $x)]", "[1,2,3]", "[6]"),
+        (". as {$a, $b:[$c, $d]} | [$a, $b, $c, $d]", "{\"a\":1, \"b\":[2,{\"d\":3}]}", "[1,[2,{\"d\":3}],2,{\"d\":3}]"),
+        (".[] as [{$b: [$c]}] | [$b, $c]", "[[{\"b\":[5]}]]", "[[5],5]"),
+    ]);
+}
+
+/// Run `script` in a kitsh session (files made by the script are on its virtual filesystem).
+fn script(s: &str) -> (String, String, i32) {
+    #[allow(clippy::unwrap_used)] // tests report failures by panicking
+    let mut sh = crate::Bash::builder().env("HOME", "/home/u").build().unwrap();
+    let r = sh.exec_sync(s);
+    (r.stdout, r.stderr, r.exit_code)
+}
+
+const MODULE_FILES: &str = r#"
+mkdir -p /m/b /m/lib/jq /home/u/.jq /w
+printf 'module {version: 1};\ndef a: "a";\n' > /m/a.jq
+printf 'import "a" as a;\nimport "d1" as $d {search: "./lib"};\ndef b: a::a + "b";\ndef two($x; f): $x;\n' > /m/b/b.jq
+mkdir -p /m/b/lib && printf '{"x": 1}\n{"x": 2}\n' > /m/b/lib/d1.json
+printf '[3]' > /m/d2.json
+printf 'def s: 1;\ndef t: 1;\n' > /m/s0.jq
+printf 'def t: 2;\n' > /m/s1.jq
+printf 'def h: "home";\n' > /home/u/.jq/h.jq
+printf 'def l: "lib";\n' > /m/lib/jq/l.jq
+"#;
+
+#[test]
+fn modules_from_the_virtual_filesystem() {
+    let run = |prog: &str| script(&format!("{MODULE_FILES}\ncd /w && jq -L /m -nc '{prog}'"));
+    let ok = |prog: &str, want: &str| {
+        let (out, err, st) = run(prog);
+        assert_eq!((out.trim_end(), st), (want, 0), "{prog}: {err}");
+    };
+    ok(r#"import "a" as x; include "b"; [x::a, b]"#, r#"["a","ab"]"#);
+    ok(r#"import "d2" as $d; import "b" as b; [$d, $d::d, b::two(1; 2)]"#, "[[[3]],[[3]],1]");
+    // Modules imported under one name are all searched, the last one first.
+    ok(r#"import "s0" as s; import "s1" as s; [s::s, s::t]"#, "[1,2]");
+    ok(r#""b" | modulemeta"#, r#"{"deps":[{"as":"a","is_data":false,"relpath":"a"},{"search":"./lib","as":"d","is_data":true,"relpath":"d1"}],"defs":["b/0","two/2"]}"#);
+    ok(r#""a" | modulemeta | .version"#, "1");
+    // Without -L: ~/.jq, then $ORIGIN/../lib/jq (none here).
+    let (out, _, st) = script(&format!("{MODULE_FILES}\njq -nc 'import \"h\" as h; h::h'"));
+    assert_eq!((out.as_str(), st), ("\"home\"\n", 0));
+    let (out, _, _) = script(&format!("{MODULE_FILES}\njq -L /m/lib/jq -nc 'import \"l\" as l; l::l'"));
+    assert_eq!(out, "\"lib\"\n");
+    // A file ~/.jq is included into every program.
+    let (out, _, _) = script("mkdir -p /home/u; printf 'def hi: \"hi\";' > /home/u/.jq; jq -nc hi");
+    assert_eq!(out, "\"hi\"\n");
+    for (prog, msg) in [
+        (r#"import "nosuch" as n; ."#, "jq: error: module not found: nosuch"),
+        ("module (.+1); 0", "jq: error: Module metadata must be constant"),
+        ("module []; 0", "jq: error: Module metadata must be an object"),
+        (r#"include "a" (.+1); 0"#, "jq: error: Module metadata must be constant"),
+        (r#"import "a/a" as a; 0"#, "jq: error: module names must not have equal consecutive components"),
+    ] {
+        let (_, err, st) = run(prog);
+        assert_eq!(st, 3, "{prog}");
+        assert!(err.starts_with(msg), "{prog}: {err}");
+    }
+}
+
+#[test]
+fn right_operand_is_the_outer_loop() {
+    cases(&[
+        ("[(1,2) + (10,20)]", "null", "[11,12,21,22]"),
+        ("[(1,2) < (2,1)]", "null", "[true,false,false,false]"),
+        ("[foreach .[] / .[] as $i (0; . + $i)]", "[1,2]", "[1,3,3.5,4.5]"),
+    ]);
+}
+
+#[test]
+fn deep_comparisons_are_errors() {
+    cases(&[
+        ("try ((reduce range(10001) as $_ ([]; [.])) as $x | $x == $x) catch .", "null", "\"Equality check too deep\""),
+        ("(reduce range(10000) as $_ ([]; [.])) as $x | $x == $x", "null", "true"),
+        ("try ((reduce range(10001) as $_ ([]; [.])) as $x | [$x, $x] | sort) catch .", "null", "\"Comparison too deep\""),
+        ("try ((reduce range(10001) as $_ ({}; {a: .})) as $x | [$x, $x] | unique) catch .", "null", "\"Comparison too deep\""),
+        ("[sort, unique, (. < [4])]", "[3,1,2,1]", "[[1,1,2,3],[1,2,3],true]"),
+        ("[{\"b\":1,\"a\":2} == {\"a\":2,\"b\":1}, ([1,[2]] != [1,[2]])]", "null", "[true,false]"),
+    ]);
+}
+
+#[test]
+fn path_expression_errors_name_the_result() {
+    let input = "{\"a\":[{\"b\":0}]}";
+    cases(&[
+        ("try path(.a | map(select(.b == 0)) | .[0]) catch .", input,
+         "\"Invalid path expression near attempt to access element 0 of [{\\\"b\\\":0}]\""),
+        ("try path(.a | map(.) | .c) catch .", input,
+         "\"Invalid path expression near attempt to access element \\\"c\\\" of [{\\\"b\\\":0}]\""),
+        ("try (.a | (map(.)[].b) = 1) catch .", input,
+         "\"Invalid path expression near attempt to iterate through [{\\\"b\\\":0}]\""),
+        ("try (def x: reverse; x = 10) catch .", "[0,1,2]", "\"Invalid path expression with result [2,1,0]\""),
+        ("[try path(1) catch ., try path(. as $x | $x) catch .]", "null",
+         "[\"Invalid path expression with result 1\",\"Invalid path expression with result null\"]"),
+        ("[path(first(.a, .b)), path(getpath([\"x\", 0]))]", "null", "[[\"a\"],[\"x\",0]]"),
+    ]);
+}

@@ -1,0 +1,2 @@
+def sym0: 0;
+def sym1: 0;

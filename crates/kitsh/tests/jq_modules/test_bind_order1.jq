@@ -1,0 +1,2 @@
+def sym1: 1;
+def sym2: 1;
