@@ -45,6 +45,12 @@ pub struct Reader<'r> {
     pub line: usize,
     col: usize,
     io_err: Option<std::io::Error>,
+    /// A reused buffer for the token being read (strings, literals).
+    scratch: Vec<u8>,
+    /// Short strings read recently (object keys above all), shared rather than allocated again.
+    recent: StrCache,
+    /// Members of the last object closed: the capacity for the next one.
+    obj_hint: usize,
 }
 
 /// Where a [`Reader`]'s bytes come from. Borrowed streams are plain references so that a
@@ -73,12 +79,12 @@ const CHUNK: usize = 64 * 1024;
 impl<'r> Reader<'r> {
     /// A reader over `src`.
     pub fn new(src: Src<'r>) -> Self {
-        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None }
+        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0 }
     }
 
     /// A reader over bytes already in memory.
     pub fn from_slice(bytes: &'r [u8]) -> Self {
-        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None }
+        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0 }
     }
 
     fn fill(&mut self) -> bool {
@@ -272,7 +278,7 @@ impl<'r> Reader<'r> {
                         self.bump();
                         if b == b'[' { Val::Arr(Vec::new().into()) } else { Val::obj(Map::default()) }
                     } else {
-                        stack.push(if b == b'[' { Frame::Arr(Vec::new()) } else { Frame::Obj(Map::default(), None) });
+                        stack.push(if b == b'[' { Frame::Arr(Vec::new()) } else { Frame::Obj(Map::with_capacity_and_hasher(self.obj_hint, Default::default()), None) });
                         if b == b'{' {
                             self.skip_ws();
                             if !matches!(self.peek(), Some(b'"' | b'\'')) {
@@ -287,7 +293,12 @@ impl<'r> Reader<'r> {
                 }
                 b'"' => {
                     self.bump();
-                    Val::utf8_str(self.string()?)
+                    let mut text = std::mem::take(&mut self.scratch);
+                    text.clear();
+                    let read = self.string(&mut text);
+                    let v = read.map(|()| self.recent.get(&text));
+                    self.scratch = text;
+                    v?
                 }
                 b']' | b'}' => {
                     self.bump();
@@ -348,6 +359,7 @@ impl<'r> Reader<'r> {
                                 }
                                 Some(b'}') => {
                                     let Some(Frame::Obj(map, _)) = stack.pop() else { return Err(internal()) };
+                                    self.obj_hint = map.len().min(64);
                                     val = Val::obj(map);
                                 }
                                 None => return Err(self.err("Unfinished JSON term at EOF")),
@@ -361,9 +373,9 @@ impl<'r> Reader<'r> {
         }
     }
 
-    /// The rest of a string after its opening quote.
-    fn string(&mut self) -> Result<Vec<u8>, ReadError> {
-        let mut out = Vec::new();
+    /// The rest of a string after its opening quote, appended to `out` (invalid UTF-8 is left
+    /// for [`StrCache::get`] to replace).
+    fn string(&mut self, out: &mut Vec<u8>) -> Result<(), ReadError> {
         loop {
             // Fast path: copy the run of plain bytes.
             if self.fill() {
@@ -378,7 +390,7 @@ impl<'r> Reader<'r> {
             }
             match self.bump() {
                 None => return Err(self.err("Unfinished JSON term at EOF")),
-                Some(b'"') => return Ok(sanitize_utf8(out)),
+                Some(b'"') => return Ok(()),
                 Some(b'\\') => {
                     let c = self.bump().ok_or_else(|| self.err("Unfinished JSON term at EOF"))?;
                     let ch = match c {
@@ -403,7 +415,7 @@ impl<'r> Reader<'r> {
                                             let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
                                             char::from_u32(c).unwrap_or('\u{FFFD}')
                                         } else {
-                                            push_char(&mut out, '\u{FFFD}');
+                                            push_char(out, '\u{FFFD}');
                                             char::from_u32(lo).unwrap_or('\u{FFFD}')
                                         }
                                     } else {
@@ -418,7 +430,7 @@ impl<'r> Reader<'r> {
                         }
                         _ => return Err(self.err("Invalid escape")),
                     };
-                    push_char(&mut out, ch);
+                    push_char(out, ch);
                 }
                 Some(b) => out.push(b),
             }
@@ -437,7 +449,14 @@ impl<'r> Reader<'r> {
 
     /// A literal token: number, `true`, `false`, `null`, `nan`.
     fn literal(&mut self) -> Result<Val, ReadError> {
-        let mut tok = Vec::new();
+        let mut tok = std::mem::take(&mut self.scratch);
+        tok.clear();
+        let r = self.literal_in(&mut tok);
+        self.scratch = tok;
+        r
+    }
+
+    fn literal_in(&mut self, tok: &mut Vec<u8>) -> Result<Val, ReadError> {
         while let Some(b) = self.peek() {
             if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'[' | b']' | b'{' | b'}' | b',' | b':' | b'"') {
                 break;
@@ -468,7 +487,7 @@ impl<'r> Reader<'r> {
         }
         let is_word = matches!(tok.first(), Some(b't' | b'f' | b'n'));
         let next = self.peek();
-        match std::str::from_utf8(&tok).ok().and_then(parse_number) {
+        match std::str::from_utf8(tok).ok().and_then(parse_number) {
             Some(n) => Ok(Val::Num(n)),
             None => {
                 let at_eof = if next.is_none() { " at EOF" } else { "" };
@@ -497,6 +516,46 @@ pub fn sanitize_utf8(bytes: Vec<u8>) -> Vec<u8> {
     match String::from_utf8(bytes) {
         Ok(s) => s.into_bytes(),
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned().into_bytes(),
+    }
+}
+
+/// The last short strings read, one per slot of a small table indexed by a hash of their
+/// bytes: JSON lines repeat their keys (and often short values), and a repeat then costs no
+/// new allocation of its text.
+struct StrCache {
+    slots: Vec<Option<(Box<[u8]>, Val)>>,
+}
+
+impl Default for StrCache {
+    fn default() -> Self {
+        StrCache { slots: Vec::new() }
+    }
+}
+
+impl StrCache {
+    const SLOTS: usize = 256;
+    /// Longer strings are not kept (rarely repeated, and the table stays small).
+    const MAX_LEN: usize = 32;
+
+    /// The string value of `text` (invalid UTF-8 replaced).
+    fn get(&mut self, text: &[u8]) -> Val {
+        if text.len() > Self::MAX_LEN {
+            return Val::utf8_str(sanitize_utf8(text.to_vec()));
+        }
+        if self.slots.is_empty() {
+            self.slots.resize(Self::SLOTS, None);
+        }
+        // FNV-1a: short keys, a cheap hash.
+        let h = text.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        let slot = &mut self.slots[h as usize % Self::SLOTS];
+        if let Some((k, v)) = slot {
+            if **k == *text {
+                return v.clone();
+            }
+        }
+        let v = Val::utf8_str(sanitize_utf8(text.to_vec()));
+        *slot = Some((text.into(), v.clone()));
+        v
     }
 }
 
