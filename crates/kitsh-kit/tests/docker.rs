@@ -294,14 +294,12 @@ fn processes_of(tool: &str) -> Vec<String> {
     found
 }
 
-/// Containers (running or not) from images of `t.NAME`.
+/// Containers (running or not) from images of `t.NAME` (`NAME IMAGE`).
 fn containers_of(cli: &Path, tool: &str) -> Vec<String> {
-    let mut all = Vec::new();
-    for id in Kit::image_id(cli, tool) {
-        let out = Command::new(cli).args(["ps", "-a", "--format", "{{.Names}}", "--filter", &format!("ancestor={id}")]).output().unwrap();
-        all.extend(String::from_utf8_lossy(&out.stdout).lines().map(str::to_string));
-    }
-    all
+    let out = Command::new(cli).args(["ps", "-a", "--format", "{{.Names}} {{.Image}}"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let image = format!("kitsh/{tool}:");
+    String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.contains(&image)).map(str::to_string).collect()
 }
 
 #[test]
@@ -313,6 +311,7 @@ fn timeout_and_too_much_output_stop_the_container() {
     );
     // Build first (outside the timeout anyway), so the timing below is the run's.
     assert_eq!(kit.call("sleeper", json!({"mode": "hello"})).unwrap()["mode"], "hello");
+    assert_eq!(containers_of(&cli, "t.sleeper"), Vec::<String>::new());
     let start = Instant::now();
     assert_eq!(kit.call("sleeper", json!({"mode": "sleep"})), Err("timed out after 3s".into()));
     let took = start.elapsed();
@@ -348,6 +347,22 @@ fn child_call() {
     let r = kit.call(tool, json!({"mode": "hello"}));
     std::mem::forget(kit); // the parent owns the folder
     println!("RESULT: {r:?}");
+    println!("ZOMBIES: {:?}", zombie_children());
+}
+
+/// This process's children that are zombies (`PID COMM`): a helper (conmon) nobody collected.
+fn zombie_children() -> Vec<String> {
+    let me = std::process::id().to_string();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else { continue };
+        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        if fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str()) {
+            found.push(format!("{} {}", &stat[..open].trim(), &stat[open + 1..close]));
+        }
+    }
+    found
 }
 
 #[test]
@@ -362,6 +377,8 @@ fn image_is_cached_across_processes_and_refresh_rebuilds() {
     let (stderr, stdout) = child(&[(CHILD, &target)]);
     assert!(stdout.contains("RESULT: Ok("), "{stdout}\n{stderr}");
     assert!(!stderr.contains("building image"), "{stderr}");
+    // kitsh is a child subreaper: podman's conmon, which leaves podman's tree, was collected.
+    assert!(stdout.contains("ZOMBIES: []"), "{stdout}");
     // `--refresh`: the next call rebuilds (without the layer cache): a new image.
     kitsh_kit::exec::refresh_image("t.cached");
     let start = Instant::now();
@@ -383,6 +400,14 @@ fn no_container_cli_is_named() {
         stdout.contains("RESULT: Err(\"executor 'docker' unavailable: neither docker nor podman found on PATH\")"),
         "{stdout}\n{stderr}"
     );
+}
+
+#[test]
+fn doctor_status_names_the_cli() {
+    let cli = preflight();
+    let status = kitsh_kit::exec::docker_status().unwrap();
+    let name = cli.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(status.starts_with(&format!("{name} ")) && status.chars().any(|c| c.is_ascii_digit()), "{status}");
 }
 
 #[test]

@@ -15,6 +15,8 @@
 //!   rules of the native executor (its `run_process`: adapters' stdin, bounded stdout, stderr
 //!   tail, timeout, cancellation). On a stop the container is killed through the CLI (`CLI kill
 //!   NAME`) before the CLI process is, and removed (`CLI rm -f NAME`) if it is still there.
+//!   The docker CLI talking to podman's Docker API service loses exit statuses with `--rm`
+//!   (a podman bug): there containers run without `--rm` and are removed after the run.
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
@@ -39,7 +41,7 @@ const DEFAULT_MEMORY: &str = "1g";
 /// Default `--pids-limit` (`limits.processes` overrides).
 const DEFAULT_PIDS: u64 = 256;
 
-/// The ulimits given to every container and build: podman's defaults are above the hard limits
+/// The ulimits given to every container: podman's defaults are above the hard limits
 /// of a root without CAP_SYS_RESOURCE, which runc then fails to set (executors.md §3).
 const ULIMITS: [&str; 4] = ["--ulimit", "nofile=1024:1024", "--ulimit", "nproc=4096:4096"];
 
@@ -58,6 +60,44 @@ pub fn container_cli() -> Result<PathBuf, String> {
         .iter()
         .find_map(|name| on_path(Path::new(name)))
         .ok_or_else(|| "executor 'docker' unavailable: neither docker nor podman found on PATH".to_string())
+}
+
+/// Whether the docker executor can run here (`kitsh kit doctor`): the CLI's name and version
+/// (`podman 4.3.1`) when `CLI info` succeeds, else why not (`neither docker nor podman found
+/// on PATH`, or the last line `CLI info` printed, e.g. docker without a daemon).
+pub fn docker_status() -> Result<String, String> {
+    let cli = container_cli().map_err(|m| m.trim_start_matches("executor 'docker' unavailable: ").to_string())?;
+    let name = cli.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let info = Command::new(&cli).args(["info", "--format", "{{json .}}"]).stdin(Stdio::null()).output().map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+    if !info.status.success() {
+        let text = String::from_utf8_lossy(&info.stderr);
+        let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+        return Err(format!("{name} info failed: {last}"));
+    }
+    let version = Command::new(&cli).arg("--version").stdin(Stdio::null()).output().ok().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+    // `podman version 4.3.1`, `Docker version 28.2.2, build e6534b4`.
+    let number = version.split_whitespace().skip_while(|w| *w != "version").nth(1).map(|v| v.trim_end_matches(','));
+    Ok(match number {
+        Some(n) => format!("{name} {n}"),
+        None => name,
+    })
+}
+
+/// The base image a docker tool of type `kind` builds from: its `image`, else
+/// `$KITSH_DOCKER_BASE`, else the type's default (`python:3-slim`, `node:lts-slim`, `alpine:3`).
+pub fn base_image(spec: &ToolSpec, kind: crate::spec::ToolType) -> String {
+    context::base_image(spec, kind)
+}
+
+/// Whether the container CLI has `image` locally (never pulls).
+pub fn image_present(cli: &Path, image: &str) -> bool {
+    Command::new(cli)
+        .args(["image", "inspect", "--format", "{{.Id}}", image])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// `name` itself when it has a slash (and is executable), else the first executable of that
@@ -149,21 +189,13 @@ fn ensure_image(cli: &Path, name: &str, dir: &Path, dockerfile: &str, base: &str
     let tag = format!("{}:{}", repository(name), &hash[..12]);
     let build_lock = locked(&BUILDS).entry(tag.clone()).or_default().clone();
     let _building = locked(&build_lock);
-    if !refresh {
-        let present = Command::new(cli)
-            .args(["image", "inspect", "--format", "{{.Id}}", &tag])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if present {
-            return Ok(tag);
-        }
+    if !refresh && image_present(cli, &tag) {
+        return Ok(tag);
     }
     eprintln!("kitsh: {name}: building image {tag} from {base}");
     let mut build = Command::new(cli);
-    build.arg("build").args(["--file", context::DOCKERFILE, "--tag", &tag]).args(ULIMITS);
+    // No --ulimit here: builds do not need it, and podman's Docker API refuses it (400).
+    build.arg("build").args(["--file", context::DOCKERFILE, "--tag", &tag]);
     if refresh {
         build.arg("--no-cache");
     }
@@ -206,9 +238,46 @@ fn container_env(spec: &ToolSpec) -> Vec<String> {
     env
 }
 
-/// The `run` arguments after the CLI (KIT-19), up to and including the image.
-fn run_args(spec: &ToolSpec, container: &str, image: &str) -> Vec<String> {
-    let mut args: Vec<String> = ["run", "--rm", "-i", "--name", container].iter().map(|s| s.to_string()).collect();
+/// Whether `CLI run --rm` reports the container's exit status. It does but for the docker CLI
+/// talking to podman's Docker API service, which answers 0 for any container run with `--rm`
+/// (podman issues 16056, 18889; podman 4.3 here): there the container is run without `--rm`
+/// and removed after it ended. Asked once per CLI and process (`CLI version`).
+fn rm_keeps_status(cli: &Path) -> bool {
+    static KNOWN: LazyLock<Mutex<HashMap<PathBuf, bool>>> = LazyLock::new(Default::default);
+    if is_podman(cli) {
+        return true;
+    }
+    if let Some(known) = locked(&KNOWN).get(cli) {
+        return *known;
+    }
+    let server = Command::new(cli)
+        .args(["version", "--format", "{{json .Server}}"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    let keeps = !server.contains("Podman");
+    locked(&KNOWN).insert(cli.to_path_buf(), keeps);
+    keeps
+}
+
+/// Whether `cli` is podman (which starts the container's monitor, conmon, as its own child).
+fn is_podman(cli: &Path) -> bool {
+    cli.file_name().is_some_and(|n| n.to_string_lossy().starts_with("podman"))
+}
+
+/// The `run` arguments after the CLI (KIT-19), up to and including the image; without `--rm`
+/// when `rm` is false (see [`rm_keeps_status`]); with `--conmon-pidfile` when `conmon` is given.
+fn run_args(spec: &ToolSpec, container: &str, image: &str, rm: bool, conmon: Option<&Path>) -> Vec<String> {
+    let mut args: Vec<String> = vec!["run".into()];
+    if rm {
+        args.push("--rm".into());
+    }
+    args.extend(["-i", "--name", container].map(String::from));
+    if let Some(pidfile) = conmon {
+        args.extend(["--conmon-pidfile".to_string(), pidfile.display().to_string()]);
+    }
     if !spec.network {
         args.extend(["--network", "none"].map(String::from));
     }
@@ -236,14 +305,20 @@ fn run_args(spec: &ToolSpec, container: &str, image: &str) -> Vec<String> {
 pub async fn run_docker(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     let cli = container_cli().map_err(RunError::CouldNotRun)?;
     let image = image(&cli, req.spec, req.resolved).await?;
+    let rm = {
+        let cli = cli.clone();
+        tokio::task::spawn_blocking(move || rm_keeps_status(&cli)).await.unwrap_or(true)
+    };
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let container = format!("kitsh-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed) + 1);
-    let mut argv: Vec<OsString> = run_args(req.spec, &container, &image).into_iter().map(OsString::from).collect();
+    // podman's conmon leaves podman's process tree (double fork): kitsh, a child subreaper
+    // (KIT-16), inherits it and must collect it once it exits. Its pid comes from this file.
+    let conmon = is_podman(&cli).then(|| std::env::temp_dir().join(format!("{container}.conmon.pid")));
+    let mut argv: Vec<OsString> =
+        run_args(req.spec, &container, &image, rm, conmon.as_deref()).into_iter().map(OsString::from).collect();
     argv.extend(req.input.args.iter().map(OsString::from));
-    // The CLI gets kitsh's environment (DOCKER_HOST, CONTAINERS_CONF, XDG_RUNTIME_DIR...) and
-    // KITSH_TOOL, which marks its helpers (conmon) as this run's for the cleanup.
-    let mut env: Vec<(OsString, OsString)> = std::env::vars_os().filter(|(k, _)| k != "KITSH_TOOL").collect();
-    env.push(("KITSH_TOOL".into(), req.spec.name.clone().into()));
+    // The CLI gets kitsh's environment (DOCKER_HOST, CONTAINERS_CONF, XDG_RUNTIME_DIR...).
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().filter(|(k, _)| k != "KITSH_TOOL").collect();
     let on_stop = vec![cli.clone().into_os_string(), "kill".into(), container.clone().into()];
     let cli_name = cli.display().to_string();
     let launch = Launch {
@@ -254,10 +329,13 @@ pub async fn run_docker(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         spawn_error: Some(Arc::new(move |e| format!("executor 'docker' unavailable: cannot run {cli_name}: {e}"))),
         on_stop: Some(on_stop),
     };
-    let mut guard = Remover { cli: cli.clone(), container: container.clone(), armed: true };
+    let mut guard = Remover { cli: cli.clone(), container: container.clone(), conmon: conmon.clone(), armed: true };
     let result = run_process(req, launch, |_| Ok(())).await;
-    if let Err(RunError::TimedOut(_) | RunError::Cancelled | RunError::OutputTooLarge(_)) = &result {
+    if !rm || matches!(result, Err(RunError::TimedOut(_) | RunError::Cancelled | RunError::OutputTooLarge(_))) {
         remove(&cli, &container).await;
+    }
+    if let Some(pidfile) = conmon {
+        let _ = tokio::task::spawn_blocking(move || collect_conmon(&pidfile)).await;
     }
     guard.armed = false;
     match result {
@@ -282,7 +360,7 @@ fn exited(status: i32, stderr_tail: String, stdout: Vec<u8>, stderr: Vec<u8>) ->
 async fn remove(cli: &Path, container: &str) {
     let mut command = tokio::process::Command::new(cli);
     command
-        .args(["rm", "-f", "--time", "0", container])
+        .args(["rm", "-f", container])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -292,11 +370,44 @@ async fn remove(cli: &Path, container: &str) {
     }
 }
 
-/// Removes the container when `run_docker`'s future is dropped before the run ended (the
-/// caller gave up), on a thread of its own.
+/// How long conmon may take to exit after the CLI did before it is killed.
+const CONMON_GRACE: Duration = Duration::from_secs(10);
+
+/// Waits for the run's conmon (pid in `pidfile`) when it is a child of kitsh, and collects its
+/// exit status, so no zombie is left; kills it after [`CONMON_GRACE`]. Removes the file.
+fn collect_conmon(pidfile: &Path) {
+    use rustix::process::{kill_process, waitpid, Pid, Signal, WaitOptions};
+    let text = std::fs::read_to_string(pidfile).unwrap_or_default();
+    let _ = std::fs::remove_file(pidfile);
+    let Some(pid) = text.trim().parse::<i32>().ok().and_then(Pid::from_raw) else { return };
+    let me = rustix::process::getpid().as_raw_pid();
+    // Only our own child, and only conmon: its pid cannot be reused before we collect it.
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_pid())).unwrap_or_default();
+    let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else { return };
+    let ppid = stat[close + 1..].split_whitespace().nth(1).and_then(|p| p.parse::<i32>().ok());
+    if &stat[open + 1..close] != "conmon" || ppid != Some(me) {
+        return;
+    }
+    let start = std::time::Instant::now();
+    loop {
+        match waitpid(Some(pid), WaitOptions::NOHANG) {
+            Ok(None) if start.elapsed() < CONMON_GRACE => std::thread::sleep(Duration::from_millis(10)),
+            Ok(None) => {
+                let _ = kill_process(pid, Signal::KILL);
+                let _ = waitpid(Some(pid), WaitOptions::empty());
+                return;
+            }
+            _ => return,
+        }
+    }
+}
+
+/// Removes the container (and collects its conmon) when `run_docker`'s future is dropped
+/// before the run ended (the caller gave up), on a thread of its own.
 struct Remover {
     cli: PathBuf,
     container: String,
+    conmon: Option<PathBuf>,
     armed: bool,
 }
 
@@ -305,14 +416,17 @@ impl Drop for Remover {
         if !self.armed {
             return;
         }
-        let (cli, container) = (self.cli.clone(), std::mem::take(&mut self.container));
+        let (cli, container, conmon) = (self.cli.clone(), std::mem::take(&mut self.container), self.conmon.take());
         let _ = std::thread::Builder::new().name("kitsh-kit-docker-rm".into()).spawn(move || {
             let _ = Command::new(cli)
-                .args(["rm", "-f", "--time", "0", &container])
+                .args(["rm", "-f", &container])
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status();
+            if let Some(pidfile) = conmon {
+                collect_conmon(&pidfile);
+            }
         });
     }
 }

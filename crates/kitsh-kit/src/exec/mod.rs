@@ -22,7 +22,7 @@ pub mod sandbox;
 
 mod reaper;
 
-pub use docker::{container_cli, refresh_image, run_docker};
+pub use docker::{base_image, container_cli, docker_status, image_present, refresh_image, run_docker};
 pub use native::run_native;
 pub use sandbox::{run_sandbox, sandbox_status};
 
