@@ -186,6 +186,15 @@ fn shell_tool_with_positional_args_and_lines() {
     kit.tool("lookup", "source = '../tools/lookup', input_adapter = 'positional_args', args_order = { 'tenant', 'region' }, output_adapter = 'lines'");
     let v = kit.call("lookup", json!({"tenant": "acme", "region": "us-east-1", "verbose": true})).unwrap();
     assert_eq!(v, json!({"lines": ["tenant=acme", "region=us-east-1", "verbose", "bash=5"]}));
+    // Shell deps are system packages, installed into the image (apt-get from the Debian mirror).
+    kit.file("pretty/main.sh", "echo '{\"a\":[1,2]}' | jq -c '.a | length'\n");
+    kit.tool("pretty", "source = '../tools/pretty', deps = { 'jq' }");
+    assert_eq!(kit.call("pretty", json!({})).unwrap(), json!({"output": "2\n"}));
+    // Type `other`: the entrypoint runs itself.
+    kit.file("raw/run", "#!/bin/sh\necho \"raw $1 $2\"\n");
+    std::fs::set_permissions(kit.0.join("tools/raw/run"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    kit.tool("raw", "source = '../tools/raw', entrypoint = 'run', type = 'other'");
+    assert_eq!(kit.call("raw", json!({"k": "v"})).unwrap(), json!({"output": "raw --k v\n"}));
 }
 
 #[test]
@@ -316,6 +325,20 @@ fn timeout_and_too_much_output_stop_the_container() {
     assert_eq!(kit.call("sleeper", json!({"mode": "sleep"})), Err("timed out after 3s".into()));
     let took = start.elapsed();
     assert!(took < Duration::from_secs(20), "{took:?}");
+    assert_eq!(containers_of(&cli, "t.sleeper"), Vec::<String>::new());
+    assert_eq!(processes_of("t.sleeper"), Vec::<String>::new());
+    // A caller that gives up (drops the call) leaves nothing either.
+    let kit_dir = load(&kit.0).expect("kit");
+    let spec = std::sync::Arc::new(kit_dir.tools.iter().find(|t| t.name == "t.sleeper").unwrap().clone());
+    let input: Map<String, Value> = serde_json::from_value(json!({"mode": "sleep"})).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let gave_up = rt.block_on(async { tokio::time::timeout(Duration::from_secs(2), call(&spec, input)).await });
+    assert!(gave_up.is_err(), "the call should still run after 2s");
+    drop(rt);
+    let deadline = Instant::now() + Duration::from_secs(8);
+    while !(containers_of(&cli, "t.sleeper").is_empty() && processes_of("t.sleeper").is_empty()) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(200));
+    }
     assert_eq!(containers_of(&cli, "t.sleeper"), Vec::<String>::new());
     assert_eq!(processes_of("t.sleeper"), Vec::<String>::new());
     assert_eq!(kit.call("flood", json!({"mode": "flood"})), Err("output exceeded 1000 bytes".into()));

@@ -356,11 +356,22 @@ fn exited(status: i32, stderr_tail: String, stdout: Vec<u8>, stderr: Vec<u8>) ->
     RunError::Exited { status, stderr_tail, stdout, stderr }
 }
 
+/// `rm -f NAME`, with `--time 0` for podman (which otherwise gives a running container 10 s
+/// after a SIGTERM that a PID 1 without handlers ignores; docker's `rm -f` kills at once).
+fn rm_args(cli: &Path, container: &str) -> Vec<String> {
+    let mut args = vec!["rm".to_string(), "-f".to_string()];
+    if is_podman(cli) {
+        args.extend(["--time".to_string(), "0".to_string()]);
+    }
+    args.push(container.to_string());
+    args
+}
+
 /// `CLI rm -f NAME` (at most 30 s), for a container that a stop may have left.
 async fn remove(cli: &Path, container: &str) {
     let mut command = tokio::process::Command::new(cli);
     command
-        .args(["rm", "-f", container])
+        .args(rm_args(cli, container))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -418,8 +429,8 @@ impl Drop for Remover {
         }
         let (cli, container, conmon) = (self.cli.clone(), std::mem::take(&mut self.container), self.conmon.take());
         let _ = std::thread::Builder::new().name("kitsh-kit-docker-rm".into()).spawn(move || {
-            let _ = Command::new(cli)
-                .args(["rm", "-f", &container])
+            let _ = Command::new(&cli)
+                .args(rm_args(&cli, &container))
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
