@@ -91,13 +91,19 @@ pub fn base_image(spec: &ToolSpec, kind: crate::spec::ToolType) -> String {
 
 /// Whether the container CLI has `image` locally (never pulls).
 pub fn image_present(cli: &Path, image: &str) -> bool {
-    Command::new(cli)
+    image_id(cli, image).is_some()
+}
+
+/// The id of the local `image`, if the CLI has it.
+fn image_id(cli: &Path, image: &str) -> Option<String> {
+    let out = Command::new(cli)
         .args(["image", "inspect", "--format", "{{.Id}}", image])
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+        .output()
+        .ok()?;
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (out.status.success() && !id.is_empty()).then_some(id)
 }
 
 /// `name` itself when it has a slash (and is executable), else the first executable of that
@@ -118,10 +124,11 @@ fn on_path(name: &Path) -> Option<PathBuf> {
 /// The tools whose next image check rebuilds (`--refresh`).
 static REFRESH: LazyLock<Mutex<HashSet<String>>> = LazyLock::new(Default::default);
 
-/// The images checked or built in this process, by tool dir and Dockerfile; one lock each, so
-/// concurrent first calls of a tool build once.
+/// The images checked or built in this process, by tool name, tool dir and Dockerfile; one
+/// lock each, so concurrent first calls of a tool build once.
 type ImageSlot = Arc<tokio::sync::Mutex<Option<String>>>;
-static IMAGES: LazyLock<Mutex<HashMap<(PathBuf, String), ImageSlot>>> = LazyLock::new(Default::default);
+type ImageKey = (String, PathBuf, String);
+static IMAGES: LazyLock<Mutex<HashMap<ImageKey, ImageSlot>>> = LazyLock::new(Default::default);
 
 /// One lock per image tag: tools of other dirs (or kits) with the same context wait for one
 /// build instead of building the same image side by side.
@@ -139,7 +146,7 @@ pub fn refresh_image(name: &str) {
 }
 
 /// The repository part of the tag: the tool name lowercased, separators that an image name
-/// does not allow replaced by `-` (`Net.URL_info` → `net.url_info`, `a.__b` → `a.-b`).
+/// does not allow replaced by `-` (`Net.URL_info` → `net.url_info`, `a._b` → `a-b`).
 fn repository(name: &str) -> String {
     let lower = name.to_ascii_lowercase();
     let mut out = String::new();
@@ -165,7 +172,7 @@ fn repository(name: &str) -> String {
 async fn image(cli: &Path, spec: &ToolSpec, resolved: &Resolved) -> Result<String, RunError> {
     let base = context::base_image(spec, resolved.kind);
     let dockerfile = context::dockerfile(spec, resolved, &base).map_err(build_failed)?;
-    let slot = locked(&IMAGES).entry((resolved.dir.clone(), dockerfile.clone())).or_default().clone();
+    let slot = locked(&IMAGES).entry((spec.name.clone(), resolved.dir.clone(), dockerfile.clone())).or_default().clone();
     let mut slot = slot.lock().await;
     let refresh = locked(&REFRESH).remove(&spec.name);
     if let (Some(tag), false) = (slot.as_ref(), refresh) {
@@ -189,7 +196,8 @@ fn ensure_image(cli: &Path, name: &str, dir: &Path, dockerfile: &str, base: &str
     let tag = format!("{}:{}", repository(name), &hash[..12]);
     let build_lock = locked(&BUILDS).entry(tag.clone()).or_default().clone();
     let _building = locked(&build_lock);
-    if !refresh && image_present(cli, &tag) {
+    let old = image_id(cli, &tag);
+    if !refresh && old.is_some() {
         return Ok(tag);
     }
     eprintln!("kitsh: {name}: building image {tag} from {base}");
@@ -201,6 +209,11 @@ fn ensure_image(cli: &Path, name: &str, dir: &Path, dockerfile: &str, base: &str
     }
     build.arg("-");
     crate::deps::run_logged(build, Some(tar), BUILD_TIMEOUT).map_err(|line| build_failed(with_hint(&line, Some(base))))?;
+    // A rebuild leaves the old image without this tag: drop it unless something else still
+    // uses it (another tag, a container); `rmi` without force refuses those.
+    if let Some(old) = old.filter(|old| image_id(cli, &tag).as_ref() != Some(old)) {
+        let _ = Command::new(cli).args(["rmi", &old]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    }
     Ok(tag)
 }
 
