@@ -611,10 +611,17 @@ fn describe(kit: &Arc<Kit>, name: &str, json_out: bool) -> i32 {
 }
 
 /// `--refresh` of exec, run and mcp: fetch the git sources of `only` (or of every tool) again,
-/// so that the calls that follow use the new checkout. False (errors printed) when one fails.
+/// so that the calls that follow use the new checkout, and make the docker tools among them
+/// rebuild their images on their next call (KIT-19). False (errors printed) when a fetch fails.
 fn refresh_sources(kit: &Kit, only: Option<&str>) -> bool {
     let mut ok = true;
-    for t in kit.tools.iter().filter(|t| t.resolved.is_none() && only.is_none_or(|n| n == t.name)) {
+    for t in kit.tools.iter().filter(|t| only.is_none_or(|n| n == t.name)) {
+        if executor_of(t).0 == kitsh_kit::ExecutorKind::Docker {
+            kitsh_kit::exec::refresh_image(&t.name);
+        }
+        if t.resolved.is_some() {
+            continue;
+        }
         if let Err(m) = kitsh_kit::git::resolve(t, true) {
             eprintln!("kitsh: {}: {m}", t.name);
             ok = false;
@@ -838,6 +845,27 @@ fn version_of(cmd: &str) -> Option<String> {
     Some(text.lines().next().unwrap_or("").trim().to_string())
 }
 
+/// `kitsh kit doctor`: the base images the kit's docker tools build from, `present` or
+/// `missing` locally (decision 10: a missing one is pulled on the first build, which fails
+/// without a registry).
+fn docker_bases(dir: &Path) {
+    let Ok(cli) = kitsh_kit::exec::container_cli() else { return };
+    let kit = load(dir).ok();
+    let mut bases = std::collections::BTreeSet::new();
+    if let Ok(base) = std::env::var("KITSH_DOCKER_BASE") {
+        bases.insert(base);
+    }
+    for t in kit.iter().flat_map(|k| &k.tools).filter(|t| executor_of(t).0 == kitsh_kit::ExecutorKind::Docker) {
+        if let Some(kind) = t.resolved.as_ref().map(|r| r.kind).or(t.kind) {
+            bases.insert(kitsh_kit::exec::base_image(t, kind));
+        }
+    }
+    for base in bases {
+        let state = if kitsh_kit::exec::image_present(&cli, &base) { "present" } else { "missing (pulled on first build; needs a registry)" };
+        println!("docker base image {base}: {state}");
+    }
+}
+
 /// `kitsh kit doctor`.
 fn doctor(dir: &Path) -> i32 {
     println!("native: ok");
@@ -845,13 +873,12 @@ fn doctor(dir: &Path) -> i32 {
         Ok(()) => println!("sandbox: ok"),
         Err(reason) => println!("sandbox: unavailable ({reason})"),
     }
-    let cli = std::env::var("KITSH_CONTAINER_CLI").ok().or_else(|| ["docker", "podman"].iter().find(|c| on_path(c).is_some()).map(|c| c.to_string()));
-    match cli {
-        Some(c) => match version_of(&c) {
-            Some(v) => println!("docker: unavailable (executor not implemented yet; found {v})"),
-            None => println!("docker: unavailable (executor not implemented yet)"),
-        },
-        None => println!("docker: unavailable (neither docker nor podman found on PATH)"),
+    match kitsh_kit::exec::docker_status() {
+        Ok(version) => {
+            println!("docker: ok ({version})");
+            docker_bases(dir);
+        }
+        Err(reason) => println!("docker: unavailable ({reason})"),
     }
     println!("kit folder: {}{}", dir.display(), if dir.exists() { "" } else { " (missing)" });
     for interp in ["python3", "node", "bash"] {

@@ -268,3 +268,31 @@ fn refresh_fetches_git_sources_again() {
     assert!(kitsh(&["exec", "g.head"]).contains("v3"), "the old checkout still serves offline");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The docker executor from the CLI (KIT-19, KIT-23): `exec` builds the image once, a second
+/// `exec` (a new process) reuses it, `--refresh` rebuilds it; `kit doctor` names the CLI. Needs
+/// podman (or docker) and the base image `.ci/containers` imports (`$KITSH_DOCKER_BASE`, else
+/// `localhost/kitsh-base:bookworm`): fails naming what is missing.
+#[test]
+fn docker_exec_builds_once_and_refresh_rebuilds() {
+    let root = std::env::temp_dir().join(format!("kitsh-cli-docker-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let kit = root.join("kit");
+    std::fs::create_dir_all(kit.join("d/hello")).expect("dir");
+    std::fs::write(kit.join("d/hello/main.sh"), "echo \"hello from $(cat /etc/debian_version | cut -d. -f1) $1 $2\"\n").expect("script");
+    std::fs::write(kit.join("d/hello.lua"), "return tools.define_tool{ source = './hello', executor = 'docker' }\n").expect("def");
+    let base = std::env::var("KITSH_DOCKER_BASE").unwrap_or_else(|_| "localhost/kitsh-base:bookworm".into());
+    let kitsh = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_kitsh")).arg("--kit").arg(&kit).args(args).env("KITSH_DOCKER_BASE", &base).output().expect("kitsh runs");
+    let doctor = text(&kitsh(&["kit", "doctor"]).stdout);
+    assert!(doctor.lines().any(|l| l.starts_with("docker: ok (")), "the docker executor needs podman or docker:\n{doctor}");
+    assert!(doctor.contains(&format!("docker base image {base}: present")), "run .ci/containers to import the base image:\n{doctor}");
+    let first = kitsh(&["exec", "d.hello", "--who", "ada"]);
+    assert_eq!(ok(&first), "{\"output\":\"hello from 12 --who ada\\n\"}\n");
+    let again = kitsh(&["exec", "d.hello", "--who", "bob"]);
+    assert_eq!(ok(&again), "{\"output\":\"hello from 12 --who bob\\n\"}\n");
+    assert!(!text(&again.stderr).contains("building image"), "{}", text(&again.stderr));
+    let refreshed = kitsh(&["exec", "--refresh", "d.hello", "--who", "cy"]);
+    assert_eq!(ok(&refreshed), "{\"output\":\"hello from 12 --who cy\\n\"}\n");
+    assert!(text(&refreshed.stderr).contains("kitsh: d.hello: building image kitsh/d.hello:"), "{}", text(&refreshed.stderr));
+    let _ = std::fs::remove_dir_all(&root);
+}

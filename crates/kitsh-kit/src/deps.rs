@@ -151,13 +151,28 @@ fn install(spec: &ToolSpec, resolved: &Resolved, env: &DepEnv) -> Result<(), Str
 
 /// Run one install step with its output going to stderr and its last line kept for the
 /// message: `dependency install failed (TOOL): LAST_LINE`.
-fn run_step(mut cmd: Command, tool: &str) -> Result<(), String> {
+fn run_step(cmd: Command, tool: &str) -> Result<(), String> {
+    run_logged(cmd, None, INSTALL_TIMEOUT).map_err(|reason| format!("dependency install failed ({tool}): {reason}"))
+}
+
+/// Runs a long set-up command (a dependency install, an image build) outside any tool timeout:
+/// `stdin` fed to it (else `/dev/null`), its stdout and stderr shown on kitsh's stderr line by
+/// line, indented, as they come; killed after `limit`. `Err` holds the last non-blank line it
+/// printed when it failed, or why it could not run or was stopped.
+pub(crate) fn run_logged(mut cmd: Command, stdin: Option<Vec<u8>>, limit: Duration) -> Result<(), String> {
     let mut child = cmd
-        .stdin(Stdio::null())
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("dependency install failed ({tool}): {e}"))?;
+        .map_err(|e| e.to_string())?;
+    let feeder = match (stdin, child.stdin.take()) {
+        (Some(bytes), Some(mut pipe)) => Some(std::thread::spawn(move || {
+            // A command that stops reading (it failed early) closes the pipe: its status says why.
+            let _ = std::io::Write::write_all(&mut pipe, &bytes);
+        })),
+        _ => None,
+    };
     let mut pipes: Vec<Box<dyn Read + Send>> = Vec::new();
     if let Some(o) = child.stdout.take() {
         pipes.push(Box::new(o));
@@ -201,10 +216,10 @@ fn run_step(mut cmd: Command, tool: &str) -> Result<(), String> {
         }
         match child.try_wait() {
             Ok(Some(s)) => break Ok(s),
-            Ok(None) if start.elapsed() > INSTALL_TIMEOUT => {
+            Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                break Err(format!("timed out after {} s", INSTALL_TIMEOUT.as_secs()));
+                break Err(format!("timed out after {} s", limit.as_secs()));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
             Err(e) => break Err(e.to_string()),
@@ -212,6 +227,9 @@ fn run_step(mut cmd: Command, tool: &str) -> Result<(), String> {
     };
     for r in readers {
         let _ = r.join();
+    }
+    if let Some(f) = feeder {
+        let _ = f.join();
     }
     while let Ok(line) = rx.try_recv() {
         eprintln!("  {line}");
@@ -221,7 +239,8 @@ fn run_step(mut cmd: Command, tool: &str) -> Result<(), String> {
     }
     match status {
         Ok(s) if s.success() => Ok(()),
-        Ok(_) => Err(format!("dependency install failed ({tool}): {}", last.trim())),
-        Err(e) => Err(format!("dependency install failed ({tool}): {e}")),
+        Ok(s) if last.trim().is_empty() => Err(format!("exited with {s}")),
+        Ok(_) => Err(last.trim().to_string()),
+        Err(e) => Err(e),
     }
 }

@@ -11,6 +11,6 @@ pub mod spec;
 pub mod surface;
 
 pub use adapt::{bash_stdout, check_input, check_output, merge_defaults, to_process, to_value, ProcessInput};
-pub use exec::{run_native, run_sandbox, sandbox_status, CancelToken, RunError, RunOutput, RunRequest};
+pub use exec::{run_docker, run_native, run_sandbox, sandbox_status, CancelToken, RunError, RunOutput, RunRequest};
 pub use load::{kit_dir, load, validate_name, Kit, KitError, LoadError};
 pub use spec::{EnvEntry, ExecutorKind, InputAdapter, Limits, OutputAdapter, Resolved, Source, ToolSpec, ToolType};

@@ -10,6 +10,7 @@ use tokio::sync::watch;
 use crate::adapt::ProcessInput;
 use crate::spec::{Resolved, ToolSpec};
 
+pub mod docker;
 pub mod native;
 /// The sandbox executor (KIT-18).
 #[cfg(target_os = "linux")]
@@ -21,6 +22,7 @@ pub mod sandbox;
 
 mod reaper;
 
+pub use docker::{base_image, container_cli, docker_status, image_present, refresh_image, run_docker};
 pub use native::run_native;
 pub use sandbox::{run_sandbox, sandbox_status};
 

@@ -19,6 +19,9 @@ use crate::spec::{EnvEntry, Resolved, ToolSpec, ToolType};
 /// The variables copied from kitsh's environment when set (KIT-16).
 const INHERITED: [&str; 4] = ["PATH", "HOME", "LANG", "LC_ALL"];
 
+/// How long an `on_stop` command may take.
+const STOP_COMMAND_LIMIT: Duration = Duration::from_secs(15);
+
 /// How long the output readers may take after every process of the run is gone.
 const DRAIN_GRACE: Duration = Duration::from_secs(2);
 
@@ -43,6 +46,7 @@ pub async fn run_native(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         cwd,
         env,
         spawn_error: None,
+        on_stop: None,
     };
     run_process(req, launch, |_| Ok(())).await
 }
@@ -62,6 +66,10 @@ pub(crate) struct Launch {
     pub env: Vec<(OsString, OsString)>,
     /// The message for a failed spawn (default `cannot run PROGRAM: ERROR`).
     pub spawn_error: Option<SpawnError>,
+    /// A command (program and arguments) run before the group is signalled when the run is
+    /// stopped (timeout, too much output, cancellation), e.g. `podman kill NAME`; the main
+    /// process then has [`KILL_GRACE`] to exit on its own before the SIGTERM.
+    pub on_stop: Option<Vec<OsString>>,
 }
 
 /// Runs `launch` under the common rules of KIT-16 (process group, stdin bytes, bounded stdout,
@@ -84,6 +92,7 @@ pub(crate) async fn run_process(
         cwd,
         env,
         spawn_error,
+        on_stop,
     } = launch;
 
     let mut command = tokio::process::Command::new(&program);
@@ -145,9 +154,9 @@ pub(crate) async fn run_process(
     let timeout = tokio::time::sleep(spec.timeout);
     let (status, stopped) = tokio::select! {
         status = child.wait() => (status, None),
-        _ = timeout => (stop(&mut child, id).await, Some(RunError::TimedOut(spec.timeout))),
-        _ = overflowed => (stop(&mut child, id).await, Some(RunError::OutputTooLarge(spec.max_output))),
-        _ = cancelled => (stop(&mut child, id).await, Some(RunError::Cancelled)),
+        _ = timeout => (stop(&mut child, id, on_stop.as_deref()).await, Some(RunError::TimedOut(spec.timeout))),
+        _ = overflowed => (stop(&mut child, id, on_stop.as_deref()).await, Some(RunError::OutputTooLarge(spec.max_output))),
+        _ = cancelled => (stop(&mut child, id, on_stop.as_deref()).await, Some(RunError::Cancelled)),
     };
 
     clean_up(id).await;
@@ -188,8 +197,28 @@ fn classify(status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> Result<RunO
 }
 
 /// SIGTERM to the group, SIGKILL [`KILL_GRACE`] later if the main process still lives; returns
-/// its exit status.
-async fn stop(child: &mut tokio::process::Child, id: u64) -> std::io::Result<ExitStatus> {
+/// its exit status. With an `on_stop` command, that command runs first (at most
+/// [`STOP_COMMAND_LIMIT`]) and the main process gets [`KILL_GRACE`] to end by itself.
+async fn stop(
+    child: &mut tokio::process::Child,
+    id: u64,
+    on_stop: Option<&[OsString]>,
+) -> std::io::Result<ExitStatus> {
+    if let Some((program, args)) = on_stop.and_then(|argv| argv.split_first()) {
+        let mut command = tokio::process::Command::new(program);
+        command
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true);
+        if let Ok(mut helper) = command.spawn() {
+            let _ = tokio::time::timeout(STOP_COMMAND_LIMIT, helper.wait()).await;
+        }
+        if let Ok(status) = tokio::time::timeout(KILL_GRACE, child.wait()).await {
+            return status;
+        }
+    }
     reaper::signal_group(id, Signal::TERM);
     tokio::select! {
         status = child.wait() => status,

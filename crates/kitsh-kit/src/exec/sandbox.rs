@@ -285,6 +285,7 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
             cwd,
             env,
             spawn_error: Some(plan.report.describer(&program_name)),
+            on_stop: None,
         },
         move |command| {
             let mut plan = plan;

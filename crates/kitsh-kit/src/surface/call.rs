@@ -102,14 +102,12 @@ pub async fn call(spec: &Arc<ToolSpec>, input: Map<String, Value>) -> Result<Cal
             .map_err(|e| public(e.to_string(), 125))?
             .map_err(|m| public(m, 125))?;
     }
-    if kind == ExecutorKind::Docker {
-        return Err(public(format!("executor '{}' unavailable: not implemented yet; set executor = \"native\"", kind.as_str()), 125));
-    }
     let process = input::to_process(spec, &merged);
     let request = RunRequest { spec, resolved, input: process, cancel: None };
     let run = match kind {
         ExecutorKind::Sandbox => exec::run_sandbox(request).await,
-        _ => exec::run_native(request).await,
+        ExecutorKind::Docker => exec::run_docker(request).await,
+        ExecutorKind::Native => exec::run_native(request).await,
     };
     let out = match run {
         Ok(out) => out,
