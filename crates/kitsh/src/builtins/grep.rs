@@ -101,6 +101,10 @@ impl Builtin for Grep {
         match (r, flushed) {
             (Err(Stop::Write(code)), _) | (_, Err(code)) => code,
             (Err(Stop::Cancelled), _) => 130,
+            (Err(Stop::Fatal(m)), _) => {
+                let _ = writeln!(ctx.stderr, "grep: {m}");
+                2
+            }
             _ if st.error && !(cfg.quiet && st.selected) => 2,
             _ if st.selected => 0,
             _ => 1,

@@ -32,7 +32,13 @@ pub(super) struct Matcher {
     /// When the only pattern is a plain string matched anywhere in a line: a substring
     /// finder, so a search can skip over lines without it a buffer at a time.
     literal: Option<memchr::memmem::Finder<'static>>,
+    /// A `-P` pattern the regex crate cannot take (look-around, back-references, atomic
+    /// groups), compiled by the backtracking engine instead.
+    fancy: Option<fancy_regex::Regex>,
 }
+
+/// Backtracking steps one `-P` search may take (PCRE's default match limit is 10 000 000).
+const PERL_BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// A pattern error, with grep's warnings gathered so far.
 pub(super) struct BuildError {
@@ -43,7 +49,7 @@ pub(super) struct BuildError {
 impl Matcher {
     /// A matcher that matches nothing (an empty pattern list).
     pub fn empty() -> Matcher {
-        Matcher { re: None, literal: None }
+        Matcher { re: None, literal: None, fancy: None }
     }
 
     /// Compile `patterns` (each one line of the pattern list). Warnings are pushed to `warnings`.
@@ -83,7 +89,7 @@ impl Matcher {
             let list: Vec<&posix_re::Translated> = translated.iter().collect();
             let wrap = |a: &'static str| (!a.is_empty()).then_some(a);
             let re = PosixRegex::with_backrefs(&list, wrap(before), wrap(after)).map_err(err)?;
-            return Ok(Matcher { re: Some(re), literal: None });
+            return Ok(Matcher { re: Some(re), literal: None, fancy: None });
         }
         // POSIX leftmost-longest matters for `-o` with alternatives (not for -P's Perl rules).
         let longest = (patterns.len() > 1 || translated.iter().any(|t| t.alternation))
@@ -91,12 +97,16 @@ impl Matcher {
             && before.is_empty()
             && mode != Mode::Perl;
         let full = format!("{before}(?:{})", bodies.join("|")) + after;
-        let re = PosixRegex::from_pattern(&full, longest).map_err(err)?;
+        let re = match PosixRegex::from_pattern(&full, longest) {
+            Ok(re) => re,
+            Err(PosixReError::Engine(_)) if mode == Mode::Perl => return perl_fallback(&bodies, o),
+            Err(e) => return Err(err(e)),
+        };
         let literal = match patterns {
             [p] if !o.icase && !o.word && !o.line && is_plain(p, mode) => Some(memchr::memmem::Finder::new(p.as_bytes()).into_owned()),
             _ => None,
         };
-        Ok(Matcher { re: Some(re), literal })
+        Ok(Matcher { re: Some(re), literal, fancy: None })
     }
 
     /// The substring every selected line contains and that selects it, when there is one
@@ -105,14 +115,64 @@ impl Matcher {
         self.literal.as_ref()
     }
 
-    /// Whether `line` contains a match.
-    pub fn is_match(&self, line: &[u8]) -> bool {
-        self.re.as_ref().is_some_and(|r| r.is_match(line))
+    /// Whether `line` contains a match. A `-P` search that exceeds the backtracking limit
+    /// is an error (GNU grep stops there too).
+    pub fn is_match(&self, line: &[u8]) -> Result<bool, String> {
+        if let Some(f) = &self.fancy {
+            return f.is_match(line).map_err(perl_runtime);
+        }
+        Ok(self.re.as_ref().is_some_and(|r| r.is_match(line)))
     }
 
     /// The non-empty matches of `line` (`-o`), as byte ranges.
-    pub fn matches<'a>(&'a self, line: &'a [u8]) -> impl Iterator<Item = (usize, usize)> + 'a {
-        self.re.iter().flat_map(move |r| r.find_iter(line)).filter(|(s, e)| e > s)
+    pub fn matches(&self, line: &[u8]) -> Result<Vec<(usize, usize)>, String> {
+        if let Some(f) = &self.fancy {
+            let mut v = Vec::new();
+            for m in f.find_iter(line) {
+                let m = m.map_err(perl_runtime)?;
+                if m.end() > m.start() {
+                    v.push((m.start(), m.end()));
+                }
+            }
+            return Ok(v);
+        }
+        Ok(self.re.iter().flat_map(move |r| r.find_iter(line)).filter(|(s, e)| e > s).collect())
+    }
+}
+
+/// `-P` patterns through the backtracking engine, with `-w`/`-x` as look-arounds and anchors.
+fn perl_fallback(bodies: &[String], o: MatchOpts) -> Result<Matcher, BuildError> {
+    let alts = bodies.join("|");
+    let full = if o.line {
+        format!("\\A(?:{alts})\\z")
+    } else if o.word {
+        format!("(?<![\\w])(?:{alts})(?![\\w])")
+    } else {
+        alts
+    };
+    let re = fancy_regex::RegexBuilder::new(&full).backtrack_limit(PERL_BACKTRACK_LIMIT).build().map_err(|e| BuildError { message: perl_message(e) })?;
+    Ok(Matcher { re: None, literal: None, fancy: Some(re) })
+}
+
+/// A `-P` compile error in PCRE2's words where GNU grep users know them.
+fn perl_message(e: fancy_regex::Error) -> String {
+    use fancy_regex::{CompileError as C, Error as E, ParseError as P};
+    match e {
+        E::ParseError(_, P::UnclosedOpenParen) => "missing closing parenthesis".into(),
+        E::ParseError(_, P::TrailingBackslash) => "\\ at end of pattern".into(),
+        E::ParseError(_, P::TargetNotRepeatable) => "quantifier does not follow a repeatable item".into(),
+        E::ParseError(_, P::InvalidBackref) => "reference to non-existent subpattern".into(),
+        E::CompileError(c) if matches!(*c, C::LookBehindNotConst | C::VariableLookBehindRequiresFeature) => "lookbehind assertion is not fixed length".into(),
+        E::CompileError(c) if matches!(*c, C::InvalidBackref(_)) => "reference to non-existent subpattern".into(),
+        e => e.to_string(),
+    }
+}
+
+/// A `-P` search that could not finish.
+fn perl_runtime(e: fancy_regex::Error) -> String {
+    match e {
+        fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded) => "exceeded PCRE's backtracking limit".to_string(),
+        e => e.to_string(),
     }
 }
 

@@ -16,6 +16,9 @@ pub(super) enum Stop {
     Read(std::io::Error),
     /// The script was cancelled.
     Cancelled,
+    /// A search could not finish (`-P` past its backtracking limit): GNU's message after
+    /// `grep: `, and exit status 2.
+    Fatal(String),
 }
 
 /// State shared by the searches of all files.
@@ -58,6 +61,8 @@ struct Scan<'a> {
     /// A NUL was seen: the input is binary.
     nul_binary: bool,
     binary_notice: bool,
+    /// A match that could not be decided (see [`Stop::Fatal`]).
+    fatal: Option<String>,
 }
 
 /// Search `src`, shown as `name`.
@@ -74,6 +79,7 @@ pub(super) fn search(ctx: &mut Ctx<'_>, cfg: &Cfg, src: &mut Src, name: &str, sh
         max_reached: false,
         nul_binary: false,
         binary_notice: false,
+        fatal: None,
     };
     if cfg.max == Some(0) {
         return Ok(Found { selected: 0, binary_notice: false });
@@ -117,6 +123,9 @@ pub(super) fn search(ctx: &mut Ctx<'_>, cfg: &Cfg, src: &mut Src, name: &str, sh
         }
         buf.drain(..pos);
         flush_out(ctx, &mut sh.out, cfg.line_buffered).map_err(Stop::Write)?;
+        if let Some(m) = sc.fatal.take() {
+            return Err(Stop::Fatal(m));
+        }
         done |= eof;
     }
     Ok(Found { selected: sc.selected, binary_notice: sc.binary_notice })
@@ -147,7 +156,11 @@ impl Scan<'_> {
         self.lineno += 1;
         let offset = self.offset;
         self.offset += line.len() as u64 + 1;
-        let selected = !self.max_reached && cfg.matcher.is_match(line) != cfg.invert;
+        let matched = match cfg.matcher.is_match(line) {
+            Ok(m) => m,
+            Err(e) => return self.fail(e),
+        };
+        let selected = !self.max_reached && matched != cfg.invert;
         if !selected {
             return self.other_line(line, offset, sh);
         }
@@ -167,7 +180,9 @@ impl Scan<'_> {
             self.print(sh, &l, n, off, b'-');
         }
         if cfg.only {
-            self.print_matches(sh, line, offset);
+            if let Err(e) = self.print_matches(sh, line, offset) {
+                return self.fail(e);
+            }
         } else {
             self.print(sh, line, self.lineno, offset, b':');
         }
@@ -232,13 +247,19 @@ impl Scan<'_> {
         sh.out.push(cfg.eol());
     }
 
+    /// Stop this search with `message` (about this input).
+    fn fail(&mut self, message: String) -> Flow {
+        self.fatal = Some(format!("{}: {message}", self.name));
+        Flow::Done
+    }
+
     /// `-o`: each non-empty match on its own line.
-    fn print_matches(&mut self, sh: &mut Shared, line: &[u8], offset: u64) {
+    fn print_matches(&mut self, sh: &mut Shared, line: &[u8], offset: u64) -> Result<(), String> {
         let cfg = self.cfg;
         if cfg.invert {
-            return;
+            return Ok(());
         }
-        for (s, e) in cfg.matcher.matches(line) {
+        for (s, e) in cfg.matcher.matches(line)? {
             let part = &line[s..e];
             if cfg.binary == BinaryFiles::Binary && std::str::from_utf8(part).is_err() {
                 self.binary_notice = true;
@@ -249,6 +270,7 @@ impl Scan<'_> {
             sh.out.extend_from_slice(part);
             sh.out.push(cfg.eol());
         }
+        Ok(())
     }
 
     fn prefix(&self, sh: &mut Shared, lineno: u64, offset: u64, sep: u8) {

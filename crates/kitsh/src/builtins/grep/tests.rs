@@ -204,3 +204,14 @@ fn endless_input_stops() {
     let (st, _) = crate::builtins::args::testfs::with_ctx(&*NOFS, &mut Yes, &mut out, |ctx| Grep.run(ctx, &["-q".to_string(), "y".to_string()]));
     assert_eq!((st, out.len()), (0, 0));
 }
+
+#[test]
+fn perl_backtracking_is_bounded() {
+    // Look-ahead needs the backtracking engine; the nested alternation makes it explode on a
+    // long line that fails late. The search stops with GNU's message and status 2, after the
+    // lines already selected.
+    let long = format!("ok c\n{}b\nc\n", "a".repeat(40));
+    assert_eq!(g(&["-P", "(?:a|a)+(?=c)|ok"], &long), "ok c\n(standard input): exceeded PCRE's backtracking limit\n[2]".replace("(standard", "grep: (standard"));
+    // The same pattern on short lines is fine.
+    assert_eq!(g(&["-oP", "(?:a|a)+(?=c)"], "aac\n"), "aa\n[0]");
+}
