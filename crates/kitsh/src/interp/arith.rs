@@ -16,6 +16,7 @@ mod number;
 mod tests;
 
 pub use number::parse_number;
+pub(crate) use number::fast_decimal;
 
 /// Maximum nesting of expression contexts (a variable whose value is evaluated, a subscript),
 /// as bash's `MAX_EXPR_RECURSION_LEVEL`.
@@ -34,6 +35,12 @@ pub trait ArithEnv {
     fn set(&mut self, name: &str, index: Option<&ArithIndex>, value: i64) -> Result<(), String>;
     /// Whether `name` is an associative array (its subscripts are keys, not expressions).
     fn is_assoc(&self, name: &str) -> bool;
+    /// A shortcut for [`ArithEnv::get`]: the value of `name` when it is set to a plain decimal
+    /// number (what `get` followed by evaluating the text would give), without copying the
+    /// text. `None` means "use `get`".
+    fn get_num(&mut self, _name: &str) -> Option<i64> {
+        None
+    }
 }
 
 /// An array subscript as seen by [`ArithEnv`].

@@ -61,6 +61,10 @@ impl ArithEnv for Env<'_> {
     fn is_assoc(&self, name: &str) -> bool {
         self.0.vars.get(name).is_some_and(|v| v.is_assoc())
     }
+
+    fn get_num(&mut self, name: &str) -> Option<i64> {
+        arith::fast_decimal(self.0.vars.get(name)?.scalar()?.as_bytes())
+    }
 }
 
 impl Shell {
@@ -86,21 +90,33 @@ impl Shell {
         arith::eval(expr, &mut Env(self)).map_err(|e| e.message)
     }
 
+    /// The text of an arithmetic word: borrowed when it is one literal (the common case of
+    /// `(( i < n ))`, `$((i + 1))`), so evaluating it copies nothing.
+    fn arith_source<'w>(&mut self, w: &'w Word) -> Exec<std::borrow::Cow<'w, str>> {
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            return Ok(std::borrow::Cow::Borrowed(s));
+        }
+        self.expand_word_str(w).map(std::borrow::Cow::Owned)
+    }
+
     /// Expand a word and evaluate it as arithmetic; errors are fatal like bash's.
     pub(crate) fn arith_word(&mut self, w: &Word) -> Exec<i64> {
-        let text = self.expand_word_str(w)?;
-        self.arith_text(text)
+        let text = self.arith_source(w)?;
+        self.arith_text(&text)
     }
 
     /// `$(( ... ))`: like [`Shell::arith_word`], but single quotes stay in the text, so
     /// `$(( '1' + 2 ))` is a syntax error as in bash (`(( ))` and `for ((` take them).
     pub(crate) fn arith_sub(&mut self, w: &Word) -> Exec<i64> {
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            return self.arith_text(s);
+        }
         let text = self.expand_arith_text(w)?;
-        self.arith_text(text)
+        self.arith_text(&text)
     }
 
-    fn arith_text(&mut self, text: String) -> Exec<i64> {
-        match self.arith_str(&text) {
+    fn arith_text(&mut self, text: &str) -> Exec<i64> {
+        match self.arith_str(text) {
             Ok(v) => Ok(v),
             Err(msg) => {
                 self.error(&msg);
@@ -113,7 +129,7 @@ impl Shell {
     /// A part of `for ((...))`: like `(( ))`, an error is reported (`((: ...`) and ends the
     /// loop with status 1 (`None`) instead of abandoning the command line.
     pub(crate) fn arith_for_part(&mut self, w: &Word) -> Exec<Option<i64>> {
-        let text = self.expand_word_str(w)?;
+        let text = self.arith_source(w)?;
         match self.arith_str(&text) {
             Ok(v) => Ok(Some(v)),
             Err(msg) => {
@@ -128,7 +144,7 @@ impl Shell {
 
     /// `(( ))`: an error gives status 1 and the script goes on.
     pub(crate) fn arith_word_status(&mut self, w: &Word) -> Exec<i64> {
-        let text = self.expand_word_str(w)?;
+        let text = self.arith_source(w)?;
         match self.arith_str(&text) {
             Ok(v) => Ok(v),
             Err(msg) => {

@@ -418,6 +418,9 @@ impl Ctx<'_, '_> {
             self.lval = Some((start, idx));
             v
         } else {
+            if let Some(v) = self.env.get_num(name) {
+                return Ok(v);
+            }
             self.env.get(name).map_err(env_err)?
         };
         match value {

@@ -71,7 +71,7 @@ pub(super) fn strlong(s: &[u8]) -> Result<i64, &'static str> {
 
 /// Fast path for text that is a plain decimal integer (`[-]` then digits, no leading zero,
 /// no whitespace, small enough not to overflow): its value, which is what evaluating it gives.
-pub(super) fn fast_decimal(b: &[u8]) -> Option<i64> {
+pub(crate) fn fast_decimal(b: &[u8]) -> Option<i64> {
     let (neg, digits) = match b.first() {
         Some(b'-') => (true, &b[1..]),
         _ => (false, b),

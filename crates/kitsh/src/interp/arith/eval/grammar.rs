@@ -104,13 +104,12 @@ impl Ctx<'_, '_> {
     }
 
     /// The left-associative binary levels `|` `^` `&` `== !=` `< > <= >=` `<< >>` `+ -`
-    /// `* / %`, then `**`.
-    fn binary(&mut self, level: u8) -> Result<i64, ArithError> {
-        if level > 7 {
-            return self.exppower();
-        }
-        let mut val1 = self.binary(level + 1)?;
-        while self.curtok.binary_level() == Some(level) {
+    /// `* / %` from `min` up, then `**`: precedence climbing, so an operand costs one call
+    /// rather than one per level (the order of evaluation and of errors is that of bash's
+    /// level-per-function descent).
+    fn binary(&mut self, min: u8) -> Result<i64, ArithError> {
+        let mut val1 = self.exppower()?;
+        while let Some(level) = self.curtok.binary_level().filter(|&l| l >= min) {
             let op = self.curtok;
             let stp = self.tp;
             self.readtok()?;
