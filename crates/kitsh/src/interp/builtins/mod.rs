@@ -98,9 +98,11 @@ pub(crate) fn is_special(name: &str) -> bool {
     matches!(name, "break" | ":" | "." | "continue" | "eval" | "exec" | "exit" | "export" | "readonly" | "return" | "set" | "shift" | "source" | "times" | "trap" | "unset")
 }
 
-/// The shell builtin named `name`.
+/// The shell builtin named `name` (a hash table over [`TABLE`]: it is consulted for every
+/// simple command that is not a function).
 pub fn lookup(name: &str) -> Option<ShellBuiltin> {
-    TABLE.binary_search_by(|(n, _)| n.as_bytes().cmp(name.as_bytes())).ok().map(|i| TABLE[i].1)
+    static BY_NAME: std::sync::OnceLock<crate::util::fxhash::FxHashMap<&'static str, ShellBuiltin>> = std::sync::OnceLock::new();
+    BY_NAME.get_or_init(|| TABLE.iter().copied().collect()).get(name).copied()
 }
 
 /// Is `name` a shell builtin?
