@@ -10,7 +10,6 @@
 
 use std::collections::BTreeMap;
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -90,8 +89,12 @@ fn reader<R: Read + Send + 'static>(r: Option<R>) -> std::thread::JoinHandle<Vec
 /// Run the script in `/bin/bash -c` in the fresh host directory `dir`.
 fn run_bash(script: &str, dir: &str) -> Result<Outcome, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("mkdir {dir}: {e}"))?;
-    let spawned = Command::new("/bin/bash")
-        .arg0("bash")
+    // Through `env --default-signal`: a harness started under `nohup` or in the background
+    // has SIGHUP/SIGINT/SIGQUIT ignored, bash would inherit that and `trap -p` would show it.
+    // (`env` finds `bash` on PATH, so its `$0` is `bash` as before.)
+    let spawned = Command::new("/usr/bin/env")
+        .arg("--default-signal")
+        .arg("bash")
         .arg("-c")
         .arg(script)
         .current_dir(dir)
