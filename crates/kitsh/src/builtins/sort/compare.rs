@@ -84,7 +84,8 @@ impl<'a> Number<'a> {
 
     fn magnitude_cmp(&self, other: &Number<'_>) -> Ordering {
         match (self.small, other.small) {
-            (Some(a), Some(b)) => a.cmp(&b).then_with(|| self.frac.cmp(other.frac)),
+            // Integers mostly: no library call for two empty fractions.
+            (Some(a), Some(b)) => a.cmp(&b).then_with(|| if self.frac.is_empty() && other.frac.is_empty() { Ordering::Equal } else { self.frac.cmp(other.frac) }),
             _ => cmp_magnitude(self.int, self.frac, other.int, other.frac),
         }
     }
