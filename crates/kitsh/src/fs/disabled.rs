@@ -41,6 +41,10 @@ impl DisabledFs {
 }
 
 impl FileSystem for DisabledFs {
+    fn refuses_all(&self) -> bool {
+        true
+    }
+
     fn stat(&self, path: &str) -> FsResult<Metadata> {
         if path == "/" {
             return Ok(Self::root());

@@ -162,6 +162,12 @@ pub enum WriteMode {
 /// Implementations are shared between pipeline stages running on different threads, so they
 /// use interior mutability and are `Send + Sync`.
 pub trait FileSystem: Send + Sync + fmt::Debug {
+    /// Whether every access is refused (a logic-only shell's filesystem): commands skip the
+    /// optional lookups they would make on their own (jq's `~/.jq`), which would otherwise
+    /// count as a refused access.
+    fn refuses_all(&self) -> bool {
+        false
+    }
     /// Metadata, following symlinks.
     fn stat(&self, path: &str) -> FsResult<Metadata>;
     /// Metadata of the node itself (a symlink is reported as such).

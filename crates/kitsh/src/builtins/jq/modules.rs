@@ -131,6 +131,9 @@ impl ModEnv<'_> {
 
     /// The text of `~/.jq` when it is a file (it is included into every program).
     pub fn home_file(&self) -> Option<(String, String)> {
+        if self.fs.refuses_all() {
+            return None;
+        }
         let path = join_path("/", &format!("{}/.jq", self.home?));
         if !self.is_file(&path) {
             return None;
