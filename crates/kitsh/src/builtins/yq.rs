@@ -395,10 +395,10 @@ fn needs_quotes(s: &str) -> bool {
         return true;
     }
     let lower = s.to_ascii_lowercase();
-    // YAML 1.2 scalars only: yq keeps `yes`/`on`/`y` plain as it read them.
     if matches!(lower.as_str(), "null" | "~" | "true" | "false" | ".inf" | "-.inf" | "+.inf" | ".nan") {
         return true;
     }
+
     if !matches!(Yaml::from_str(s), Yaml::String(_)) {
         return true;
     }
@@ -408,6 +408,14 @@ fn needs_quotes(s: &str) -> bool {
         return !(first == b'-' && s.len() > 1 && s.as_bytes()[1] != b' ' && !s.starts_with("---"));
     }
     s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.chars().any(|c| c.is_control() && c != '\t')
+}
+
+/// Whether a string value needs quotes: [`needs_quotes`], and YAML 1.1's boolean words, which
+/// yq's encoder (yaml.v3) quotes so that 1.1 readers (Kubernetes, Ansible) keep them strings.
+/// yq keeps a plain `yes` it read plain; kitsh does not keep the input's style, so it quotes
+/// such values always (a reader gets the same string either way). Keys are left plain (`y:`).
+fn value_needs_quotes(s: &str) -> bool {
+    needs_quotes(s) || matches!(s.to_ascii_lowercase().as_str(), "yes" | "no" | "on" | "off")
 }
 
 fn quoted(s: &str) -> String {
@@ -430,7 +438,7 @@ impl Yaml2<'_> {
             Val::Num(n) => fmt_num(n),
             Val::TStr(s) | Val::BStr(s) => {
                 let s = String::from_utf8_lossy(s);
-                if needs_quotes(&s) {
+                if value_needs_quotes(&s) {
                     quoted(&s)
                 } else {
                     s.into_owned()
@@ -920,6 +928,9 @@ mod tests {
         assert_eq!(out(&[".a"], "a: \"123\"\n"), "123\n");
         assert_eq!(out(&["-r=false", ".a"], "a: \"123\"\n"), "\"123\"\n");
         assert_eq!(out(&["."], "a: |\n  line1\n  line2\n"), "a: |\n  line1\n  line2\n");
+        // YAML 1.1 booleans stay strings for 1.1 readers.
+        assert_eq!(out(&[".a.h = \"no\""], "a:\n  b: \"yes\"\n"), "a:\n  b: \"yes\"\n  h: \"no\"\n");
+        assert_eq!(out(&["-o", "json", "."], "a: \"on\"\n"), "{\n  \"a\": \"on\"\n}\n");
     }
 
     #[test]
