@@ -3,29 +3,10 @@
 //! folder, a missing pip package, and a shell tool's missing system package. Each through the
 //! one call path every surface uses, with the native and the sandbox executors.
 
-use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::run_tool;
-
-/// A minimal wheel `greet-1.0-py3-none-any.whl` in `dir`, built with Python's zipfile.
-fn make_wheel(dir: &Path) {
-    let script = r#"
-import sys, zipfile
-files = {
-    "greet/__init__.py": "def hello(n):\n    return 'hello ' + n\n",
-    "greet-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: greet\nVersion: 1.0\n",
-    "greet-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: kitsh-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-}
-files["greet-1.0.dist-info/RECORD"] = "".join(f"{k},,\n" for k in files) + "greet-1.0.dist-info/RECORD,,\n"
-with zipfile.ZipFile(sys.argv[1] + "/greet-1.0-py3-none-any.whl", "w") as z:
-    for k, v in files.items():
-        z.writestr(k, v)
-"#;
-    let st = Command::new("python3").arg("-c").arg(script).arg(dir).status().expect("python3");
-    assert!(st.success());
-}
+use common::{make_wheel, run_tool};
 
 #[test]
 fn dependency_environments() {

@@ -17,6 +17,9 @@ use kitsh_kit::load;
 use kitsh_kit::surface::call::call;
 use serde_json::{json, Map, Value};
 
+mod common;
+use common::make_wheel;
+
 /// The base image CI prepares, used when `KITSH_DOCKER_BASE` is not set.
 const CI_BASE: &str = "localhost/kitsh-base:bookworm";
 
@@ -207,25 +210,6 @@ fn node_tool_with_npm_deps() {
     kit.file("greet/main.js", "let s = ''; process.stdin.on('data', d => s += d).on('end', () => {\n  const input = JSON.parse(s);\n  console.log(JSON.stringify({ msg: require('nodepkg').hello(input.name), node: process.version.startsWith('v') }));\n});\n");
     kit.tool("greet", "source = '../tools/greet', entrypoint = 'main.js', input_adapter = 'json', output_adapter = 'json', deps = { '/app/nodepkg' }");
     assert_eq!(kit.call("greet", json!({"name": "node"})).unwrap(), json!({"msg": "hello node", "node": true}));
-}
-
-/// A minimal wheel `greet-1.0-py3-none-any.whl` in `dir`, built with Python's zipfile.
-fn make_wheel(dir: &Path) {
-    let script = r#"
-import sys, zipfile
-files = {
-    "greet/__init__.py": "def hello(n):\n    return 'hello ' + n\n",
-    "greet-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: greet\nVersion: 1.0\n",
-    "greet-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: kitsh-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-}
-files["greet-1.0.dist-info/RECORD"] = "".join(f"{k},,\n" for k in files) + "greet-1.0.dist-info/RECORD,,\n"
-with zipfile.ZipFile(sys.argv[1] + "/greet-1.0-py3-none-any.whl", "w") as z:
-    for k, v in files.items():
-        z.writestr(zipfile.ZipInfo(k, (2020, 1, 1, 0, 0, 0)), v)
-"#;
-    std::fs::create_dir_all(dir).unwrap();
-    let st = Command::new("python3").arg("-c").arg(script).arg(dir).status().expect("python3");
-    assert!(st.success());
 }
 
 #[test]

@@ -20,6 +20,7 @@ use jaq_core::load::parse::{BinaryOp, Term};
 use jaq_json::{Map, Val};
 
 use crate::fs::{join_path, FileSystem, FileType};
+use super::rewrite::def_end;
 
 /// Where `$ORIGIN` in a search path points: the directory of a virtual jq binary.
 const ORIGIN: &str = "/usr/bin";
@@ -262,7 +263,8 @@ fn commas(t: &Term<&str>, out: &mut Vec<Val>) -> Option<()> {
     }
 }
 
-fn str_val(parts: &[StrPart<&str, Term<&str>>]) -> Option<String> {
+/// The text of a string literal without interpolation (`None` when it has some).
+fn str_val<T>(parts: &[StrPart<&str, T>]) -> Option<String> {
     let mut s = String::new();
     for p in parts {
         match p {
@@ -326,7 +328,7 @@ pub fn scan(code: &str) -> Result<Header, (String, usize)> {
     }
     while let Some(Token(kw @ ("import" | "include"), Tok::Word)) = tokens.get(i) {
         let Some(Token(_, Tok::Str(parts))) = tokens.get(i + 1) else { break };
-        let Some(path) = str_parts(parts) else { break };
+        let Some(path) = str_val(parts) else { break };
         let mut k = i + 2;
         let mut name = None;
         if *kw == "import" {
@@ -354,34 +356,6 @@ pub fn scan(code: &str) -> Result<Header, (String, usize)> {
     Ok(h)
 }
 
-fn str_parts(parts: &[StrPart<&str, Token<&str>>]) -> Option<String> {
-    let mut s = String::new();
-    for p in parts {
-        match p {
-            StrPart::Str(x) => s.push_str(x),
-            StrPart::Char(c) => s.push(*c),
-            StrPart::Term(_) => return None,
-        }
-    }
-    Some(s)
-}
-
-/// The index after the `def` starting at `k` (after its terminating `;`).
-fn def_end(tokens: &[Token<&str>], mut k: usize) -> usize {
-    let mut depth = 0usize;
-    while let Some(t) = tokens.get(k) {
-        match t {
-            Token("def", Tok::Word) => depth += 1,
-            Token(";", Tok::Sym) => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        k += 1;
-        if depth == 0 {
-            break;
-        }
-    }
-    k
-}
 
 fn offset(code: &str, s: &str) -> usize {
     (s.as_ptr() as usize).saturating_sub(code.as_ptr() as usize).min(code.len())

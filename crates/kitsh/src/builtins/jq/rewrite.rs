@@ -333,7 +333,7 @@ fn guards(code: &str) -> String {
 }
 
 /// The index after the `def` starting at `k` (after its terminating `;`).
-fn def_end(tokens: &[Token<&str>], mut k: usize) -> usize {
+pub(super) fn def_end(tokens: &[Token<&str>], mut k: usize) -> usize {
     let mut depth = 0usize;
     while let Some(t) = tokens.get(k) {
         match t {
