@@ -2,28 +2,15 @@
 //! to a call, the cost of one tool call inside a script, and a tool's JSON through `jq`.
 //! Not a test: nothing is asserted beyond the results being right.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use kitsh::scripted_tool::{ScriptedTool, ToolArgs, ToolDef};
 use kitsh::tool::{Tool, ToolRequest};
 use kitsh::Bash;
 use serde_json::json;
 
-/// Mean wall time of `f` over enough runs to fill about `budget`.
-fn mean(budget: Duration, mut f: impl FnMut()) -> Duration {
-    f();
-    let start = Instant::now();
-    let mut n = 0u32;
-    while start.elapsed() < budget || n < 3 {
-        f();
-        n += 1;
-    }
-    start.elapsed() / n
-}
-
-fn us(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e6
-}
+mod common;
+use common::{mean, us};
 
 /// A tool with `n` registered tools (`t0`..), a no-op `noop` and `get_user`.
 fn tool(n: usize) -> ScriptedTool {
