@@ -1270,15 +1270,32 @@ impl Shell {
                     return Ok(126);
                 };
                 let text = crate::util::bytes::decode_owned(bytes);
-                if let Some(first) = text.lines().next() {
-                    if first.starts_with("#!") && !first.contains("sh") {
-                        let interp = first[2..].split_whitespace().next().unwrap_or("").to_string();
-                        self.error(&format!("{name}: {interp}: bad interpreter: No such file or directory"));
-                        return Ok(126);
+                match shebang(&text) {
+                    Some((interp, arg)) if !is_shell_interpreter(interp, arg) => {
+                        self.run_interpreter(name, &path, interp, arg, &argv)
                     }
+                    _ => self.run_script_text(&text, &argv),
                 }
-                self.run_script_text(&text, &argv)
             }
+        }
+    }
+
+    /// Run the script at `path` through the interpreter its `#!` line names, as the kernel
+    /// does: `INTERP [ARG] PATH ARGS...`. The interpreter must be one of kitsh's own
+    /// commands (`/usr/bin/env python3`, `/usr/bin/awk -f`, ...); no host program runs.
+    fn run_interpreter(&mut self, name: &str, path: &str, interp: &str, arg: Option<&str>, argv: &[String]) -> Exec {
+        let Some(program) = self.program_at(interp) else {
+            self.error(&format!("{name}: cannot execute: required file not found"));
+            return Ok(127);
+        };
+        let mut args = Vec::with_capacity(argv.len() + 2);
+        args.push(interp.to_string());
+        args.extend(arg.map(str::to_string));
+        args.push(path.to_string());
+        args.extend(argv[1..].iter().cloned());
+        match program {
+            super::lookup::Program::Utility(b) => Ok(self.run_utility(b, &args)),
+            super::lookup::Program::Shell(b) => b(self, &args),
         }
     }
 
@@ -1664,4 +1681,36 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
     fn hit(&self, limit: crate::limits::LimitExceeded) {
         self.0.shared.trip(limit);
     }
+}
+
+/// The interpreter and its one optional argument on a script's `#!` line, split as Linux
+/// does: the interpreter ends at the first blank, and the rest of the line (trimmed) is a
+/// single argument.
+fn shebang(text: &str) -> Option<(&str, Option<&str>)> {
+    let line = text.strip_prefix("#!")?.lines().next().unwrap_or("");
+    let line = line.trim_matches([' ', '\t', '\r']);
+    if line.is_empty() {
+        return None;
+    }
+    match line.split_once([' ', '\t']) {
+        Some((interp, rest)) => {
+            let rest = rest.trim_matches([' ', '\t']);
+            Some((interp, (!rest.is_empty()).then_some(rest)))
+        }
+        None => Some((line, None)),
+    }
+}
+
+/// Whether a `#!` line names a shell (`/bin/sh`, `/usr/bin/env bash`, ...): such scripts
+/// run in a child of this interpreter directly.
+fn is_shell_interpreter(interp: &str, arg: Option<&str>) -> bool {
+    let base = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+    let mut prog = base(interp);
+    if prog == "env" {
+        match arg {
+            Some(a) if !a.starts_with('-') => prog = base(a),
+            _ => return false,
+        }
+    }
+    matches!(prog.as_str(), "sh" | "bash" | "dash" | "ksh" | "zsh" | "kitsh")
 }

@@ -445,7 +445,7 @@ def closerange(lo, hi):
 
 def read(fd, n):
     if fd == 0:
-        return _kitsh.read(n)
+        return _check(_kitsh.read(n))
     f = _fd(fd)
     data = _check(_kitsh.read_file(f.path), f.path)
     chunk = data[f.pos:f.pos + n]
@@ -456,7 +456,7 @@ def read(fd, n):
 def write(fd, data):
     data = bytes(data)
     if fd in (1, 2):
-        return _kitsh.write(fd, data)
+        return _check(_kitsh.write(fd, data))
     f = _fd(fd)
     if f.flags & O_APPEND:
         _check(_kitsh.write_file(f.path, data, 1), f.path)
