@@ -431,7 +431,12 @@ impl Bash {
     /// Source a file of the virtual filesystem (as `$BASH_ENV` is sourced).
     pub fn source_file(&mut self, path: &str) -> ExecResult {
         let script = format!(". {}", crate::util::quote::quote_q(path));
-        self.exec_sync(&script)
+        let r = self.exec_sync(&script);
+        // bash sources it without a command of the script's: `PIPESTATUS` is what the file's
+        // own commands left.
+        let mut sh = self.shell();
+        sh.pipestatus = std::mem::take(&mut sh.sourced_pipestatus);
+        r
     }
 
     /// The interpreter state (locked while the guard lives).

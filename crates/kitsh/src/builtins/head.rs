@@ -79,6 +79,8 @@ impl Files {
         // `/dev/stdin` and `/dev/fd/0` are standard input too (their header keeps the name).
         let src = if stdin || name == "/dev/stdin" || name == "/dev/fd/0" {
             Ok(Src::Stdin)
+        } else if let Some(fd) = crate::builtins::fd_path(name) {
+            ctx.fds.reader(fd).map(Src::File).ok_or(false)
         } else {
             let abs = ctx.abs_path(name);
             match ctx.fs.stat(&abs) {

@@ -97,6 +97,7 @@ pub mod tac;
 pub mod tail;
 pub mod tar;
 pub mod tee;
+pub mod time;
 pub mod timeout;
 pub mod touch;
 pub mod tput;
@@ -192,6 +193,9 @@ pub struct Ctx<'a> {
     pub spawn: &'a dyn Spawn,
     /// Network access (`curl`, `wget`): none unless the embedder allowed some.
     pub net: &'a dyn net::Network,
+    /// The script's descriptors above 2 (`3<file`, `4<<EOF`), for `/dev/fd/N` and Python's
+    /// `os.read(N, ...)`.
+    pub fds: &'a dyn Descriptors,
     /// Standard input is something the script gave the command (a pipe, here-document,
     /// here-string or redirection, also inherited from an enclosing command); `false` when it
     /// is the session's own absent input.
@@ -310,6 +314,27 @@ impl std::fmt::Display for SpawnError {
     }
 }
 
+/// The descriptors of the script a command runs in, beyond its standard streams.
+pub trait Descriptors {
+    /// A reader of descriptor `fd` (sharing its offset with the script), if it is open.
+    fn reader(&self, fd: i32) -> Option<Box<dyn Read + Send>>;
+}
+
+/// No descriptors beyond the standard streams (unit tests, logic-only shells).
+pub struct NoDescriptors;
+
+impl Descriptors for NoDescriptors {
+    fn reader(&self, _: i32) -> Option<Box<dyn Read + Send>> {
+        None
+    }
+}
+
+/// The descriptor a `/dev/fd/N` or `/proc/self/fd/N` path names, if it is one above 2.
+pub fn fd_path(path: &str) -> Option<i32> {
+    let n = path.strip_prefix("/dev/fd/").or_else(|| path.strip_prefix("/proc/self/fd/"))?;
+    n.parse().ok().filter(|&n| n > 2)
+}
+
 /// A [`Spawn`] that runs nothing: every command is "not found" (unit tests of commands).
 pub struct NoSpawn;
 
@@ -365,6 +390,9 @@ impl Ctx<'_> {
     pub fn open_input(&mut self, path: &str) -> Result<Input<'_>, FsError> {
         if path == "-" || path == "/dev/stdin" || path == "/dev/fd/0" {
             return Ok(Input::Stdin(&mut *self.stdin));
+        }
+        if let Some(fd) = fd_path(path) {
+            return self.fds.reader(fd).map(Input::File).ok_or(FsError::NotFound);
         }
         let abs = self.abs_path(path);
         let meta = self.fs.stat(&abs)?;
@@ -495,6 +523,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("find", &find::Find),
         ("fold", &fold::Fold),
         ("fmt", &fmt::Fmt),
+        ("gawk", &awk::Awk),
         ("grep", &grep::Grep),
         ("gunzip", &gzip::Gunzip),
         ("gzip", &gzip::Gzip),
@@ -555,6 +584,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("tail", &tail::Tail),
         ("tar", &tar::Tar),
         ("tee", &tee::Tee),
+        ("time", &time::Time),
         ("timeout", &timeout::Timeout),
         ("touch", &touch::Touch),
         ("tput", &tput::Tput),
@@ -648,6 +678,7 @@ pub mod testing {
                 cancel: &Never,
                 spawn: &NoSpawn,
                 net: &net::NoNetwork,
+                fds: &NoDescriptors,
                 stdin_attached: true,
             };
             cmd.run(&mut ctx, &args)

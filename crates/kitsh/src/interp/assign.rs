@@ -403,21 +403,17 @@ impl Shell {
                 let key = self.expand_word_str(idx)?;
                 Err(format!("{}[{key}]: cannot assign list to array member", a.name))
             }
+            // Before a command, bash takes `name=(a b)` as the string `(a b)`.
+            (AssignValue::Array(elems), None) if temp => {
+                let text: Vec<String> = elems.iter().map(array_elem_text).collect();
+                self.assign(&a.name, format!("({})", text.join(" ")), a.append)
+            }
             (AssignValue::Array(elems), None) => {
                 let assoc = self.vars.get(&a.name).is_some_and(|v| v.is_assoc());
                 let items = self.expand_array_elems_as(elems, !assoc)?;
                 if trace {
                     // bash shows the literal as written.
-                    let text: Vec<String> = elems
-                        .iter()
-                        .map(|e| match e {
-                            ArrayElem::Value(w) => crate::parser::print::word_text(w),
-                            ArrayElem::Keyed { key, value, append } => {
-                                let op = if *append { "+=" } else { "=" };
-                                format!("[{}]{op}{}", crate::parser::print::word_text(key), crate::parser::print::word_text(value))
-                            }
-                        })
-                        .collect();
+                    let text: Vec<String> = elems.iter().map(array_elem_text).collect();
                     let line = format!("{}{op}({})", a.name, text.join(" "));
                     self.xtrace_line(&line);
                 }
@@ -443,7 +439,7 @@ impl Shell {
     /// Set the variables every shell starts with.
     pub fn init_default_vars(&mut self) {
         // PS1 and PS2 are set only in interactive shells (see `bash -i`), as bash does.
-        let defaults: [(&str, &str); 7] = [
+        let defaults: [(&str, &str); 8] = [
             ("IFS", " \t\n"),
             ("PS4", "+ "),
             ("OPTIND", "1"),
@@ -451,6 +447,8 @@ impl Shell {
             ("HOSTTYPE", "x86_64"),
             ("OSTYPE", "linux-gnu"),
             ("MACHTYPE", "x86_64-pc-linux-gnu"),
+            // bash takes it from the user's passwd entry when the environment has none.
+            ("SHELL", "/bin/bash"),
         ];
         for (k, v) in defaults {
             if self.vars.get_raw(k).is_none() {
@@ -481,6 +479,17 @@ impl Shell {
             let e = self.vars.entry(k);
             e.value = Some(Value::Str(v.to_string()));
             e.attrs |= attr::READONLY;
+        }
+    }
+}
+
+/// An array literal's element as written (`[k]=v`, `w`).
+fn array_elem_text(e: &ArrayElem) -> String {
+    match e {
+        ArrayElem::Value(w) => crate::parser::print::word_text(w),
+        ArrayElem::Keyed { key, value, append } => {
+            let op = if *append { "+=" } else { "=" };
+            format!("[{}]{op}{}", crate::parser::print::word_text(key), crate::parser::print::word_text(value))
         }
     }
 }

@@ -167,13 +167,19 @@ impl Shell {
     fn run_pipeline(&mut self, p: &Pipeline) -> Exec {
         let start = p.time.map(|_| std::time::Instant::now());
         self.lineno = p.line;
-        if p.negate {
+        // bash ignores `set -e` inside `! PIPELINE` only when it is on as the pipeline starts:
+        // a `set -e` run inside (a function's) makes a later failure there exit.
+        let ignore = p.negate && self.set_opt(ERREXIT);
+        if ignore {
             self.errexit_ignored += 1;
         }
         let r = if p.commands.len() == 1 {
-            self.run_command(&p.commands[0]).inspect(|&s| {
-                self.pipestatus.clear();
-                self.pipestatus.push(s);
+            let cmd = &p.commands[0];
+            self.run_command(cmd).inspect(|&s| {
+                if sets_pipestatus(cmd) {
+                    self.pipestatus.clear();
+                    self.pipestatus.push(s);
+                }
             })
         } else {
             let r = self.run_multi_pipeline(p);
@@ -185,7 +191,7 @@ impl Shell {
             }
             r
         };
-        if p.negate {
+        if ignore {
             self.errexit_ignored -= 1;
         }
         let status = r?;
@@ -319,7 +325,14 @@ impl Shell {
         sub.rng_reseed = true;
         sub.subshell += 1;
         sub.bashpid = self.new_pid();
-        sub.traps.actions.remove("EXIT");
+        if !self.traps.shown().is_empty() {
+            sub.traps.inherited = Some(self.traps.shown().clone());
+        }
+        // Caught signals go back to their default action (ignored ones stay ignored); EXIT is
+        // not inherited; ERR, DEBUG and RETURN follow `set -E`/`-T` (below).
+        if !sub.traps.actions.is_empty() {
+            sub.traps.actions.retain(|k, a| matches!(k.as_str(), "ERR" | "DEBUG" | "RETURN") || (a.is_empty() && k != "EXIT"));
+        }
         sub.trap_state.off |= self.uninherited_traps();
         sub
     }
@@ -824,6 +837,7 @@ impl Shell {
             }
             let start = parser.offset();
             parser.set_extglob(self.shopt(EXTGLOB));
+            parser.set_c_locale(self.byte_locale());
             let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {
                 let aliases = self.aliases.clone();
                 let lookup = move |w: &str| aliases.get(w).cloned();
@@ -1053,6 +1067,9 @@ impl Shell {
         // Temporary assignments: visible to the command, exported, then restored.
         let mut saved = Vec::with_capacity(assigns.len());
         for a in assigns {
+            if self.refuse_temp_elem(a) {
+                continue;
+            }
             let old = self.vars.get_raw(&a.name).cloned();
             saved.push((a.name.clone(), old));
             self.do_assign(a, true)?;
@@ -1079,11 +1096,22 @@ impl Shell {
         r
     }
 
+    /// bash refuses `name[i]=v` before a command (the command still runs).
+    fn refuse_temp_elem(&mut self, a: &Assign) -> bool {
+        let Some(idx) = &a.index else { return false };
+        let idx = crate::parser::print::word_text(idx);
+        self.error(&format!("`{}[{idx}]': not a valid identifier", a.name));
+        true
+    }
+
     /// Run `argv` with `assigns` in a temporary scope (see [`Shell::run_with_temp_assigns`]).
     fn run_with_temp_scope(&mut self, assigns: &[Assign], argv: Vec<String>, is_func: bool) -> Exec {
         self.vars.push_temp_scope();
         let depth = self.vars.scope_count();
         for a in assigns {
+            if self.refuse_temp_elem(a) {
+                continue;
+            }
             self.vars.temp_entry(&a.name);
             if let Err(e) = self.do_assign(a, true) {
                 self.vars.pop_scope();
@@ -1199,6 +1227,7 @@ impl Shell {
                 cancel: &ShellCancel(self),
                 spawn: if logic { &denied_fs } else { &ShellSpawn(self) },
                 net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
+                fds: if logic { &crate::builtins::NoDescriptors } else { &ShellFds(&self.fds) },
                 stdin_attached,
             };
             f(&mut ctx)
@@ -1269,6 +1298,10 @@ impl Shell {
                     self.error(&format!("{name}: Permission denied"));
                     return Ok(126);
                 };
+                if crate::util::bytes::looks_binary(&bytes) {
+                    self.error(&format!("{name}: cannot execute binary file: Exec format error"));
+                    return Ok(126);
+                }
                 let text = crate::util::bytes::decode_owned(bytes);
                 match shebang(&text) {
                     Some((interp, arg)) if !is_shell_interpreter(interp, arg) => {
@@ -1337,6 +1370,17 @@ impl Shell {
                     e.attrs = super::vars::attr::EXPORT;
                 }
             }
+        }
+        // A new bash keeps an inherited `$PWD` naming its directory (symbolic links and all);
+        // without one it starts in the physical path.
+        let inherited = child.vars.get_str("PWD");
+        let same = inherited.is_some_and(|p| {
+            p == self.cwd || (p.starts_with('/') && self.fs.canonicalize(p).ok() == self.fs.canonicalize(&self.cwd).ok())
+        });
+        if same {
+            child.cwd = inherited.unwrap_or_default().to_string();
+        } else if let Ok(physical) = self.fs.canonicalize(&self.cwd) {
+            child.cwd = physical;
         }
         child.init_default_vars();
         child
@@ -1422,6 +1466,16 @@ fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
 
 /// Runs commands for a command (`xargs`, `find -exec`, awk's `system()`): each in a child
 /// shell, as a new process started from this one.
+/// A command's view of the script's descriptors above 2.
+struct ShellFds<'a>(&'a super::io::Fds);
+
+impl crate::builtins::Descriptors for ShellFds<'_> {
+    fn reader(&self, fd: i32) -> Option<Box<dyn std::io::Read + Send>> {
+        let fd = self.0.get(fd)?.clone();
+        Some(Box::new(super::io::SharedFdReader(fd)))
+    }
+}
+
 struct ShellSpawn<'a>(&'a Shell);
 
 impl crate::builtins::Spawn for ShellSpawn<'_> {
@@ -1713,4 +1767,17 @@ fn is_shell_interpreter(interp: &str, arg: Option<&str>) -> bool {
         }
     }
     matches!(prog.as_str(), "sh" | "bash" | "dash" | "ksh" | "zsh" | "kitsh")
+}
+
+/// Whether a command alone sets `PIPESTATUS`, as in bash: simple commands, `[[ ]]`, `(( ))`
+/// and subshells do; other compound commands and function definitions leave what the
+/// last command run inside them set.
+fn sets_pipestatus(cmd: &Command) -> bool {
+    match cmd {
+        Command::Simple(_) => true,
+        Command::Compound(c, _) => {
+            matches!(c, CompoundCommand::Subshell(_) | CompoundCommand::DBracket(_) | CompoundCommand::Arith(_))
+        }
+        Command::FunctionDef(_) => false,
+    }
 }

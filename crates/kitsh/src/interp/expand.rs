@@ -339,6 +339,7 @@ impl Shell {
                 let out = self.command_sub(list)?;
                 self.place(Val::Str(Some(out)), b, quoted);
             }
+            WordPart::BadCommandSub(bad) => self.bad_command_sub(bad),
             WordPart::ArithSub(w) => {
                 let n = self.arith_sub(w)?;
                 self.place(Val::Str(Some(n.to_string())), b, quoted);
@@ -531,6 +532,7 @@ impl Shell {
                 }
             },
             WordPart::CommandSub(list) => out.push_str(&self.command_sub(list)?),
+            WordPart::BadCommandSub(bad) => self.bad_command_sub(bad),
             WordPart::ArithSub(w) => out.push_str(&self.arith_sub(w)?.to_string()),
             WordPart::ProcessSub(o, list) => out.push_str(&self.process_sub(*o, list)?),
             WordPart::ArrayLiteral(elems) => {
@@ -643,6 +645,21 @@ impl Shell {
         self.cmdsub_status = Some(status);
         let bytes = cap.is_capture().unwrap_or_default();
         Ok(self.command_sub_text(bytes))
+    }
+
+    /// A backquote body that did not parse: bash reports the error as it would run it, and
+    /// the substitution is empty with status 2.
+    fn bad_command_sub(&mut self, bad: &crate::parser::ast::BadSubst) {
+        let e = &bad.error;
+        let saved = self.lineno;
+        self.lineno = e.line;
+        self.error_in("command substitution: ", &e.message);
+        if !e.source_line.is_empty() && !e.incomplete {
+            self.error_in("command substitution: ", &format!("`{}'", e.source_line));
+        }
+        self.lineno = saved;
+        self.status = 2;
+        self.cmdsub_status = Some(2);
     }
 
     /// The value of a command substitution's output: NUL bytes dropped (with bash's

@@ -442,6 +442,15 @@ impl Read for FdReader<'_> {
     }
 }
 
+/// `Read` over a descriptor that it keeps open (a command's `/dev/fd/N`).
+pub struct SharedFdReader(pub Fd);
+
+impl Read for SharedFdReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
 /// `Write` over a descriptor of the table (a command's stdout or stderr).
 pub struct FdWriter<'a> {
     /// The descriptor (None: closed).

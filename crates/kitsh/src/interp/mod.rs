@@ -67,6 +67,16 @@ pub type Exec<T = i32> = Result<T, Flow>;
 pub struct Traps {
     /// Signal or pseudo-signal name (`EXIT`, `ERR`, `DEBUG`, `RETURN`, `INT`, ...) to command text.
     pub actions: HashMap<String, String>,
+    /// In a subshell that has not changed any trap yet: the traps of the shell it came from,
+    /// which `trap -p` still lists there (as bash does), although they do not fire.
+    pub inherited: Option<HashMap<String, String>>,
+}
+
+impl Traps {
+    /// The traps `trap -p` lists.
+    pub fn shown(&self) -> &HashMap<String, String> {
+        self.inherited.as_ref().unwrap_or(&self.actions)
+    }
 }
 
 /// One frame of the function call stack (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
@@ -156,6 +166,9 @@ pub struct Shell {
     pub errexit_ignored: usize,
     /// `$PIPESTATUS`.
     pub pipestatus: Vec<i32>,
+    /// `PIPESTATUS` as the last `.`/`source` left it before its own command set it (so that
+    /// sourcing `$BASH_ENV`, which bash does without a command, can restore it).
+    pub(crate) sourced_pipestatus: Vec<i32>,
     /// `$!`.
     pub last_bg: Option<u64>,
     /// The job table: background jobs this shell started (subshells start with none).
@@ -256,6 +269,7 @@ impl Shell {
             loop_depth: 0,
             errexit_ignored: 0,
             pipestatus: Vec::new(),
+            sourced_pipestatus: Vec::new(),
             last_bg: None,
             jobs: Vec::new(),
             killed_by: None,

@@ -281,7 +281,9 @@ impl Shell {
 
     /// Expand a `${...}` / `$x`.
     pub(crate) fn param_value(&mut self, pe: &ParamExpr, quoted: bool) -> Exec<Val> {
-        let _ = quoted;
+        // bash (bug #627 of Oils): unquoted `${!prefix*}` and `${!a[*]}` with an empty IFS are
+        // one word, joined with nothing and with a space respectively.
+        let ifs_empty_star = |sh: &Self, star: bool| !quoted && star && sh.vars.get_str("IFS") == Some("");
         // The parser hands invalid `${...}` text over as a name that is not one.
         if let Param::Var(text) = &pe.param {
             if !is_name(text) {
@@ -294,6 +296,9 @@ impl Shell {
                 let Param::Var(prefix) = &pe.param else { return Ok(Val::Str(None)) };
                 let names: Vec<String> =
                     self.vars.visible().into_iter().filter(|(k, v)| k.starts_with(prefix.as_str()) && (v.is_set() || v.attrs != 0)).map(|(k, _)| k.clone()).collect();
+                if ifs_empty_star(self, *star) {
+                    return Ok(Val::Str(Some(names.concat())));
+                }
                 return Ok(Val::List(names, *star));
             }
             ParamOp::Keys => {
@@ -303,7 +308,11 @@ impl Shell {
                     _ => return Ok(Val::Str(None)),
                 };
                 let name = self.vars.resolve_name(name).into_owned();
-                return Ok(Val::List(self.array_keys(&name), star));
+                let keys = self.array_keys(&name);
+                if ifs_empty_star(self, star) {
+                    return Ok(Val::Str(Some(keys.join(" "))));
+                }
+                return Ok(Val::List(keys, star));
             }
             _ => {}
         }

@@ -149,6 +149,9 @@ pub enum WordPart {
     Param(Box<ParamExpr>),
     /// `$(...)` or `` `...` ``: the parsed body.
     CommandSub(Arc<List>),
+    /// `` `...` `` whose body does not parse: bash parses a backquote body only when it runs
+    /// it, so the error is reported (and the substitution fails with status 2) then.
+    BadCommandSub(Arc<BadSubst>),
     /// `$((...))`: the expression text as a word (expanded, then parsed as arithmetic).
     ArithSub(Word),
     /// `<(...)` (`false`) or `>(...)` (`true`).
@@ -500,4 +503,13 @@ impl Word {
             matches!(p, WordPart::SingleQuoted(_) | WordPart::DoubleQuoted(_) | WordPart::Escaped(_))
         })
     }
+}
+
+/// A backquote body that failed to parse (see [`WordPart::BadCommandSub`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BadSubst {
+    /// The body as written between the backquotes (after backslash processing).
+    pub text: String,
+    /// What the parser reported.
+    pub error: crate::parser::ParseError,
 }

@@ -76,6 +76,12 @@ impl<'a> Parser<'a> {
         self.st.extglob = on;
     }
 
+    /// Tell the parser whether the locale is C for what it parses next: `$'\u00e9'` then
+    /// stays `\u00E9`, as bash decodes it when it reads it.
+    pub fn set_c_locale(&mut self, on: bool) {
+        self.st.c_locale = on;
+    }
+
     /// Current line number (1-based, counting from `opts.start_line`).
     pub fn line(&self) -> u32 {
         self.st.inp.line

@@ -159,6 +159,8 @@ pub(crate) struct State<'a> {
     pub(crate) eof_newline: bool,
     /// `shopt -s extglob` is on: `!(` is a pattern group, not `!` before a subshell.
     pub(crate) extglob: bool,
+    /// The locale is C: `$'\u...'` escapes of non-ASCII characters stay as text.
+    pub(crate) c_locale: bool,
 }
 
 /// The parser proper: the state plus the alias callback of the current call.

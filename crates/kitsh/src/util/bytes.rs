@@ -12,15 +12,45 @@ const BASE: u32 = 0x10FF00;
 /// Bytes to a shell string: valid UTF-8 as is, each invalid byte as `U+10FF00 + byte`.
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
-        Ok(s) => Cow::Borrowed(s),
+        Ok(s) if !has_reserved(bytes) => Cow::Borrowed(s),
+        Ok(s) => Cow::Owned(escape_reserved(s)),
         Err(_) => Cow::Owned(decode_lossless(bytes)),
     }
+}
+
+/// Whether valid UTF-8 holds one of the characters that stand for raw bytes (U+10FF80 and
+/// up: `F4 8F BE xx` / `F4 8F BF xx`). Text that really holds one must keep it as its four
+/// bytes, or encoding would turn it into the single byte it stands for.
+fn has_reserved(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(0xF4, bytes).any(|i| bytes.get(i + 1) == Some(&0x8F) && matches!(bytes.get(i + 2), Some(0xBE | 0xBF)))
+}
+
+/// `s` with each character that stands for a raw byte replaced by the raw bytes of its
+/// UTF-8 encoding.
+fn escape_reserved(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut buf = [0u8; 4];
+    for c in s.chars() {
+        if raw_byte(c).is_some() {
+            c.encode_utf8(&mut buf).bytes().for_each(|b| out.push(raw_char(b)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether a script file is binary the way bash decides it: a NUL byte in its first line,
+/// within the first 80 bytes.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    bytes.iter().take(80).take_while(|&&c| c != b'\n').any(|&c| c == 0)
 }
 
 /// Owned form of [`decode`].
 pub fn decode_owned(bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
-        Ok(s) => s,
+        Ok(s) if !has_reserved(s.as_bytes()) => s,
+        Ok(s) => escape_reserved(&s),
         Err(e) => decode_lossless(e.as_bytes()),
     }
 }
@@ -30,13 +60,13 @@ fn decode_lossless(mut bytes: &[u8]) -> String {
     loop {
         match std::str::from_utf8(bytes) {
             Ok(s) => {
-                out.push_str(s);
+                out.push_str(&decode(s.as_bytes()));
                 return out;
             }
             Err(e) => {
                 let (good, rest) = bytes.split_at(e.valid_up_to());
                 // SAFETY-free: `good` is valid UTF-8 by construction of `valid_up_to`.
-                out.push_str(std::str::from_utf8(good).unwrap_or_default());
+                out.push_str(&decode(good));
                 let bad = e.error_len().unwrap_or(rest.len()).max(1);
                 for &b in &rest[..bad] {
                     out.push(raw_char(b));
@@ -85,7 +115,16 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let cases: [&[u8]; 5] = [b"plain", b"\xff\xfe", "h\u{e9}llo".as_bytes(), b"a\xc3(b", b"\xf4\x8f\xbf"];
+        let cases: [&[u8]; 7] = [
+            b"plain",
+            b"\xff\xfe",
+            "h\u{e9}llo".as_bytes(),
+            b"a\xc3(b",
+            b"\xf4\x8f\xbf",
+            // U+10FFFF and U+10FF80 themselves, valid and invalid text around them.
+            b"a\xf4\x8f\xbf\xbf\xf4\x8f\xbe\x80b",
+            b"\xff\xf4\x8f\xbf\xbfz",
+        ];
         for c in cases {
             assert_eq!(encode(&decode(c)).as_ref(), c);
         }

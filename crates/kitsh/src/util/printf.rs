@@ -16,7 +16,7 @@ use crate::util::bytes::{encode, raw_byte};
 use ldouble::LDouble;
 use std::borrow::Cow;
 
-pub(crate) use escape::ansicstr;
+pub(crate) use escape::{ansicstr, push_code_point};
 
 /// Largest output (and so field width or precision) of [`format`]; the interpreter passes its
 /// string limit to [`format_bounded`] instead. Bash allows widths up to `INT_MAX`.

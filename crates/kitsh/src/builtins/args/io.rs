@@ -35,6 +35,9 @@ pub fn open_src(ctx: &Ctx<'_>, path: &str) -> Result<Src, FsError> {
     if path == "-" || path == "/dev/stdin" || path == "/dev/fd/0" {
         return Ok(Src::Stdin);
     }
+    if let Some(fd) = crate::builtins::fd_path(path) {
+        return ctx.fds.reader(fd).map(Src::File).ok_or(FsError::NotFound);
+    }
     let abs = ctx.abs_path(path);
     match ctx.fs.stat(&abs)?.file_type {
         FileType::Dir => Err(FsError::IsDir),

@@ -14,6 +14,11 @@ pub fn set_c_locale(c: bool) {
     C_LOCALE.with(|l| l.set(c));
 }
 
+/// Whether the command running on this thread has the C locale (see [`set_c_locale`]).
+pub fn c_locale() -> bool {
+    C_LOCALE.with(std::cell::Cell::get)
+}
+
 /// Locale-style quoting as GNU `quote()`: `‘x’` in a UTF-8 locale, `'x'` in the C locale,
 /// with `\` and control characters written as C escapes.
 pub fn quote(s: &str) -> String {

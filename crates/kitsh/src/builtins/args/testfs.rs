@@ -77,6 +77,7 @@ pub fn run_env(cmd: &dyn Builtin, name: &str, args: &[&str], env: &[(&str, &str)
             cancel: &Never,
             spawn: &crate::builtins::NoSpawn,
             net: &crate::builtins::net::NoNetwork,
+            fds: &crate::builtins::NoDescriptors,
             stdin_attached: true,
         };
         cmd.run(&mut ctx, &args)
@@ -90,7 +91,7 @@ pub fn with_ctx<R>(fs: &dyn FileSystem, stdin: &mut dyn std::io::Read, stdout: &
     let mut stderr = Vec::new();
     let env = MapEnv(Vec::new());
     let r = {
-        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::builtins::NoSpawn, net: &crate::builtins::net::NoNetwork, stdin_attached: true };
+        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::builtins::NoSpawn, net: &crate::builtins::net::NoNetwork, fds: &crate::builtins::NoDescriptors, stdin_attached: true };
         f(&mut ctx)
     };
     (r, String::from_utf8_lossy(&stderr).into_owned())

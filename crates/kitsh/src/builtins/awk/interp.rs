@@ -1607,6 +1607,8 @@ impl<'c, 'a> Interp<'c, 'a> {
             self.globals[sp(Special::Fnr)] = Cell::Val(Value::Num(0.0));
             if name == "-" || name == "/dev/stdin" || name == "/dev/fd/0" {
                 self.main_reader = Some(Reader::new(Src::Stdin));
+            } else if let Some(r) = crate::builtins::fd_path(&name).and_then(|fd| self.ctx.fds.reader(fd)) {
+                self.main_reader = Some(Reader::new(Src::File(r)));
             } else {
                 let abs = self.ctx.abs_path(&name);
                 let r = match self.ctx.fs.stat(&abs) {
@@ -1673,6 +1675,8 @@ impl<'c, 'a> Interp<'c, 'a> {
                     let n = String::from_utf8_lossy(&name).into_owned();
                     let reader = if n == "-" || n == "/dev/stdin" || n == "/dev/fd/0" {
                         Reader::new(Src::Stdin)
+                    } else if let Some(r) = crate::builtins::fd_path(&n).and_then(|fd| self.ctx.fds.reader(fd)) {
+                        Reader::new(Src::File(r))
                     } else {
                         // pending output to the same file is written first
                         if let Some(i) = self.outputs.iter().position(|o| o.name == name) {

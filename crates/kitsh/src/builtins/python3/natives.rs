@@ -167,6 +167,26 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
         ret(vm, r)
     });
     let l = link.clone();
+    // A descriptor of the script (`3<<EOF`): one read, as `os.read` does.
+    add!("read_fd", move |fd: i32, n: usize, vm: &VirtualMachine| {
+        let n = n.clamp(1, 1 << 20);
+        let r = on_host(&l, move |ctx| {
+            let Some(mut src) = ctx.fds.reader(fd) else { return Err(9) };
+            let mut buf = vec![0u8; n];
+            loop {
+                match src.read(&mut buf) {
+                    Ok(k) => {
+                        buf.truncate(k);
+                        return Ok(Val::Bytes(buf));
+                    }
+                    Err(e) if e.kind() == ErrorKind::Interrupted && !ctx.cancel.cancelled() => continue,
+                    Err(e) => return Err(io_errno(&e)),
+                }
+            }
+        });
+        ret(vm, r)
+    });
+    let l = link.clone();
     add!("sleep", move |secs: f64| {
         let d = Duration::try_from_secs_f64(secs.max(0.0)).unwrap_or(Duration::MAX);
         l.sleep(d)

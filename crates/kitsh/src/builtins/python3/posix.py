@@ -446,6 +446,8 @@ def closerange(lo, hi):
 def read(fd, n):
     if fd == 0:
         return _check(_kitsh.read(n))
+    if fd > 2 and fd not in _fds:
+        return _check(_kitsh.read_fd(fd, n))
     f = _fd(fd)
     data = _check(_kitsh.read_file(f.path), f.path)
     chunk = data[f.pos:f.pos + n]

@@ -18,10 +18,22 @@ def _refused(what):
     return PermissionError(1, "Operation not permitted", "%s %s" % (what, _DENIED))
 
 
+# kitsh keeps a byte that is not UTF-8 as the character U+10FF00 + byte; CPython gets it in
+# argv and the environment as the surrogate U+DC00 + byte ("surrogateescape").
+_RAW_BYTES = {0x10FF00 + b: 0xDC00 + b for b in range(0x80, 0x100)}
+
+
+def _os_str(s):
+    return s.translate(_RAW_BYTES) if "\U0010ff80" <= max(s, default="") else s
+
+
+def _os_bytes(s):
+    return _os_str(s).encode("utf-8", "surrogateescape")
+
+
 # --- the `posix` module over the VFS ---------------------------------------------------
 posix = type(sys)("posix")
-posix.__dict__.update(_kitsh=_kitsh, _cwd=_cwd, _env={
-    k.encode("utf-8", "surrogateescape"): v.encode("utf-8", "surrogateescape") for k, v in _env})
+posix.__dict__.update(_kitsh=_kitsh, _cwd=_cwd, _env={_os_bytes(k): _os_bytes(v) for k, v in _env})
 exec(_posix_code, posix.__dict__)
 sys.modules["posix"] = posix
 if "posix" not in sys.builtin_module_names:
@@ -495,7 +507,7 @@ def _sleep(secs):
 _time.sleep = _sleep
 
 sys.executable = "/usr/bin/python3"
-sys.argv = list(_argv)
+sys.argv = [_os_str(a) for a in _argv]
 sys.path = []
 
 

@@ -166,6 +166,10 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
         let file = &args[i];
         let path = crate::fs::join_path(&sh.cwd, file);
         match sh.fs.read_file(&path) {
+            Ok(b) if crate::util::bytes::looks_binary(&b) => {
+                sh.write_fd(2, format!("{file}: {file}: cannot execute binary file\n").as_bytes());
+                return Ok(126);
+            }
             Ok(b) => {
                 child.opts.invocation = '\0';
                 child.sources.push(file.clone());

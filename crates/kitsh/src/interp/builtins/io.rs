@@ -32,6 +32,9 @@ pub fn echo(sh: &mut Shell, args: &[String]) -> Exec {
             out.push(b' ');
         }
         if escapes {
+            if k == 0 {
+                crate::builtins::args::set_c_locale(sh.byte_locale());
+            }
             let (b, stop) = crate::util::printf::echo_escapes(a);
             out.extend_from_slice(&b);
             if stop {
@@ -136,6 +139,10 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     // The C library sees `TZ` only when it is exported.
     let tz = sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string);
     let max = sh.shared.limits.max_string_bytes;
+    // `\u` escapes depend on the locale.
+    if fmt.contains("\\u") || fmt.contains("\\U") || fmt.contains("%b") {
+        crate::builtins::args::set_c_locale(sh.byte_locale());
+    }
     let res = crate::util::printf::format_bounded(fmt, &args[i + 1..], now, tz.as_deref(), max);
     for e in &res.errors {
         sh.error(e);

@@ -84,6 +84,7 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
     let saved_in_eval = std::mem::replace(&mut sh.in_eval, false);
     let saved_line = sh.lineno;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&text, 1));
+    sh.sourced_pipestatus.clone_from(&sh.pipestatus);
     sh.lineno = saved_line;
     sh.in_source = saved_in_source;
     sh.in_eval = saved_in_eval;

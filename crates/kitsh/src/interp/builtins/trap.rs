@@ -55,7 +55,7 @@ pub(crate) fn signal_table() -> String {
 fn print_traps(sh: &mut Shell, keys: &[String]) {
     let mut out = String::new();
     for k in keys {
-        if let Some(a) = sh.traps.actions.get(k) {
+        if let Some(a) = sh.traps.shown().get(k) {
             out.push_str("trap -- ");
             out.push_str(&crate::util::quote::quote_at_q(a));
             out.push(' ');
@@ -81,7 +81,7 @@ pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
     if rest.is_empty() || print {
         let mut status = 0;
         let keys: Vec<String> = if rest.is_empty() {
-            let mut ks: Vec<String> = sh.traps.actions.keys().cloned().collect();
+            let mut ks: Vec<String> = sh.traps.shown().keys().cloned().collect();
             ks.sort_by_key(|k| listing_order(k));
             ks
         } else {
@@ -117,6 +117,7 @@ pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
         (Some(rest[0].clone()), &rest[1..])
     };
     let mut status = 0;
+    sh.traps.inherited = None;
     for s in sigs {
         let Some(key) = trap_key(s) else {
             sh.builtin_error("trap", &format!("{s}: invalid signal specification"));

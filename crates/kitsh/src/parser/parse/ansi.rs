@@ -22,7 +22,7 @@ impl Core<'_, '_, '_> {
                 Some(c) => raw.push(c),
             }
         }
-        Ok(decode_ansi(&raw))
+        Ok(decode_ansi(&raw, self.c_locale))
     }
 }
 
@@ -46,8 +46,10 @@ fn digits(s: &[char], radix: u32, max: usize) -> (u32, usize) {
 enum Esc {
     /// A byte (from `\n`, `\xHH`, octal, `\cX`...).
     Byte(u8),
-    /// A character (from `\u`, `\U`, or a non-ASCII `\cX`).
+    /// A character (a non-ASCII `\cX`).
     Char(char),
+    /// A code point from `\u`, `\U` (any value below 2^32).
+    CodePoint(u32),
     /// Text kept as is (unknown escapes).
     Keep(&'static str, Option<char>),
     /// End of the string (a NUL).
@@ -90,7 +92,8 @@ fn escape(cs: &[char], i: &mut usize) -> Esc {
             if v == 0 {
                 return Esc::End;
             }
-            return Esc::Char(char::from_u32(v).unwrap_or('\u{FFFD}'));
+            // Encoded as bash does, past U+10FFFF and for surrogates too.
+            return Esc::CodePoint(v);
         }
         'c' => {
             let Some(&n) = cs.get(*i) else { return Esc::Keep("\\c", None) };
@@ -117,7 +120,7 @@ fn escape(cs: &[char], i: &mut usize) -> Esc {
 
 /// Decode the escapes of a `$'...'` body. Bytes from `\xHH` / octal escapes that are not valid
 /// UTF-8 become raw-byte characters; a NUL ends the string (as in bash).
-pub(crate) fn decode_ansi(s: &str) -> String {
+pub(crate) fn decode_ansi(s: &str, c_locale: bool) -> String {
     if !s.contains('\\') {
         return s.to_string();
     }
@@ -135,6 +138,7 @@ pub(crate) fn decode_ansi(s: &str) -> String {
         match escape(&cs, &mut i) {
             Esc::Byte(b) => out.push(b),
             Esc::Char(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
+            Esc::CodePoint(v) => crate::util::printf::push_code_point(v, c_locale, &mut out),
             Esc::Keep(k, c) => {
                 out.extend_from_slice(k.as_bytes());
                 if let Some(c) = c {
@@ -150,39 +154,48 @@ pub(crate) fn decode_ansi(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::decode_ansi;
+
+    fn decode_ansi_utf8(s: &str) -> String {
+        decode_ansi(s, false)
+    }
+
+    #[test]
+    fn c_locale_keeps_non_ascii_escapes() {
+        assert_eq!(decode_ansi(r"\u00e9\u41\U0001f600", true), r"\u00E9A\U0001F600");
+    }
     use crate::util::bytes::raw_char;
 
     #[test]
     fn simple_escapes() {
-        assert_eq!(decode_ansi(r#"a\tb\nc\\d\'e\""#), "a\tb\nc\\d'e\"");
-        assert_eq!(decode_ansi(r"\e\E\a\b\f\v\r\?"), "\x1b\x1b\x07\x08\x0c\x0b\r?");
+        assert_eq!(decode_ansi_utf8(r#"a\tb\nc\\d\'e\""#), "a\tb\nc\\d'e\"");
+        assert_eq!(decode_ansi_utf8(r"\e\E\a\b\f\v\r\?"), "\x1b\x1b\x07\x08\x0c\x0b\r?");
     }
 
     #[test]
     fn numeric_escapes() {
-        assert_eq!(decode_ansi(r"\x41\101\u00e9\U0001F600"), "AAé😀");
-        assert_eq!(decode_ansi(r"\xc3\xa9"), "é");
-        assert_eq!(decode_ansi(r"\xff"), raw_char(0xff).to_string());
-        assert_eq!(decode_ansi(r"\x4g"), "\x04g");
-        assert_eq!(decode_ansi(r"\xg"), "\\xg");
-        assert_eq!(decode_ansi(r"\1234"), "S4");
+        assert_eq!(decode_ansi_utf8(r"\x41\101\u00e9\U0001F600"), "AAé😀");
+        assert_eq!(decode_ansi_utf8(r"\xc3\xa9"), "é");
+        assert_eq!(decode_ansi_utf8(r"\xff"), raw_char(0xff).to_string());
+        assert_eq!(decode_ansi_utf8(r"\x4g"), "\x04g");
+        assert_eq!(decode_ansi_utf8(r"\xg"), "\\xg");
+        assert_eq!(decode_ansi_utf8(r"\1234"), "S4");
     }
 
     #[test]
     fn nul_truncates() {
-        assert_eq!(decode_ansi(r"a\0b"), "a");
-        assert_eq!(decode_ansi(r"a\x00b"), "a");
-        assert_eq!(decode_ansi(r"a\c@b"), "a");
+        assert_eq!(decode_ansi_utf8(r"a\0b"), "a");
+        assert_eq!(decode_ansi_utf8(r"a\x00b"), "a");
+        assert_eq!(decode_ansi_utf8(r"a\c@b"), "a");
     }
 
     #[test]
     fn control_chars() {
-        assert_eq!(decode_ansi(r"\ca\cA\c[\c?"), "\x01\x01\x1b\x7f");
+        assert_eq!(decode_ansi_utf8(r"\ca\cA\c[\c?"), "\x01\x01\x1b\x7f");
     }
 
     #[test]
     fn unknown_kept() {
-        assert_eq!(decode_ansi(r"\q\
+        assert_eq!(decode_ansi_utf8(r"\q\
 x"), "\\q\\\nx");
     }
 }

@@ -379,7 +379,11 @@ fn fill_parts(parts: &mut [WordPart], b: &mut Bodies) {
             WordPart::CommandSub(l) | WordPart::ProcessSub(_, l) => fill_list(Arc::make_mut(l), b),
             WordPart::ArithSub(w) => fill_word(w, b),
             WordPart::ArrayLiteral(es) => fill_elems(es, b),
-            WordPart::Literal(_) | WordPart::Escaped(_) | WordPart::SingleQuoted(_) | WordPart::Tilde(_) => {}
+            WordPart::Literal(_)
+            | WordPart::Escaped(_)
+            | WordPart::SingleQuoted(_)
+            | WordPart::Tilde(_)
+            | WordPart::BadCommandSub(_) => {}
         }
     }
 }

@@ -224,6 +224,7 @@ fn show_parts(parts: &[WordPart]) -> String {
             WordPart::Tilde(u) => s.push_str(&format!("<~{u}>")),
             WordPart::Param(pe) => s.push_str(&show_param(pe)),
             WordPart::CommandSub(l) => s.push_str(&format!("$({})", show_list(l))),
+            WordPart::BadCommandSub(b) => s.push_str(&format!("<bad `{}`: {}>", b.text, b.error.message)),
             WordPart::ArithSub(w) => s.push_str(&format!("$(({}))", show_word(w))),
             WordPart::ProcessSub(out, l) => s.push_str(&format!("{}({})", if *out { '>' } else { '<' }, show_list(l))),
             WordPart::ArrayLiteral(es) => s.push_str(&show_elems(es)),

@@ -457,8 +457,12 @@ impl Core<'_, '_, '_> {
                 Some(c) => s.push(c),
             }
         }
-        let list = self.nested(|p| p.parse_text(s, line))?;
-        b.part(WordPart::CommandSub(Arc::new(list)));
+        match self.nested(|p| p.parse_text(s.clone(), line)) {
+            Ok(list) => b.part(WordPart::CommandSub(Arc::new(list))),
+            // Too deep a nesting stays an error of the whole script.
+            Err(e) if e.message == "maximum nesting depth exceeded" => return Err(e),
+            Err(error) => b.part(WordPart::BadCommandSub(Arc::new(BadSubst { text: s, error }))),
+        }
         Ok(())
     }
 

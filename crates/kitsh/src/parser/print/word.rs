@@ -51,6 +51,7 @@ fn first_char(p: &WordPart) -> Option<char> {
         WordPart::Param(_) | WordPart::CommandSub(_) | WordPart::ArithSub(_) => Some('$'),
         WordPart::ProcessSub(out, _) => Some(if *out { '>' } else { '<' }),
         WordPart::ArrayLiteral(_) => Some('('),
+        WordPart::BadCommandSub(_) => Some('`'),
     }
 }
 
@@ -100,6 +101,11 @@ fn part_into(out: &mut String, p: &WordPart, ctx: Ctx, next: Option<char>) {
         }
         WordPart::Param(pe) => param_into(out, pe, ctx != Ctx::Plain, next),
         WordPart::CommandSub(l) => subst_into(out, "$(", l),
+        WordPart::BadCommandSub(b) => {
+            out.push('`');
+            out.push_str(&b.text);
+            out.push('`');
+        }
         WordPart::ArithSub(w) => {
             out.push_str("$((");
             raw_into(out, w);

@@ -1,0 +1,11 @@
+# Compound commands and function definitions leave PIPESTATUS to the commands run inside.
+echo "start ${PIPESTATUS[@]}-"
+false | false; f() { :; }; echo "def ${PIPESTATUS[@]}"
+false | true; if false; then :; fi; echo "if ${PIPESTATUS[@]}"
+false | false; case x in y) ;; esac; echo "case ${PIPESTATUS[@]}"
+false | false; while false; do :; done; echo "while ${PIPESTATUS[@]}"
+false | false; for x in; do :; done; echo "for ${PIPESTATUS[@]}"
+false | false; { :; }; echo "brace ${PIPESTATUS[@]}"
+false | false; [[ a ]]; echo "dbracket ${PIPESTATUS[@]}"
+false | false; (exit 3); echo "subshell ${PIPESTATUS[@]}"
+false | false; ! true; echo "bang ${PIPESTATUS[@]}"
