@@ -41,6 +41,11 @@ pub trait ArithEnv {
     fn get_num(&mut self, _name: &str) -> Option<i64> {
         None
     }
+    /// Expand `$...` and backquotes in an array subscript met while evaluating a variable's
+    /// value (`x='a[$(cmd)]'; $((x))`), as bash does. The text as is by default.
+    fn expand_subscript(&mut self, text: &str) -> Result<String, String> {
+        Ok(text.to_string())
+    }
 }
 
 /// An array subscript as seen by [`ArithEnv`].

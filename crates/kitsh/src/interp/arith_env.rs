@@ -29,6 +29,10 @@ impl ArithEnv for Env<'_> {
         Ok(None)
     }
 
+    fn expand_subscript(&mut self, text: &str) -> Result<String, String> {
+        self.0.expand_subscript_text(text)
+    }
+
     fn get_elem(&mut self, name: &str, index: &ArithIndex) -> Result<Option<String>, String> {
         let sh = &mut *self.0;
         let name = sh.vars.resolve_name(name).into_owned();

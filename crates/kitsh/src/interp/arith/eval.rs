@@ -177,7 +177,7 @@ pub(super) fn evaluate(
     env: &mut dyn ArithEnv,
     depth: usize,
 ) -> Result<i64, ArithError> {
-    evaluate_at(expr, env, depth, 0)
+    evaluate_at(expr, env, depth, 0, false)
 }
 
 /// Evaluate `expr` in a new context, `nest` recursion levels already used.
@@ -186,6 +186,7 @@ fn evaluate_at(
     env: &mut dyn ArithEnv,
     depth: usize,
     nest: usize,
+    in_value: bool,
 ) -> Result<i64, ArithError> {
     if expr.bytes().all(is_ws) {
         return Ok(0);
@@ -202,6 +203,7 @@ fn evaluate_at(
         noeval: 0,
         depth,
         nest,
+        in_value,
         env,
     };
     ctx.readtok()?;
@@ -234,6 +236,8 @@ struct Ctx<'s, 'e> {
     depth: usize,
     /// Recursion levels used.
     nest: usize,
+    /// The text is (inside) a variable's value: array subscripts in it are expanded first.
+    in_value: bool,
     env: &'e mut dyn ArithEnv,
 }
 
@@ -424,7 +428,7 @@ impl Ctx<'_, '_> {
             self.env.get(name).map_err(env_err)?
         };
         match value {
-            Some(v) if !v.is_empty() => self.subexpr(&v),
+            Some(v) if !v.is_empty() => self.subexpr(&v, true),
             _ => Ok(0),
         }
     }
@@ -436,14 +440,21 @@ impl Ctx<'_, '_> {
                 message: format!("{name}[]: bad array subscript"),
             });
         }
+        let expanded;
+        let sub = if self.in_value && sub.contains(['$', '`']) {
+            expanded = self.env.expand_subscript(sub).map_err(env_err)?;
+            expanded.as_str()
+        } else {
+            sub
+        };
         if self.env.is_assoc(name) {
             return Ok(ArithIndex::Key(sub.to_string()));
         }
-        self.subexpr(sub).map(ArithIndex::Num)
+        self.subexpr(sub, self.in_value).map(ArithIndex::Num)
     }
 
     /// Evaluate `text` (a variable's value or a subscript) as a nested expression context.
-    fn subexpr(&mut self, text: &str) -> Result<i64, ArithError> {
+    fn subexpr(&mut self, text: &str, in_value: bool) -> Result<i64, ArithError> {
         if let Some(v) = fast_decimal(text.as_bytes()) {
             return Ok(v);
         }
@@ -452,7 +463,7 @@ impl Ctx<'_, '_> {
         }
         let (depth, nest) = (self.depth + 1, self.nest + 1);
         let env = &mut *self.env;
-        stacker::maybe_grow(RED_ZONE, STACK_GROW, || evaluate_at(text, env, depth, nest))
+        stacker::maybe_grow(RED_ZONE, STACK_GROW, || evaluate_at(text, env, depth, nest, in_value))
     }
 
     /// The evaluated subscript of the array element at token `start`, if `streval` computed it.

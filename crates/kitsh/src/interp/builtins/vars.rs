@@ -611,10 +611,12 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
                     continue;
                 }
                 let is_assoc = sh.vars.get(&base).is_some_and(|v| v.is_assoc());
-                if is_assoc {
-                    // bash expands an associative subscript once more: `unset 'a["$k"]'`.
-                    if let Some(w) = crate::parser::parse_subscript(&key) {
-                        key = sh.expand_word_str(&w)?;
+                // bash expands the subscript once more: `unset 'a["$k"]'`, `unset 'a[$i]'`.
+                match sh.expand_subscript_text(&key) {
+                    Ok(k) => key = k,
+                    Err(_) => {
+                        status = 1;
+                        continue;
                     }
                 }
                 let idx = if is_assoc { None } else { Some(sh.arith_str(&key)) };
