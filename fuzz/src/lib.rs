@@ -37,6 +37,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("awk_prog", awk_prog),
     ("sed_script", sed_script),
     ("scripted_flags", scripted_flags),
+    ("kit_def", kit_def),
 ];
 
 /// The target called `name`.
@@ -203,6 +204,48 @@ pub fn scripted_flags(data: &[u8]) -> Outcome {
     }
 }
 
+/// `kit_def`: the bytes as a kit definition file (`return tools.define_tool{...}`, Lua) in a
+/// fresh kit folder, loaded by kitsh-kit's loader (its instruction and memory limits apply);
+/// each tool that loads then has its input merged with its defaults, checked against its
+/// schema and turned into a process's arguments, and sample output read through its output
+/// adapter and checked against its output schema.
+pub fn kit_def(data: &[u8]) -> Outcome {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("kitsh-fuzz-kit-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+    let written = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(dir.join("fuzz.lua"), data));
+    if let Err(e) = written {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Outcome { status: -1, stderr_head: format!("scratch folder: {e}") };
+    }
+    let loaded = kitsh_kit::load(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    // Messages name the scratch folder: take it out so that signatures do not depend on it.
+    let shown = |s: String| first_line(&s.replace(&dir.display().to_string(), "KIT"));
+    let kit = match loaded {
+        Ok(kit) => kit,
+        Err(e) => return Outcome { status: 2, stderr_head: shown(e.to_string()) },
+    };
+    let sample = serde_json::json!({"message": "a b", "times": 3, "exclaim": true, "records": [{"n": 1}, "x"], "field": "n", "url": "http://x/?a=1"});
+    let serde_json::Value::Object(input) = sample else { unreachable!("an object literal") };
+    for tool in &kit.tools {
+        let merged = kitsh_kit::merge_defaults(tool, input.clone());
+        let _ = kitsh_kit::check_input(&tool.input_schema, &merged);
+        let _ = kitsh_kit::to_process(tool, &merged);
+        for out in [&b"{\"a\": [1, 2]}\n"[..], b"line one\nline two\n", b"", b"\xff\xfe not json"] {
+            if let Ok(v) = kitsh_kit::to_value(tool.output_adapter, out) {
+                if let Some(schema) = &tool.output_schema {
+                    let _ = kitsh_kit::check_output(schema, &v);
+                }
+            }
+        }
+    }
+    match kit.errors.first() {
+        Some(e) => Outcome { status: 1, stderr_head: shown(e.to_string()) },
+        None => Outcome { status: 0, stderr_head: format!("{} tools", kit.tools.len()) },
+    }
+}
+
 /// Tokens the driver inserts, per target (beside random bytes).
 pub fn dictionary(target: &str) -> &'static [&'static str] {
     const SHELL: &[&str] = &[
@@ -271,6 +314,16 @@ pub fn dictionary(target: &str) -> &'static [&'static str] {
             "--maybe", "--weird", "=", "\0", "-h", "--help", "--dry-run", "--", "{\"a\":1}", "[1,2]", "1e999",
             "-1", "true", "false", "9223372036854775808", "--count=", "--tags=", "null", "gold", "\"", "-",
             "{\"name\":\"x\"}\0", "--meta={", "}", "0x10", "NaN", "--name=",
+        ],
+        "kit_def" => &[
+            "return tools.define_tool{", "}", "{", "source = \"./t\",", "description = \"d\",", "schema = {",
+            "input = {", "output = {", "x = \"string\",", "n = { type = \"integer\", default = 1 },", "\"boolean?\"",
+            "type = \"array\",", "items = ", "enum = {\"a\", \"b\"},", "input_adapter = \"json\",",
+            "input_adapter = \"mixed\",", "stdin_fields = {\"x\"},", "output_adapter = \"json\",",
+            "output_adapter = \"lines\",", "executor = \"native\",", "executor = \"docker\",", "timeout = 5,",
+            "deps = {\"requests\"},", "env = {\"A=1\"},", "network = true,", "type = \"python\",", "tags = {\"t\"},",
+            "while true do end", "string.rep(\"x\", 1e9)", "require(\"helper\")", "pcall(", "error(\"e\")", "nil", "--",
+            "tag = \"v1\",", "subdir = \"a/b\",", "git@host:x.git", "https://", "../../", "\\", "\"", "=", ",", "1e308",
         ],
         _ => &[],
     }

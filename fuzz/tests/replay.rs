@@ -89,3 +89,8 @@ fn every_target_has_a_test_and_seeds() {
         assert!(!files(name).is_empty(), "no seeds for {name}");
     }
 }
+
+#[test]
+fn kit_def() {
+    replay("kit_def");
+}

@@ -1,0 +1,1 @@
+return tools.define_tool{ source = "./t", ÿþ }
