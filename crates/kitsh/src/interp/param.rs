@@ -493,8 +493,9 @@ impl Shell {
         } else {
             let f = self.string_op_fn(op, bytes)?;
             match val {
-                // Transformations of an unset value give nothing (`${undef@Q}` is empty).
-                Val::Str(None) if matches!(op, ParamOp::Transform(_)) => Val::Str(None),
+                // Transformations and replacements of an unset value give nothing
+                // (`${undef@Q}`, `${undef/#/x}` are empty).
+                Val::Str(None) if matches!(op, ParamOp::Transform(_) | ParamOp::Replace { .. }) => Val::Str(None),
                 Val::Str(s) => Val::Str(Some(f(self, &s.unwrap_or_default()))),
                 Val::List(items, star) => Val::List(items.iter().map(|s| f(self, s)).collect(), star),
             }
@@ -544,7 +545,16 @@ impl Shell {
                 let p = if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), mopts) } else { Pattern::new(&pat, mopts) };
                 let mode = *mode;
                 let max = self.shared.limits.max_string_bytes;
-                Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty(), max))
+                let star = pat.starts_with('*');
+                Box::new(move |_, s| {
+                    // bash replaces an empty value (`/` and `//`) only when the pattern can
+                    // match it and starts with `*`: `${e//*/x}` is x, `${e//?(a)/x}` empty.
+                    if s.is_empty() && !pat.is_empty() && matches!(mode, ReplaceMode::All | ReplaceMode::First) {
+                        let hit = star && p.match_prefix("", true) == Some(0);
+                        return if hit { replace(&p, "", ReplaceMode::Prefix, &rep, amp, false, max) } else { String::new() };
+                    }
+                    replace(&p, s, mode, &rep, amp, pat.is_empty(), max)
+                })
             }
             ParamOp::Case { op, all, pattern } => {
                 let p = match pattern {
