@@ -321,6 +321,10 @@ fn compress_file(ctx: &mut Ctx<'_>, o: &Opts, name: &str) -> i32 {
     if meta.file_type == FileType::Dir {
         return o.warn(ctx, &format!("{name} is a directory -- ignored"));
     }
+    // A device or named pipe is never replaced by a .gz file (with -c it is read).
+    if !o.stdout && meta.file_type != FileType::File {
+        return o.warn(ctx, &format!("{name} is not a directory or a regular file - ignored"));
+    }
     // GNU gzip replaces neither symlinks nor files with other hard links unless forced.
     if !o.stdout && !o.force {
         if ctx.fs.lstat(&abs).is_ok_and(|m| m.file_type == FileType::Symlink) {
@@ -429,6 +433,9 @@ fn locate(
     match ctx.fs.stat(&abs) {
         Ok(m) if m.file_type == FileType::Dir => {
             Err(o.warn(ctx, &format!("{name} is a directory -- ignored")))
+        }
+        Ok(m) if m.file_type != FileType::File && !o.stdout && !o.test && !o.list => {
+            Err(o.warn(ctx, &format!("{name} is not a directory or a regular file - ignored")))
         }
         Ok(_) => {
             let out = strip_suffix(name, o);

@@ -8,7 +8,9 @@ use flate2::{Compression, GzBuilder};
 
 use crate::builtins::Cancel;
 
-/// A reader that fails with `Interrupted` once the script is cancelled.
+/// A reader that fails once the script is cancelled. The error is `TimedOut`, not
+/// `Interrupted`: flate2 (like `std::io`'s helpers) retries a read that was interrupted, and
+/// would spin on a cancelled pipe for ever.
 pub struct Cancellable<'a, R> {
     /// The wrapped reader.
     pub inner: R,
@@ -19,7 +21,7 @@ pub struct Cancellable<'a, R> {
 impl<R: Read> Read for Cancellable<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.cancel.cancelled() {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+            return Err(io::Error::new(io::ErrorKind::TimedOut, "cancelled"));
         }
         loop {
             match self.inner.read(buf) {
@@ -78,7 +80,7 @@ impl<R: Read> Read for Counting<R> {
 fn map_err(e: &io::Error) -> Failure {
     let text = e.to_string();
     match e.kind() {
-        io::ErrorKind::Interrupted => Failure::Read(String::new()),
+        io::ErrorKind::Interrupted | io::ErrorKind::TimedOut => Failure::Read(String::new()),
         io::ErrorKind::UnexpectedEof => Failure::Bad("unexpected end of file".into()),
         io::ErrorKind::InvalidInput | io::ErrorKind::InvalidData | io::ErrorKind::Other => {
             if text.contains("checksum") {
