@@ -85,6 +85,17 @@ impl Kit {
         rt.block_on(call(&spec, input)).map(|c| c.value).map_err(|e| e.message().to_string())
     }
 
+    /// The tags of `kitsh/NAME` (podman lists every name of a matching image: filter them).
+    fn image_tags(cli: &Path, tool: &str) -> Vec<String> {
+        let out = Command::new(cli).args(["images", "--format", "{{.Repository}}:{{.Tag}}"]).output().unwrap();
+        let repo = format!("kitsh/{tool}:");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.strip_prefix("localhost/").unwrap_or(l).starts_with(&repo))
+            .map(str::to_string)
+            .collect()
+    }
+
     /// The image tag of `t.NAME` as the first call built it (from the CLI's image list).
     fn image_id(cli: &Path, tool: &str) -> Vec<String> {
         let out = Command::new(cli)
@@ -393,6 +404,24 @@ fn image_is_cached_across_processes_and_refresh_rebuilds() {
     let after = Kit::image_id(&cli, "t.cached");
     assert_eq!(after.len(), 1, "{after:?}");
     assert_ne!(before, after, "rebuilt in {:?}", start.elapsed());
+}
+
+#[test]
+fn a_changed_tool_replaces_its_old_image() {
+    let cli = preflight();
+    let kit = probe_kit("stale", &[("stale", "executor = 'docker'")]);
+    assert_eq!(kit.call("stale", json!({"mode": "hello"})).unwrap()["mode"], "hello");
+    let first = Kit::image_tags(&cli, "t.stale");
+    assert_eq!(first.len(), 1, "{first:?}");
+    // A changed source file is a new image (a new hash) in the next process that calls the
+    // tool; the old image is removed.
+    kit.file("probe/extra.txt", "changed\n");
+    let (stderr, stdout) = child(&[(CHILD, &format!("{}:stale", kit.0.display()))]);
+    assert!(stdout.contains("RESULT: Ok("), "{stdout}\n{stderr}");
+    assert!(stderr.contains("building image"), "{stderr}");
+    let second = Kit::image_tags(&cli, "t.stale");
+    assert_eq!(second.len(), 1, "old image left behind: {second:?}");
+    assert_ne!(first, second);
 }
 
 #[test]

@@ -214,7 +214,32 @@ fn ensure_image(cli: &Path, name: &str, dir: &Path, dockerfile: &str, base: &str
     if let Some(old) = old.filter(|old| image_id(cli, &tag).as_ref() != Some(old)) {
         let _ = Command::new(cli).args(["rmi", &old]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status();
     }
+    remove_stale(cli, &repository(name), &hash[..12]);
     Ok(tag)
+}
+
+/// Drop the images of the tool's earlier versions (`kitsh/NAME:OTHERHASH`, built before its
+/// files or definition changed) once the new one is built, so they do not pile up. `rmi`
+/// without force leaves an image that something still uses (a running container).
+fn remove_stale(cli: &Path, repo: &str, keep: &str) {
+    // podman lists every name of an image that matches the filter (tools built from the same
+    // files share one image), so the repository is checked name by name.
+    let listed = Command::new(cli)
+        .args(["images", "--format", "{{.Repository}} {{.Tag}}", "--filter", &format!("reference={repo}")])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output();
+    let Ok(listed) = listed else { return };
+    let text = String::from_utf8_lossy(&listed.stdout);
+    for line in text.lines() {
+        let Some((r, tag)) = line.trim().split_once(' ') else { continue };
+        let r = r.strip_prefix("localhost/").or_else(|| r.strip_prefix("docker.io/")).unwrap_or(r);
+        if r != repo || tag == keep || tag == "<none>" {
+            continue;
+        }
+        let old = format!("{repo}:{tag}");
+        let _ = Command::new(cli).args(["rmi", &old]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    }
 }
 
 /// `line` with a hint for the container errors executors.md §3 met on hosts like CI's, and
