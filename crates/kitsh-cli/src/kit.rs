@@ -693,8 +693,25 @@ fn validate(dir: &Path, refresh: bool, only: Option<Option<String>>) -> i32 {
             Some(Some(name)) => &t.name == name,
             _ => true,
         };
-        if t.resolved.is_none() && wanted {
-            if let Err(m) = kitsh_kit::git::resolve(t, refresh) {
+        if !wanted {
+            continue;
+        }
+        let resolved = match &t.resolved {
+            Some(r) => r.clone(),
+            None => match kitsh_kit::git::resolve(t, refresh) {
+                Ok(r) => r,
+                Err(m) => {
+                    eprintln!("error: {}: {m}", t.name);
+                    errors += 1;
+                    continue;
+                }
+            },
+        };
+        let in_container = kitsh_kit::surface::call::executor_of(t).0 == kitsh_kit::ExecutorKind::Docker;
+        match kitsh_kit::deps::check(t, &resolved, in_container) {
+            Ok(None) => {}
+            Ok(Some(note)) => eprintln!("warning: {}: {note}", t.name),
+            Err(m) => {
                 eprintln!("error: {}: {m}", t.name);
                 errors += 1;
             }

@@ -296,3 +296,40 @@ fn docker_exec_builds_once_and_refresh_rebuilds() {
     assert!(text(&refreshed.stderr).contains("kitsh: d.hello: building image kitsh/d.hello:"), "{}", text(&refreshed.stderr));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn validate_checks_dependencies() {
+    let kit = std::env::temp_dir().join(format!("kitsh-validate-deps-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&kit);
+    std::fs::create_dir_all(kit.join("acme/tools/probe")).unwrap_or_default();
+    std::fs::write(kit.join("acme/tools/probe/main.py"), "print('{}')\n").unwrap_or_default();
+    std::fs::write(kit.join("acme/tools/probe/run.sh"), "echo hi\n").unwrap_or_default();
+    // A Python dependency not installed yet is a warning; the kit is still valid.
+    std::fs::write(
+        kit.join("acme/py.lua"),
+        "return tools.define_tool{ source = './tools/probe', entrypoint = 'main.py', executor = 'native', deps = {'kitsh-validate-probe==0.0.1'} }\n",
+    )
+    .unwrap_or_default();
+    let o = kitsh_in(&kit, &["kit", "validate"], None);
+    assert_eq!(ok(&o), "kit OK: 1 tool in 1 namespace\n");
+    assert!(text(&o.stderr).contains("warning: acme.py: dependencies not installed yet"), "{}", text(&o.stderr));
+    // A system package that is not a command fails validation; in a container it is the
+    // image's business.
+    std::fs::write(
+        kit.join("acme/sh.lua"),
+        "return tools.define_tool{ source = './tools/probe', entrypoint = 'run.sh', executor = 'native', deps = {'kitsh-no-such-command'} }\n",
+    )
+    .unwrap_or_default();
+    std::fs::write(
+        kit.join("acme/boxed.lua"),
+        "return tools.define_tool{ source = './tools/probe', entrypoint = 'run.sh', executor = 'docker', deps = {'kitsh-no-such-command'} }\n",
+    )
+    .unwrap_or_default();
+    let o = kitsh_in(&kit, &["kit", "validate"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stdout), "kit invalid: 1 error\n");
+    let err = text(&o.stderr);
+    assert!(err.contains("error: acme.sh: missing system packages: kitsh-no-such-command; install them or use executor \"docker\""), "{err}");
+    assert!(!err.contains("acme.boxed"), "{err}");
+    let _ = std::fs::remove_dir_all(&kit);
+}

@@ -102,18 +102,39 @@ pub fn ensure(spec: &ToolSpec, resolved: &Resolved) -> Result<Option<DepEnv>, St
     r.map(|()| Some(env))
 }
 
+/// What `kit validate` says about a tool's dependencies without installing anything:
+/// `Err` for what will fail (system packages missing; no `python3` or `npm` to install the
+/// environment with), `Ok(Some(note))` for an environment not created yet, `Ok(None)` when
+/// nothing is needed or all is in place. Container tools get theirs in the image.
+pub fn check(spec: &ToolSpec, resolved: &Resolved, in_container: bool) -> Result<Option<String>, String> {
+    if in_container || spec.deps.is_empty() && planned(spec, resolved).is_none() {
+        return Ok(None);
+    }
+    let Some(env) = planned(spec, resolved) else {
+        return check_system(spec, resolved).map(|()| None);
+    };
+    if env.is_ready() {
+        return Ok(None);
+    }
+    let installer = if env.kind == ToolType::Python { "python3" } else { "npm" };
+    if !on_path(installer) {
+        return Err(format!("cannot install dependencies: {installer} not found on PATH"));
+    }
+    Ok(Some(format!("dependencies not installed yet (`kitsh kit install {}`, or at the first call)", spec.name)))
+}
+
+/// Whether `name` is a file in one of `PATH`'s folders.
+fn on_path(name: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|dir| !dir.as_os_str().is_empty() && dir.join(name).is_file())
+}
+
 /// Shell and other tools: every dep must be a command on `PATH`.
 fn check_system(spec: &ToolSpec, resolved: &Resolved) -> Result<(), String> {
     if matches!(resolved.kind, ToolType::Python | ToolType::Node) || spec.deps.is_empty() {
         return Ok(());
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let missing: Vec<&str> = spec
-        .deps
-        .iter()
-        .map(String::as_str)
-        .filter(|d| !std::env::split_paths(&path).any(|dir| !dir.as_os_str().is_empty() && dir.join(d).is_file()))
-        .collect();
+    let missing: Vec<&str> = spec.deps.iter().map(String::as_str).filter(|d| !on_path(d)).collect();
     if missing.is_empty() {
         Ok(())
     } else {
