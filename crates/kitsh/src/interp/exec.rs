@@ -838,6 +838,9 @@ impl Shell {
             let start = parser.offset();
             parser.set_extglob(self.shopt(EXTGLOB));
             parser.set_c_locale(self.byte_locale());
+            if level == Level::Script && self.opts.invocation != 'c' {
+                self.command_number += 1;
+            }
             let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {
                 let aliases = self.aliases.clone();
                 let lookup = move |w: &str| aliases.get(w).cloned();

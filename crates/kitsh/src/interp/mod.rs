@@ -169,6 +169,8 @@ pub struct Shell {
     /// `PIPESTATUS` as the last `.`/`source` left it before its own command set it (so that
     /// sourcing `$BASH_ENV`, which bash does without a command, can restore it).
     pub(crate) sourced_pipestatus: Vec<i32>,
+    /// Top-level commands read from a script file or stdin (the prompt's `\#`; 0 under `-c`).
+    pub(crate) command_number: u32,
     /// `$!`.
     pub last_bg: Option<u64>,
     /// The job table: background jobs this shell started (subshells start with none).
@@ -270,6 +272,7 @@ impl Shell {
             errexit_ignored: 0,
             pipestatus: Vec::new(),
             sourced_pipestatus: Vec::new(),
+            command_number: 0,
             last_bg: None,
             jobs: Vec::new(),
             killed_by: None,

@@ -23,8 +23,10 @@ impl Shell {
 
     /// Expand `text` as bash expands a prompt string.
     pub(crate) fn expand_prompt(&mut self, text: &str) -> Exec<String> {
-        let (decoded, quoted) = self.decode_prompt(text);
-        if !quoted && !decoded.contains(['$', '`']) {
+        // `shopt -u promptvars`: the escapes only, no expansion after them.
+        let expand = self.shopt(super::options::PROMPTVARS);
+        let (decoded, quoted) = self.decode_prompt(text, expand);
+        if !expand || !quoted && !decoded.contains(['$', '`']) {
             return Ok(decoded);
         }
         let w = crate::parser::parse_expandable_text(&decoded);
@@ -34,8 +36,8 @@ impl Shell {
     /// Replace the prompt escapes (`\u`, `\h`, `\w`, `\$`, `\t`, `\nnn`, ...). What an
     /// escape gives is protected from the expansion that follows (`$`, `` ` `` and `\` are
     /// backslash-quoted, as bash quotes them): a directory named `$foo` stays as it is. The
-    /// flag says whether any quoting was added.
-    fn decode_prompt(&self, text: &str) -> (String, bool) {
+    /// flag says whether any quoting was added (none unless `protect`).
+    fn decode_prompt(&self, text: &str, protect: bool) -> (String, bool) {
         let var = |name: &str| self.vars.get_str(name).unwrap_or("").to_string();
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
         let tz = self.vars.get_str("TZ").map(str::to_string);
@@ -98,7 +100,8 @@ impl Shell {
                 }
                 'j' => out.push_str(&self.jobs.iter().filter(|j| j.is_live()).count().to_string()),
                 'l' => out.push_str("tty"),
-                '!' | '#' => out.push('1'),
+                '!' => out.push('1'),
+                '#' => out.push_str(&self.command_number.to_string()),
                 '0'..='7' => {
                     let (n, _) = crate::util::bytes::take_digits(&mut chars, 8, 2, e.to_digit(8).unwrap_or(0));
                     out.push(char::from_u32(n & 0xff).unwrap_or('?'));
@@ -109,7 +112,7 @@ impl Shell {
                     continue;
                 }
             }
-            if e != '\\' && out[start..].contains(['$', '`', '\\']) {
+            if protect && e != '\\' && out[start..].contains(['$', '`', '\\']) {
                 let produced = out.split_off(start);
                 for ch in produced.chars() {
                     if matches!(ch, '$' | '`' | '\\') {
