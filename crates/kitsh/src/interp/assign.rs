@@ -199,6 +199,9 @@ impl Shell {
             return Err(format!("{name}: readonly variable"));
         }
         if is_assoc {
+            if key.is_empty() {
+                return Err(format!("{name}[{key}]: bad array subscript"));
+            }
             let old = self.vars.get_raw(&name).and_then(|v| match &v.value {
                 Some(Value::Assoc(m)) => m.get(key).cloned(),
                 _ => None,
@@ -356,6 +359,10 @@ impl Shell {
                     self.error(&format!("{name}: {}: must use subscript when assigning associative array", it.value));
                     continue;
                 };
+                if k.is_empty() {
+                    self.error(&format!("[{k}]={}: bad array subscript", it.value));
+                    continue;
+                }
                 let before = if !it.append { None } else if append { m.get(&k) } else { old.get(&k) }.cloned();
                 let v = self.transform_value(attrs, it.value, before.as_deref(), it.append)?;
                 m.insert(k, v);

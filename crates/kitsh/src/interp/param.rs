@@ -133,6 +133,11 @@ impl Shell {
         let is_assoc = self.vars.get(&name).is_some_and(|v| v.is_assoc());
         if is_assoc {
             let key = self.expand_word_str(idx)?;
+            if key.is_empty() {
+                // An associative array has no empty key: bash reports it and goes on.
+                self.error(&format!("{name}: bad array subscript"));
+                return Ok(None);
+            }
             return Ok(self.vars.get(&name).and_then(|v| match &v.value {
                 Some(Value::Assoc(m)) => m.get(&key).cloned(),
                 _ => None,

@@ -613,6 +613,11 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
                 let is_assoc = sh.vars.get(&base).is_some_and(|v| v.is_assoc());
                 // bash expands the subscript once more: `unset 'a["$k"]'`, `unset 'a[$i]'`.
                 match sh.expand_subscript_text(&key) {
+                    Ok(k) if k.is_empty() && !key.is_empty() => {
+                        sh.builtin_error("unset", &format!("[{key}]: bad array subscript"));
+                        status = 1;
+                        continue;
+                    }
                     Ok(k) => key = k,
                     Err(_) => {
                         status = 1;
