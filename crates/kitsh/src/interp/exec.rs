@@ -238,7 +238,7 @@ impl Shell {
             if let Command::Simple(sc) = cmd {
                 if !(lastpipe && i + 1 == n) {
                     self.lineno = sc.line;
-                    self.run_debug_trap()?;
+                    self.run_debug_trap_for(sc)?;
                 }
             }
         }
@@ -326,7 +326,7 @@ impl Shell {
         sub.subshell += 1;
         sub.bashpid = self.new_pid();
         if !self.traps.shown().is_empty() {
-            sub.traps.inherited = Some(self.traps.shown().clone());
+            sub.traps.inherited = Some(self.listed_traps().map(|(k, a)| (k.clone(), a.clone())).collect());
         }
         // Caught signals go back to their default action (ignored ones stay ignored); EXIT is
         // not inherited; ERR, DEBUG and RETURN follow `set -E`/`-T` (below).
@@ -917,7 +917,16 @@ impl Shell {
     fn run_simple(&mut self, sc: &SimpleCommand) -> Exec {
         self.lineno = sc.line;
         self.shared.count_command().map_err(Flow::Limit)?;
-        self.run_debug_trap()?;
+        // `$BASH_COMMAND` is the simple command started last; only an ERR or EXIT trap can
+        // show it after the fact, so it is kept only when one is set (DEBUG sets it itself).
+        // A trap's own commands leave it alone.
+        if !self.traps.actions.is_empty()
+            && self.trap_state.running == 0
+            && (self.traps.actions.contains_key("ERR") || self.traps.actions.contains_key("EXIT"))
+        {
+            self.bash_command = crate::parser::print::simple_text(sc);
+        }
+        self.run_debug_trap_for(sc)?;
         let mark = self.procsubs.len();
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
         if self.refused {

@@ -171,6 +171,9 @@ pub struct Shell {
     pub(crate) sourced_pipestatus: Vec<i32>,
     /// Top-level commands read from a script file or stdin (the prompt's `\#`; 0 under `-c`).
     pub(crate) command_number: u32,
+    /// `$BASH_COMMAND`: the simple command the `DEBUG` trap runs before, or that last failed
+    /// with an `ERR` trap set (kept only when a trap can show it).
+    pub(crate) bash_command: String,
     /// `$!`.
     pub last_bg: Option<u64>,
     /// The job table: background jobs this shell started (subshells start with none).
@@ -273,6 +276,7 @@ impl Shell {
             pipestatus: Vec::new(),
             sourced_pipestatus: Vec::new(),
             command_number: 0,
+            bash_command: String::new(),
             last_bg: None,
             jobs: Vec::new(),
             killed_by: None,

@@ -24,6 +24,7 @@ impl Shell {
             "LINENO" => self.lineno.to_string(),
             "SECONDS" => self.start.elapsed().as_secs().to_string(),
             "BASHPID" => self.bashpid.to_string(),
+            "BASH_COMMAND" => self.bash_command.clone(),
             "_" => self.last_arg.clone(),
             "SHELLOPTS" => self.opts.shellopts(),
             "BASHOPTS" => self.opts.bashopts(),

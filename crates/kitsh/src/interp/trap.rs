@@ -45,6 +45,22 @@ impl Shell {
         off
     }
 
+    /// The traps `trap -p` lists here: a subshell's inherited listing as it is; otherwise
+    /// the traps set, without DEBUG, ERR and RETURN where they are not inherited (a function
+    /// without `set -T`/`set -E`).
+    pub(crate) fn listed_traps(&self) -> impl Iterator<Item = (&String, &String)> {
+        let off = if self.traps.inherited.is_some() { 0 } else { self.trap_state.off };
+        self.traps.shown().iter().filter(move |(k, _)| {
+            let b = match k.as_str() {
+                "DEBUG" => bit::DEBUG,
+                "ERR" => bit::ERR,
+                "RETURN" => bit::RETURN,
+                _ => 0,
+            };
+            off & b == 0
+        })
+    }
+
     fn trap_action(&self, name: &str, b: u8) -> Option<String> {
         if self.trap_state.running & b != 0 || self.trap_state.off & b != 0 {
             return None;
@@ -75,6 +91,17 @@ impl Shell {
     pub(crate) fn run_debug_trap(&mut self) -> Exec<()> {
         match self.trap_action("DEBUG", bit::DEBUG) {
             Some(a) => self.run_trap_action(&a, bit::DEBUG, true),
+            None => Ok(()),
+        }
+    }
+
+    /// Run the `DEBUG` trap before the simple command `sc`, which `$BASH_COMMAND` names.
+    pub(crate) fn run_debug_trap_for(&mut self, sc: &crate::parser::ast::SimpleCommand) -> Exec<()> {
+        match self.trap_action("DEBUG", bit::DEBUG) {
+            Some(a) => {
+                self.bash_command = crate::parser::print::simple_text(sc);
+                self.run_trap_action(&a, bit::DEBUG, true)
+            }
             None => Ok(()),
         }
     }

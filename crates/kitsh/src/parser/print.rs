@@ -45,6 +45,15 @@ pub fn command_text(c: &Command) -> String {
     p.out
 }
 
+/// A simple command as `$BASH_COMMAND` shows it (`ls /x 2> /dev/null`).
+pub fn simple_text(sc: &SimpleCommand) -> String {
+    let mut p = Printer::default();
+    p.begin();
+    p.simple(sc, false);
+    p.flush_deferred("");
+    p.out
+}
+
 /// An and-or list on one line, as `jobs` shows a job's command.
 pub fn and_or_text(a: &AndOr) -> String {
     let mut p = Printer::default();

@@ -55,7 +55,7 @@ pub(crate) fn signal_table() -> String {
 fn print_traps(sh: &mut Shell, keys: &[String]) {
     let mut out = String::new();
     for k in keys {
-        if let Some(a) = sh.traps.shown().get(k) {
+        if let Some((_, a)) = sh.listed_traps().find(|(name, _)| *name == k) {
             out.push_str("trap -- ");
             out.push_str(&crate::util::quote::quote_at_q(a));
             out.push(' ');
@@ -81,7 +81,7 @@ pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
     if rest.is_empty() || print {
         let mut status = 0;
         let keys: Vec<String> = if rest.is_empty() {
-            let mut ks: Vec<String> = sh.traps.shown().keys().cloned().collect();
+            let mut ks: Vec<String> = sh.listed_traps().map(|(k, _)| k.clone()).collect();
             ks.sort_by_key(|k| listing_order(k));
             ks
         } else {
