@@ -51,6 +51,7 @@ use std::io;
 use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use landlock::{
@@ -63,6 +64,9 @@ use seccompiler::{
 };
 
 use super::native::{command_line, environment, run_process, Launch};
+use tool_exec::{clone_on_stack, ToolExec};
+
+mod tool_exec;
 use super::{RunError, RunOutput, RunRequest};
 use crate::spec::ToolType;
 
@@ -269,12 +273,18 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         needed_dirs.push(deps.dir);
     }
     needed_dirs.extend(needed);
+    let tool = if userns {
+        Some(ToolExec::new(&program, &argv, &env).map_err(RunError::CouldNotRun)?)
+    } else {
+        None
+    };
     let plan = Plan::build(
         spec,
         &features,
         &needed_dirs,
         &req.resolved.dir,
         scratch.as_ref(),
+        tool,
     )?;
     let cwd = req.resolved.dir.clone();
     let result = run_process(
@@ -306,7 +316,7 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new() -> Result<Self, RunError> {
-        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::atomic::AtomicU64;
         static N: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
             "kitsh-sandbox-{}-{}",
@@ -397,7 +407,7 @@ struct Report {
 }
 
 /// The steps of the child's setup, for messages.
-const STEPS: [&str; 14] = [
+const STEPS: [&str; 15] = [
     "unshare",
     "write uid/gid map",
     "make / a slave mount",
@@ -412,7 +422,11 @@ const STEPS: [&str; 14] = [
     "fork",
     "set rlimits",
     "chdir",
+    "exec",
 ];
+
+/// The step of [`STEPS`] whose failure is reported as std reports a failed exec.
+const STEP_EXEC: usize = 14;
 
 impl Report {
     fn new() -> io::Result<Self> {
@@ -429,33 +443,61 @@ impl Report {
         })
     }
 
-    /// Maps a spawn error to `sandbox setup failed (STEP): ERROR`.
+    /// Maps a spawn error (a step failed in P or C1, which std reports) to `sandbox setup
+    /// failed (STEP): ERROR`.
     fn describer(&self, program: &str) -> Arc<dyn Fn(&io::Error) -> String + Send + Sync> {
         let read = Arc::clone(&self.read);
         let program = program.to_string();
-        Arc::new(move |e: &io::Error| {
-            let mut byte = [0u8; 1];
-            // SAFETY: reading one byte from our non-blocking pipe.
-            let n = unsafe { libc::read(read.as_raw_fd(), byte.as_mut_ptr().cast(), 1) };
-            let step = if n == 1 {
-                STEPS.get(usize::from(byte[0])).copied().unwrap_or("setup")
-            } else {
-                return format!("cannot run {program}: {e}");
-            };
-            format!("executor 'sandbox' setup failed ({step}): {e}")
+        Arc::new(move |e: &io::Error| match read_failure(&read) {
+            Some((step, _)) => describe_failure(step, e, &program),
+            None => format!("cannot run {program}: {e}"),
         })
     }
 
-    /// In the child: records `step` and returns the current errno as an error.
+    /// In the child: records `step` and the current errno (one atomic 5-byte write) and
+    /// returns the errno as an error.
     fn fail(&self, step: usize) -> io::Error {
         let err = io::Error::last_os_error();
-        let byte = [u8::try_from(step).unwrap_or(u8::MAX)];
+        let errno = err.raw_os_error().unwrap_or(0).to_ne_bytes();
+        let record = [
+            u8::try_from(step).unwrap_or(u8::MAX),
+            errno[0],
+            errno[1],
+            errno[2],
+            errno[3],
+        ];
         // SAFETY: one write on an fd we hold.
         unsafe {
-            libc::write(self.write.as_raw_fd(), byte.as_ptr().cast(), 1);
+            libc::write(self.write.as_raw_fd(), record.as_ptr().cast(), record.len());
         }
         err
     }
+}
+
+/// The failure a child recorded, if any: (step, errno).
+fn read_failure(read: &OwnedFd) -> Option<(usize, i32)> {
+    let mut record = [0u8; 5];
+    // SAFETY: reading from our non-blocking pipe into a local buffer.
+    let n = unsafe { libc::read(read.as_raw_fd(), record.as_mut_ptr().cast(), record.len()) };
+    if n < 1 {
+        return None;
+    }
+    let errno = if n == 5 {
+        i32::from_ne_bytes([record[1], record[2], record[3], record[4]])
+    } else {
+        0
+    };
+    Some((usize::from(record[0]), errno))
+}
+
+/// `executor 'sandbox' setup failed (STEP): ERROR`, or std's `cannot run PROGRAM: ERROR` for a
+/// failed exec.
+fn describe_failure(step: usize, e: &io::Error, program: &str) -> String {
+    if step == STEP_EXEC {
+        return format!("cannot run {program}: {e}");
+    }
+    let step = STEPS.get(step).copied().unwrap_or("setup");
+    format!("executor 'sandbox' setup failed ({step}): {e}")
 }
 
 /// A path the tool needs that a hidden tree covers: cloned before hiding, moved back after.
@@ -488,6 +530,8 @@ struct Plan {
     landlock_abi: ABI,
     /// Set once Landlock, seccomp and the capability drop are in place.
     confined: bool,
+    /// With namespaces: the tool's exec, done by C2 itself (see `tool_exec`).
+    tool: Option<ToolExec>,
     /// The main filter (EPERM) and the clone3 one (ENOSYS).
     filters: Vec<BpfProgram>,
     rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
@@ -536,6 +580,7 @@ impl Plan {
         needed: &[PathBuf],
         tool_dir: &Path,
         scratch: Option<&Scratch>,
+        tool: Option<ToolExec>,
     ) -> Result<Plan, RunError> {
         let report = Report::new().map_err(|e| setup_error("pipe", e))?;
         let userns = features.userns.is_none();
@@ -677,6 +722,7 @@ impl Plan {
             ruleset,
             landlock_abi,
             confined: false,
+            tool,
             filters,
             rlimits,
         })
@@ -688,7 +734,8 @@ impl Plan {
         unsafe {
             if self.userns {
                 self.namespaces()?;
-                self.pid_namespace()?;
+                // Returns only with an error: P, C1 and C2 never come back here.
+                match self.pid_namespace()? {}
             }
             self.confine()?;
             self.finish()
@@ -845,30 +892,71 @@ impl Plan {
         Ok(())
     }
 
-    /// Forks pid 1 of the new pid namespace; this process (P) stays outside, waits for it and
-    /// ends the same way the tool did. Returns in C1 (pid 1), after mounting `/proc`.
-    unsafe fn pid_namespace(&mut self) -> io::Result<()> {
+    /// Starts pid 1 of the new pid namespace (C1); this process (P) stays outside, waits for
+    /// it and ends the same way the tool did. C1 mounts `/proc`, confines itself and starts
+    /// the tool (C2). Returns only with an error, in P: a step that failed in C1 or C2 is
+    /// handed back to P, which returns it to std, so the spawn fails as it would have had P
+    /// failed itself.
+    ///
+    /// P, C1 and C2 share P's memory (`CLONE_VM`; see `tool_exec` for why): kitsh's address
+    /// space is copied once, by std's fork, not once per process. C1 also shares P's fd table
+    /// (`CLONE_FILES`) so that closing std's exec-error pipe in C1 once the tool has exec'd
+    /// releases the spawn. P and C1 run side by side, so neither may depend on what the other
+    /// writes: P only waits, with no signal handler installed (no `EINTR`, so no read of the
+    /// shared `errno`), and reads the failure C1 or C2 recorded after C1 has exited.
+    unsafe fn pid_namespace(&mut self) -> io::Result<std::convert::Infallible> {
         let mut status_pipe = [0; 2];
-        if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+        if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) != 0 {
             return Err(self.report.fail(11));
         }
-        let c1 = libc::fork();
+        let (status_r, status_w) = (status_pipe[0], status_pipe[1]);
+        // Signals: no handler anywhere in the chain (kitsh's would run in P or C1); P ignores
+        // the group's SIGTERM, SIGINT and SIGHUP (the tool gets them and P follows when it
+        // ends); C2 restores them before exec.
+        for sig in 1..libc::SIGRTMIN() {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+        }
+        for sig in GROUP_SIGNALS {
+            libc::signal(sig, libc::SIG_IGN);
+        }
+        // No /proc/PID/mem or ptrace access to this copy of kitsh's memory for the tool, even
+        // where the sandbox keeps the caller's uid (C1 is visible to it as pid 1).
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+        // 0: none yet; else the errno of the step C1 or C2 recorded in the report pipe.
+        let failure = AtomicI32::new(0);
+        let mut pid1 = || {
+            let fail = |e: io::Error| {
+                failure.store(e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO), Ordering::SeqCst);
+                libc::_exit(1);
+            };
+            if let Err(e) = self.pid1(status_r, status_w, &failure) {
+                fail(e);
+            }
+        };
+        let c1 = clone_on_stack(&mut pid1, libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD);
         if c1 < 0 {
             return Err(self.report.fail(11));
         }
-        if c1 > 0 {
-            // P: drop every fd but the status pipe's read end (this releases std's exec-error
-            // pipe, so the spawn completes once the tool has exec'd), ignore the group SIGTERM
-            // (the tool gets it; P follows when the tool ends), wait.
-            let keep = status_pipe[0];
-            close_all_but(keep);
-            libc::signal(libc::SIGTERM, libc::SIG_IGN);
-            libc::signal(libc::SIGINT, libc::SIG_IGN);
-            libc::signal(libc::SIGHUP, libc::SIG_IGN);
-            relay_exit(c1, keep);
+        let mut st = 0;
+        // No handler is installed, so a failure is ECHILD, never EINTR.
+        while libc::waitpid(c1, &mut st, 0) != c1 {
+            if libc::kill(c1, 0) != 0 {
+                break;
+            }
         }
-        // C1.
-        libc::close(status_pipe[0]);
+        let errno = failure.load(Ordering::SeqCst);
+        if errno != 0 {
+            // The step and errno are in the report pipe; std reports the errno.
+            return Err(io::Error::from_raw_os_error(errno));
+        }
+        relay_exit(st, status_r)
+    }
+
+    /// C1, pid 1 of the new pid namespace: mounts `/proc`, confines itself, starts the tool
+    /// and reaps until it ends (never returns then).
+    unsafe fn pid1(&mut self, status_r: i32, status_w: i32, failure: &AtomicI32) -> io::Result<()> {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         let f = fixed();
         if libc::mount(
@@ -882,19 +970,36 @@ impl Plan {
             return Err(self.report.fail(7));
         }
         self.confine()?;
-        let c2 = libc::fork();
+        // C2: rlimits, chdir and exec; a failure is recorded for P.
+        let mut tool = || {
+            for sig in GROUP_SIGNALS {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            let e = match self.finish() {
+                Ok(()) => {
+                    if let Some(tool) = &self.tool {
+                        tool.exec();
+                    }
+                    self.report.fail(STEP_EXEC)
+                }
+                Err(e) => e,
+            };
+            failure.store(e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO), Ordering::SeqCst);
+            libc::_exit(127);
+        };
+        let c2 = clone_on_stack(&mut tool, libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD);
         if c2 < 0 {
             return Err(self.report.fail(11));
         }
-        if c2 > 0 {
-            // C1 keeps only the status pipe: std's exec-error pipe must close when the tool
-            // execs, and the tool's stdio must reach EOF when it ends.
-            let keep = status_pipe[1];
-            close_all_but(keep);
-            init_loop(c2, keep);
+        if failure.load(Ordering::SeqCst) != 0 {
+            // C2 failed before exec; let P report it (std's pipe is still open).
+            libc::_exit(1);
         }
-        libc::close(status_pipe[1]);
-        Ok(())
+        // The tool has exec'd. Only the status pipe stays open in the fd table C1 shares
+        // with P: std's exec-error pipe must close (the spawn completes) and the tool's stdio
+        // must reach EOF when it ends.
+        close_all_but(status_r, status_w);
+        init_loop(c2, status_w);
     }
 
     /// Landlock, seccomp and capabilities (idempotent: the second call does nothing).
@@ -1057,32 +1162,32 @@ unsafe fn write_file(path: &CString, bytes: &[u8]) -> bool {
     n == bytes.len() as isize
 }
 
-/// Closes every fd but `keep` (P keeps no pipe of kitsh's open).
-unsafe fn close_all_but(keep: i32) {
-    for fd in 0..keep {
-        libc::close(fd);
-    }
-    if libc::syscall(libc::SYS_close_range, keep + 1, u32::MAX, 0) != 0 {
-        for fd in keep + 1..4096 {
-            libc::close(fd);
+/// Closes every fd but `a` and `b` (`a < b`): the status pipe's two ends.
+unsafe fn close_all_but(a: i32, b: i32) {
+    for (from, to) in [(0, a - 1), (a + 1, b - 1), (b + 1, i32::MAX)] {
+        if from > to {
+            continue;
+        }
+        let last = u32::try_from(to).unwrap_or(u32::MAX);
+        if libc::syscall(libc::SYS_close_range, from as u32, last, 0) != 0 {
+            for fd in from..to.min(4095) + 1 {
+                libc::close(fd);
+            }
         }
     }
 }
 
-/// P: waits for C1, reads the tool's wait status C1 sent, ends the same way; never returns.
-unsafe fn relay_exit(c1: i32, status_fd: i32) -> ! {
-    let mut st = 0;
-    loop {
-        let r = libc::waitpid(c1, &mut st, 0);
-        if r == c1 || *libc::__errno_location() != libc::EINTR {
-            break;
-        }
-    }
+/// The signals sent to the run's process group that P ignores and the tool gets.
+const GROUP_SIGNALS: [i32; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+/// P, once C1 (wait status `st`) has ended: reads the tool's wait status C1 sent and ends the
+/// same way; never returns.
+unsafe fn relay_exit(st: i32, status_fd: i32) -> ! {
     let mut buf = [0u8; 4];
     let n = libc::read(status_fd, buf.as_mut_ptr().cast(), 4);
     let tool = if n == 4 { i32::from_ne_bytes(buf) } else { st };
     if n != 4 && !libc::WIFSIGNALED(st) && libc::WIFEXITED(st) && libc::WEXITSTATUS(st) != 0 {
-        // C1 failed before the tool ran (setup error already reported to std).
+        // C1 ended before the tool did (killed): end as it did.
         libc::_exit(libc::WEXITSTATUS(st));
     }
     if libc::WIFSIGNALED(tool) {
