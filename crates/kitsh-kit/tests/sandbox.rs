@@ -614,3 +614,29 @@ async fn node_and_bash_tools_run() {
     assert_eq!(first, "/tmp/home /tmp 0");
     assert!(count.trim().parse::<u32>().unwrap() <= 4, "{text}");
 }
+
+/// The sandbox execs the tool itself (not through std): a program the kernel refuses to exec
+/// fails with the native executor's message, and a shebang-less script behaves as natively.
+#[tokio::test]
+async fn exec_failures_match_native() {
+    use std::os::unix::fs::PermissionsExt;
+    for (text, what) in [
+        ("\u{1}\u{2}\u{3}garbage\n", "garbage"),
+        ("echo plain\n", "no shebang"),
+    ] {
+        let t = tool("run", text, ToolType::Other, OutputAdapter::Text);
+        let entry = t.resolved.entrypoint.clone();
+        std::fs::set_permissions(&entry, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let native = call(&t, false, json!({})).await;
+        let sandboxed = call(&t, true, json!({})).await;
+        match (native, sandboxed) {
+            (Ok(n), Ok(s)) => assert_eq!(n.stdout, s.stdout, "{what}"),
+            (Err(n), Err(s)) => assert_eq!(n.message(), s.message(), "{what}"),
+            (n, s) => panic!(
+                "{what}: native {:?} vs sandbox {:?}",
+                n.map(|o| o.stdout).map_err(|e| e.message()),
+                s.map(|o| o.stdout).map_err(|e| e.message())
+            ),
+        }
+    }
+}

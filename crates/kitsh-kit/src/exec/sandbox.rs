@@ -928,14 +928,20 @@ impl Plan {
         let failure = AtomicI32::new(0);
         let mut pid1 = || {
             let fail = |e: io::Error| {
-                failure.store(e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO), Ordering::SeqCst);
+                failure.store(
+                    e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO),
+                    Ordering::SeqCst,
+                );
                 libc::_exit(1);
             };
             if let Err(e) = self.pid1(status_r, status_w, &failure) {
                 fail(e);
             }
         };
-        let c1 = clone_on_stack(&mut pid1, libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD);
+        let c1 = clone_on_stack(
+            &mut pid1,
+            libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD,
+        );
         if c1 < 0 {
             return Err(self.report.fail(11));
         }
@@ -984,10 +990,16 @@ impl Plan {
                 }
                 Err(e) => e,
             };
-            failure.store(e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO), Ordering::SeqCst);
+            failure.store(
+                e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO),
+                Ordering::SeqCst,
+            );
             libc::_exit(127);
         };
-        let c2 = clone_on_stack(&mut tool, libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD);
+        let c2 = clone_on_stack(
+            &mut tool,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+        );
         if c2 < 0 {
             return Err(self.report.fail(11));
         }

@@ -44,7 +44,8 @@ impl ToolExec {
         args: &[OsString],
         env: &[(OsString, OsString)],
     ) -> Result<ToolExec, String> {
-        let c = |bytes: &[u8]| CString::new(bytes).map_err(|_| "argument has a NUL byte".to_string());
+        let c =
+            |bytes: &[u8]| CString::new(bytes).map_err(|_| "argument has a NUL byte".to_string());
         let program = c(program.as_os_str().as_bytes())?;
         let mut strings = vec![program.clone()];
         for arg in args {
@@ -74,7 +75,11 @@ impl ToolExec {
 
     /// `execve`; returns only on failure (errno set).
     pub(super) unsafe fn exec(&self) {
-        libc::execve(self.program.as_ptr(), self.argv.as_ptr(), self.envp.as_ptr());
+        libc::execve(
+            self.program.as_ptr(),
+            self.argv.as_ptr(),
+            self.envp.as_ptr(),
+        );
     }
 }
 
@@ -103,12 +108,14 @@ pub(super) unsafe fn clone_on_stack(body: &mut dyn FnMut(), flags: c_int) -> i32
     // The reference to `body` is kept at the very top of the new stack, which lives as long
     // as the child (a local of this function would not: without CLONE_VFORK this returns
     // while the child runs); the stack grows down from just below it, 16-byte aligned.
-    let slot = base
-        .cast::<u8>()
-        .add(size - 16)
-        .cast::<&mut dyn FnMut()>();
+    let slot = base.cast::<u8>().add(size - 16).cast::<&mut dyn FnMut()>();
     slot.write(body);
-    let pid = libc::clone(trampoline, slot.cast::<c_void>(), flags, slot.cast::<c_void>());
+    let pid = libc::clone(
+        trampoline,
+        slot.cast::<c_void>(),
+        flags,
+        slot.cast::<c_void>(),
+    );
     if flags & libc::CLONE_VFORK != 0 {
         // The child has exec'd or exited: its stack is no longer in use. (Without
         // CLONE_VFORK it is, until the child ends; the mapping goes with the process.)
