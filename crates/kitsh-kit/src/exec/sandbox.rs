@@ -5,20 +5,27 @@
 //! Layout of one run (P is the process kitsh spawns and waits for):
 //!
 //! ```text
-//! kitsh ─ P  (host pid ns; new user, mount, ipc [, net] ns; waits, relays the exit status)
-//!         └ C1  pid 1 of a new pid ns: mounts /proc, then Landlock + seccomp + no caps; reaps
+//! kitsh ─ P  (host namespaces; writes C1's id maps, waits, relays the exit status)
+//!         └ C1  pid 1 of new user, mount, ipc, pid [, net] ns: mounts, /proc, then Landlock +
+//!            │  seccomp + no caps; reaps
 //!            └ C2  rlimits, chdir, exec the tool (pid 2); its exit ends the namespace
 //! ```
 //!
-//! * **User namespace**: `unshare(CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET])`. Run by a
-//!   normal user, the child maps `0 EUID 1` itself (a process may always map its own ids;
-//!   `setgroups` denied). Run by root, a thread of kitsh maps the sandbox's root to host uid
-//!   and gid 65534 (only a privileged process outside the namespace may), because the kernel
-//!   never applies RLIMIT_NPROC to host uid 0; paths under the homes are cloned before that,
-//!   while the child still has the host uid for permission checks. The sandbox is
-//!   root of its own namespace only: every capability is dropped before the tool runs (bounding
-//!   and ambient sets emptied, `SECBIT_NOROOT` locked, capset to zero, `no_new_privs`), so
-//!   exec as uid 0 gains nothing.
+//! Only P is a copy of kitsh (std's fork, needed for `pre_exec`); C1 and C2 are created with
+//! `clone(CLONE_VM)` and share P's memory (C2 until it execs), so a call copies kitsh's page
+//! tables once instead of three times (see [`Plan::sandboxed`] and `tool_exec`). Per-process
+//! work is done once: the seccomp programs are compiled and the Landlock rules' paths opened on
+//! the first call.
+//!
+//! * **User namespace**: C1 is cloned with `CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET]` and P,
+//!   still outside, writes its maps (`setgroups` denied). Run by a normal user, the sandbox's
+//!   root maps to the caller's uid and gid (a process may always map its own ids). Run by
+//!   root, it maps to host uid and gid 65534 (only a privileged process outside the namespace
+//!   may), because the kernel never applies RLIMIT_NPROC to host uid 0; paths under the homes
+//!   are cloned before C1 becomes the namespace's root, while it still has the host uid for
+//!   permission checks. The sandbox is root of its own namespace only: every capability is
+//!   dropped before the tool runs (bounding and ambient sets emptied, `SECBIT_NOROOT` locked,
+//!   capset to zero, `no_new_privs`), so exec as uid 0 gains nothing.
 //! * **Mounts**: `/` becomes a recursive slave (nothing propagates to the host); fresh tmpfs
 //!   on `/tmp` (64 MiB) and `/dev/shm`, empty tmpfs over `/home`, the host `$HOME` and `/root`. Paths
 //!   the tool needs under those (the tool dir, the interpreter's real prefix, e.g. pyenv's
@@ -39,8 +46,9 @@
 //!   (`limits.processes`), open files 1024, CPU seconds = the timeout (`limits.cpu_seconds`),
 //!   no core files.
 //!
-//! Everything the child runs between `fork` and `exec` is a raw system call on data prepared
-//! beforehand (paths as `CString`s, the BPF programs, the Landlock ruleset fd): no allocation.
+//! Everything the children run between `fork` and `exec` is a raw system call on data prepared
+//! beforehand (paths, argv and environment as `CString`s, the BPF programs, the Landlock
+//! ruleset fd): no allocation.
 //! Features are probed once per process ([`sandbox_status`]); a missing one fails the run
 //! (fail-closed) unless the tool sets `sandbox_weak = true` or `KITSH_SANDBOX_WEAK=1`, which
 //! runs with what is available.
@@ -408,7 +416,7 @@ struct Report {
 
 /// The steps of the child's setup, for messages.
 const STEPS: [&str; 15] = [
-    "unshare",
+    "create namespaces (clone)",
     "write uid/gid map",
     "make / a slave mount",
     "clone a bind mount (open_tree)",
@@ -515,12 +523,11 @@ struct Plan {
     report: Report,
     /// Namespaces on (else a weak run: no namespaces).
     userns: bool,
-    unshare_flags: i32,
+    /// The namespaces C1 is created in (`CLONE_NEW*`).
+    ns_flags: i32,
+    /// C1's id maps, written by P (`0 ID 1`).
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
-    /// As root: the child's ends of the pipes to the thread in kitsh that writes its id maps
-    /// (root → an unprivileged host uid); `None`: the child maps its own ids.
-    map_sync: Option<(OwnedFd, OwnedFd)>,
     /// Paths made private tmpfs: homes, `/tmp`, `/dev/shm` (writable ones flagged).
     tmpfs: Vec<(CString, &'static str, bool)>,
     binds: Vec<Bind>,
@@ -533,33 +540,25 @@ struct Plan {
     /// With namespaces: the tool's exec, done by C2 itself (see `tool_exec`).
     tool: Option<ToolExec>,
     /// The main filter (EPERM) and the clone3 one (ENOSYS).
-    filters: Vec<BpfProgram>,
+    filters: &'static [BpfProgram],
     rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
 }
 
 /// `/proc/self/...` and fixed strings, built once.
 struct Fixed {
-    uid_map: CString,
-    gid_map: CString,
-    setgroups: CString,
     root: CString,
     proc_: CString,
     tmpfs: CString,
     empty: CString,
-    deny: &'static [u8],
 }
 
 fn fixed() -> &'static Fixed {
     static FIXED: OnceLock<Fixed> = OnceLock::new();
     FIXED.get_or_init(|| Fixed {
-        uid_map: c"/proc/self/uid_map".into(),
-        gid_map: c"/proc/self/gid_map".into(),
-        setgroups: c"/proc/self/setgroups".into(),
         root: c"/".into(),
         proc_: c"proc".into(),
         tmpfs: c"tmpfs".into(),
         empty: c"".into(),
-        deny: b"deny",
     })
 }
 
@@ -584,20 +583,20 @@ impl Plan {
     ) -> Result<Plan, RunError> {
         let report = Report::new().map_err(|e| setup_error("pipe", e))?;
         let userns = features.userns.is_none();
-        let mut unshare_flags =
+        let mut ns_flags =
             libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWPID;
         if !spec.network {
-            unshare_flags |= libc::CLONE_NEWNET;
+            ns_flags |= libc::CLONE_NEWNET;
         }
         // SAFETY: plain getters.
         let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
         // RLIMIT_NPROC never binds host uid 0 (the kernel exempts INIT_USER), so as root the
-        // sandbox is mapped to an unprivileged host uid, which only a privileged process outside
-        // the namespace may write: a thread of kitsh does it when the child is ready.
-        let map_sync = if userns && uid == 0 {
-            Some(map_helper().map_err(|e| setup_error("id map helper", e))?)
+        // sandbox's root is mapped to an unprivileged host uid; P, still root outside the new
+        // user namespace, may write that map. Others map the sandbox's root to themselves.
+        let (uid, gid) = if uid == 0 {
+            (UNPRIVILEGED_ID, UNPRIVILEGED_ID)
         } else {
-            None
+            (uid, gid)
         };
 
         // Hidden trees: the homes (empty, read-only by Landlock), /tmp and /dev/shm (writable).
@@ -683,9 +682,9 @@ impl Plan {
 
         // seccomp.
         let filters = if features.seccomp.is_none() {
-            filters(spec.network).map_err(|e| setup_error("seccomp filter", e))?
+            compiled_filters(spec.network).map_err(|e| setup_error("seccomp filter", e))?
         } else {
-            Vec::new()
+            &[]
         };
 
         // rlimits, lowered only (no CAP_SYS_RESOURCE needed).
@@ -711,10 +710,9 @@ impl Plan {
         Ok(Plan {
             report,
             userns,
-            unshare_flags,
+            ns_flags,
             uid_map: format!("0 {uid} 1\n").into_bytes(),
             gid_map: format!("0 {gid} 1\n").into_bytes(),
-            map_sync,
             tmpfs,
             binds,
             private_home: CString::new(PRIVATE_HOME).map_err(|e| setup_error("home", e))?,
@@ -733,45 +731,21 @@ impl Plan {
         // SAFETY: every call below is a raw system call on memory prepared before the fork.
         unsafe {
             if self.userns {
-                self.namespaces()?;
                 // Returns only with an error: P, C1 and C2 never come back here.
-                match self.pid_namespace()? {}
+                match self.sandboxed()? {}
             }
             self.confine()?;
             self.finish()
         }
     }
 
-    /// User/mount/ipc/net namespaces, id maps, mounts and the Landlock rules for the new tmpfs.
+    /// In C1, once P has written its id maps: the binds, the mounts and the Landlock rules
+    /// for the new tmpfs.
     unsafe fn namespaces(&mut self) -> io::Result<()> {
         let f = fixed();
-        if libc::unshare(self.unshare_flags) != 0 {
-            return Err(self.report.fail(0));
-        }
-        // Before the id maps: still the host uid for permission checks, so paths under a
-        // private home (mode 0700) can be cloned.
+        // Before becoming the namespace's root: still the host uid for permission checks, so
+        // paths under a private home (mode 0700) can be cloned.
         self.clone_binds()?;
-        match &self.map_sync {
-            Some((ready, go)) => {
-                let pid = libc::getpid().to_ne_bytes();
-                let mut answer = [0u8; 1];
-                if libc::write(ready.as_raw_fd(), pid.as_ptr().cast(), 4) != 4
-                    || libc::read(go.as_raw_fd(), answer.as_mut_ptr().cast(), 1) != 1
-                    || answer[0] != 1
-                {
-                    *libc::__errno_location() = libc::EPERM;
-                    return Err(self.report.fail(1));
-                }
-            }
-            None => {
-                if !write_file(&f.setgroups, f.deny)
-                    || !write_file(&f.uid_map, &self.uid_map)
-                    || !write_file(&f.gid_map, &self.gid_map)
-                {
-                    return Err(self.report.fail(1));
-                }
-            }
-        }
         // Become the namespace's root: the credentials now hold the mapped host ids.
         if libc::syscall(libc::SYS_setresgid, 0, 0, 0) != 0
             || libc::syscall(libc::SYS_setresuid, 0, 0, 0) != 0
@@ -892,24 +866,27 @@ impl Plan {
         Ok(())
     }
 
-    /// Starts pid 1 of the new pid namespace (C1); this process (P) stays outside, waits for
-    /// it and ends the same way the tool did. C1 mounts `/proc`, confines itself and starts
-    /// the tool (C2). Returns only with an error, in P: a step that failed in C1 or C2 is
-    /// handed back to P, which returns it to std, so the spawn fails as it would have had P
-    /// failed itself.
+    /// P: starts C1 in new user, mount, ipc, pid [and net] namespaces, where it is pid 1,
+    /// writes its id maps, waits for it and ends the same way the tool did. C1 sets up the
+    /// mounts, confines itself and starts the tool (C2). Returns only with an error, in P: a
+    /// step that failed in C1 or C2 is handed back to P, which returns it to std, so the spawn
+    /// fails as it would have had P failed itself.
     ///
     /// P, C1 and C2 share P's memory (`CLONE_VM`; see `tool_exec` for why): kitsh's address
     /// space is copied once, by std's fork, not once per process. C1 also shares P's fd table
     /// (`CLONE_FILES`) so that closing std's exec-error pipe in C1 once the tool has exec'd
     /// releases the spawn. P and C1 run side by side, so neither may depend on what the other
-    /// writes: P only waits, with no signal handler installed (no `EINTR`, so no read of the
-    /// shared `errno`), and reads the failure C1 or C2 recorded after C1 has exited.
-    unsafe fn pid_namespace(&mut self) -> io::Result<std::convert::Infallible> {
-        let mut status_pipe = [0; 2];
-        if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) != 0 {
+    /// writes meanwhile: C1 waits on a pipe while P writes the maps (the only step of P that
+    /// may fail and set the shared `errno`); then P only waits, with no signal handler
+    /// installed (no `EINTR`), and reads the failure C1 or C2 recorded once C1 has exited.
+    unsafe fn sandboxed(&mut self) -> io::Result<std::convert::Infallible> {
+        let mut fds = [0; 4];
+        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) != 0
+            || libc::pipe2(fds[2..].as_mut_ptr(), libc::O_CLOEXEC) != 0
+        {
             return Err(self.report.fail(11));
         }
-        let (status_r, status_w) = (status_pipe[0], status_pipe[1]);
+        let [status_r, status_w, go_r, go_w] = fds;
         // Signals: no handler anywhere in the chain (kitsh's would run in P or C1); P ignores
         // the group's SIGTERM, SIGINT and SIGHUP (the tool gets them and P follows when it
         // ends); C2 restores them before exec.
@@ -926,31 +903,46 @@ impl Plan {
         libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
         // 0: none yet; else the errno of the step C1 or C2 recorded in the report pipe.
         let failure = AtomicI32::new(0);
+        let flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD | self.ns_flags;
         let mut pid1 = || {
-            let fail = |e: io::Error| {
-                failure.store(
-                    e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO),
-                    Ordering::SeqCst,
-                );
+            let mut go = [0u8; 1];
+            if libc::read(go_r, go.as_mut_ptr().cast(), 1) != 1 {
+                // P could not write the maps and reports it.
                 libc::_exit(1);
-            };
+            }
             if let Err(e) = self.pid1(status_r, status_w, &failure) {
-                fail(e);
+                let errno = e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO);
+                failure.store(errno, Ordering::SeqCst);
+                libc::_exit(1);
             }
         };
-        let c1 = clone_on_stack(
-            &mut pid1,
-            libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD,
-        );
+        let c1 = clone_on_stack(&mut pid1, flags);
         if c1 < 0 {
-            return Err(self.report.fail(11));
+            return Err(self.report.fail(0));
         }
+        // setgroups is denied first (required before an unprivileged gid map, and no use to
+        // the tool).
+        let mapped = write_proc(c1, b"setgroups", b"deny")
+            && write_proc(c1, b"uid_map", &self.uid_map)
+            && write_proc(c1, b"gid_map", &self.gid_map);
+        let mapping_error = if mapped {
+            libc::write(go_w, [1u8].as_ptr().cast(), 1);
+            None
+        } else {
+            let e = self.report.fail(1);
+            // C1 reads end of file and exits.
+            libc::close(go_w);
+            Some(e)
+        };
         let mut st = 0;
         // No handler is installed, so a failure is ECHILD, never EINTR.
         while libc::waitpid(c1, &mut st, 0) != c1 {
             if libc::kill(c1, 0) != 0 {
                 break;
             }
+        }
+        if let Some(e) = mapping_error {
+            return Err(e);
         }
         let errno = failure.load(Ordering::SeqCst);
         if errno != 0 {
@@ -960,10 +952,11 @@ impl Plan {
         relay_exit(st, status_r)
     }
 
-    /// C1, pid 1 of the new pid namespace: mounts `/proc`, confines itself, starts the tool
-    /// and reaps until it ends (never returns then).
+    /// C1, pid 1 of the new pid namespace, once its id maps are written: mounts, `/proc`,
+    /// confinement, then starts the tool and reaps until it ends (never returns then).
     unsafe fn pid1(&mut self, status_r: i32, status_w: i32, failure: &AtomicI32) -> io::Result<()> {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        self.namespaces()?;
         let f = fixed();
         if libc::mount(
             f.proc_.as_ptr(),
@@ -1028,7 +1021,7 @@ impl Plan {
         if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
             return Err(self.report.fail(9));
         }
-        for filter in &self.filters {
+        for filter in self.filters {
             if seccompiler::apply_filter(filter).is_err() {
                 return Err(self.report.fail(9));
             }
@@ -1120,52 +1113,30 @@ struct CapData {
 /// The host uid/gid the sandbox's root maps to when kitsh runs as root (`nobody`).
 const UNPRIVILEGED_ID: u32 = 65534;
 
-/// Starts the thread that writes a child's id maps (`0 65534 1`) once the child sends its pid
-/// after `unshare`; returns the child's ends (ready: write, go: read).
-fn map_helper() -> io::Result<(OwnedFd, OwnedFd)> {
-    let (ready_r, ready_w) = pipe()?;
-    let (go_r, go_w) = pipe()?;
-    std::thread::Builder::new()
-        .name("kitsh-sandbox-idmap".into())
-        .spawn(move || {
-            let mut poll = libc::pollfd {
-                fd: ready_r.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: poll on our own fd; the spawn itself gives up long before 30 s.
-            if unsafe { libc::poll(&mut poll, 1, 30_000) } != 1 {
-                return;
-            }
-            let mut pid = [0u8; 4];
-            let mut file = std::fs::File::from(ready_r);
-            if std::io::Read::read_exact(&mut file, &mut pid).is_err() {
-                return;
-            }
-            let pid = i32::from_ne_bytes(pid);
-            let map = format!("0 {UNPRIVILEGED_ID} 1\n");
-            let ok = std::fs::write(format!("/proc/{pid}/setgroups"), "deny").is_ok()
-                && std::fs::write(format!("/proc/{pid}/uid_map"), &map).is_ok()
-                && std::fs::write(format!("/proc/{pid}/gid_map"), &map).is_ok();
-            let _ = std::io::Write::write_all(&mut std::fs::File::from(go_w), &[u8::from(ok)]);
-        })?;
-    Ok((ready_w, go_r))
-}
-
-/// A close-on-exec pipe: (read, write).
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 fills two fds we then own.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
+/// Writes `bytes` to `/proc/PID/NAME` (raw open/write/close; the path is built on the stack).
+unsafe fn write_proc(pid: i32, name: &[u8], bytes: &[u8]) -> bool {
+    let mut path = [0u8; 64];
+    let mut len = 0;
+    let mut push = |part: &[u8]| {
+        path[len..len + part.len()].copy_from_slice(part);
+        len += part.len();
+    };
+    push(b"/proc/");
+    let mut digits = [0u8; 10];
+    let mut n = pid.unsigned_abs();
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
     }
-    // SAFETY: fresh fds from pipe2.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
-}
-
-/// Writes `bytes` to `path` (raw open/write/close).
-unsafe fn write_file(path: &CString, bytes: &[u8]) -> bool {
-    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    push(&digits[start..]);
+    push(b"/");
+    push(name);
+    let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
     if fd < 0 {
         return false;
     }
@@ -1244,6 +1215,30 @@ unsafe fn init_loop(c2: i32, status_fd: i32) -> ! {
     libc::_exit(0)
 }
 
+/// `/` and the devices tools may write, opened (`O_PATH`) once per process: the rules name
+/// them by these fds, which only kitsh holds.
+fn ruled_paths() -> Result<&'static (PathFd, Vec<PathFd>), String> {
+    static PATHS: OnceLock<Result<(PathFd, Vec<PathFd>), String>> = OnceLock::new();
+    PATHS
+        .get_or_init(|| {
+            let root = PathFd::new("/").map_err(|e| e.to_string())?;
+            let devices = [
+                "/dev/null",
+                "/dev/zero",
+                "/dev/full",
+                "/dev/random",
+                "/dev/urandom",
+                "/dev/tty",
+            ]
+            .into_iter()
+            .filter_map(|dev| PathFd::new(dev).ok())
+            .collect();
+            Ok((root, devices))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// The Landlock ruleset (before the fork): read+execute everywhere, write only in the devices
 /// tools need and (added in the child) the private tmpfs trees; no TCP unless `network`;
 /// signals and abstract sockets scoped.
@@ -1261,21 +1256,12 @@ fn ruleset(
     if abi >= ABI::V6 {
         rs = rs.scope(Scope::from_all(abi))?;
     }
-    let mut created = rs.create()?.add_rule(PathBeneath::new(
-        PathFd::new("/")?,
-        AccessFs::from_read(abi),
-    ))?;
-    for dev in [
-        "/dev/null",
-        "/dev/zero",
-        "/dev/full",
-        "/dev/random",
-        "/dev/urandom",
-        "/dev/tty",
-    ] {
-        if let Ok(fd) = PathFd::new(dev) {
-            created = created.add_rule(PathBeneath::new(fd, AccessFs::from_file(abi)))?;
-        }
+    let (root, devices) = ruled_paths()?;
+    let mut created = rs
+        .create()?
+        .add_rule(PathBeneath::new(root, AccessFs::from_read(abi)))?;
+    for fd in devices {
+        created = created.add_rule(PathBeneath::new(fd, AccessFs::from_file(abi)))?;
     }
     if let Some(scratch) = scratch {
         created = created.add_rule(PathBeneath::new(
@@ -1284,6 +1270,18 @@ fn ruleset(
         ))?;
     }
     Ok(created)
+}
+
+/// The seccomp programs for `network`, compiled once per process: they depend on nothing
+/// else, and compiling costs as much as installing.
+fn compiled_filters(network: bool) -> Result<&'static [BpfProgram], String> {
+    type Compiled = Result<Vec<BpfProgram>, String>;
+    static COMPILED: [OnceLock<Compiled>; 2] = [OnceLock::new(), OnceLock::new()];
+    COMPILED[usize::from(network)]
+        .get_or_init(|| filters(network).map_err(|e| e.to_string()))
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
 }
 
 /// The seccomp programs: denied system calls → EPERM, `clone3` → ENOSYS.
