@@ -325,6 +325,24 @@ attempt("ptrace", trace)
     assert_eq!(native["ptrace"], json!("ok"), "{native}");
 }
 
+/// The namespace's init (C1) shares the memory of kitsh's forked child: the tool may not read
+/// it through /proc, whatever uid the sandbox runs as.
+#[tokio::test]
+async fn init_memory_is_not_readable() {
+    let t = py(&script(
+        r#"
+def read(name):
+    with open("/proc/1/" + name, "rb") as f:
+        f.read(16)
+attempt("environ", lambda: read("environ"))
+attempt("mem", lambda: open("/proc/1/mem", "rb").close())
+"#,
+    ));
+    let sandboxed = json_of(&t, true, json!({})).await;
+    assert!(is_error(&sandboxed["environ"]), "{sandboxed}");
+    assert!(is_error(&sandboxed["mem"]), "{sandboxed}");
+}
+
 #[tokio::test]
 async fn mount_and_unshare_are_denied() {
     let t = tool(

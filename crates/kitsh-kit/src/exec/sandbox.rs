@@ -898,9 +898,6 @@ impl Plan {
         for sig in GROUP_SIGNALS {
             libc::signal(sig, libc::SIG_IGN);
         }
-        // No /proc/PID/mem or ptrace access to this copy of kitsh's memory for the tool, even
-        // where the sandbox keeps the caller's uid (C1 is visible to it as pid 1).
-        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
         // 0: none yet; else the errno of the step C1 or C2 recorded in the report pipe.
         let failure = AtomicI32::new(0);
         let flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD | self.ns_flags;
@@ -926,6 +923,11 @@ impl Plan {
             && write_proc(c1, b"uid_map", &self.uid_map)
             && write_proc(c1, b"gid_map", &self.gid_map);
         let mapping_error = if mapped {
+            // No /proc/PID/mem or ptrace access to this copy of kitsh's memory for the tool,
+            // even where the sandbox keeps the caller's uid (C1 is visible to it as pid 1).
+            // Only now: /proc/C1's files belong to root while it is not dumpable, and an
+            // unprivileged P must open its maps. C1 goes on (and starts the tool) after this.
+            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
             libc::write(go_w, [1u8].as_ptr().cast(), 1);
             None
         } else {
