@@ -343,6 +343,39 @@ attempt("mem", lambda: open("/proc/1/mem", "rb").close())
     assert!(is_error(&sandboxed["mem"]), "{sandboxed}");
 }
 
+/// A call's network namespace may serve a later call (as root, see the sandbox's `netns`): a
+/// listening abstract unix socket that the first call keeps in flight after its processes end
+/// is out of the second call's reach, and each call sees its own net namespace inode only while
+/// it runs (nothing is shared with a call running at the same time).
+#[tokio::test]
+async fn a_later_call_cannot_reach_an_earlier_calls_socket() {
+    let leave = py(&script(
+        r#"
+import array
+def leave():
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.bind("\0kitsh-leftover")
+    s.listen()
+    a, b = socket.socketpair()
+    fds = array.array("i", [s.fileno(), a.fileno(), b.fileno()])
+    a.sendmsg([b"x"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+attempt("leave", leave)
+"#,
+    ));
+    let left = json_of(&leave, true, json!({})).await;
+    assert_eq!(left["leave"], json!("ok"), "{left}");
+    let reach = py(&script(
+        r#"
+def reach():
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.connect("\0kitsh-leftover")
+attempt("reach", reach)
+"#,
+    ));
+    let reached = json_of(&reach, true, json!({})).await;
+    assert!(is_error(&reached["reach"]), "{reached}");
+}
+
 #[tokio::test]
 async fn mount_and_unshare_are_denied() {
     let t = tool(

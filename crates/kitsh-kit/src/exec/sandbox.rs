@@ -41,7 +41,10 @@
 //!   API, module loading, `perf_event_open`, `userfaultfd`, process_vm_*, `clone` with a
 //!   namespace flag and, unless `network = true`, `socket` for any family but `AF_UNIX`;
 //!   `clone3` gets `ENOSYS` (its flags cannot be filtered; libc falls back to `clone`).
-//! * **Network**: a new, empty net namespace (no interface up) unless `network = true`.
+//! * **Network**: an empty net namespace (no interface up) unless `network = true`: as root
+//!   with Landlock's socket scoping, one that served an earlier call and was left empty by it
+//!   (never two calls at once; see `netns` for why that is as isolated as a new one), else a
+//!   new one.
 //! * **rlimits**: address space 1 GiB (`limits.memory_mb`), processes 256
 //!   (`limits.processes`), open files 1024, CPU seconds = the timeout (`limits.cpu_seconds`),
 //!   no core files.
@@ -74,6 +77,7 @@ use seccompiler::{
 use super::native::{command_line, environment, run_process, Launch};
 use tool_exec::{clone_on_stack, ToolExec};
 
+mod netns;
 mod tool_exec;
 use super::{RunError, RunOutput, RunRequest};
 use crate::spec::ToolType;
@@ -281,6 +285,14 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         needed_dirs.push(deps.dir);
     }
     needed_dirs.extend(needed);
+    // Landlock scopes abstract unix sockets to the call (ABI ≥ 6): a reused network namespace
+    // carries nothing from one call to the next (see `netns`).
+    let scoped = matches!(features.landlock, Ok(abi) if abi >= 6);
+    let net = if userns && !spec.network {
+        netns::take(scoped)
+    } else {
+        None
+    };
     let tool = if userns {
         Some(ToolExec::new(&program, &argv, &env).map_err(RunError::CouldNotRun)?)
     } else {
@@ -293,6 +305,7 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         &req.resolved.dir,
         scratch.as_ref(),
         tool,
+        net.as_ref().map(netns::NetNs::fd),
     )?;
     let cwd = req.resolved.dir.clone();
     let result = run_process(
@@ -316,6 +329,13 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     )
     .await;
     drop(scratch);
+    // Given back only after a normal end: P relayed the tool's exit once C1 had ended, so no
+    // process of the call is left in the namespace.
+    if let Some(net) = net {
+        if matches!(result, Ok(_) | Err(RunError::Exited { .. })) {
+            netns::give_back(net);
+        }
+    }
     result
 }
 
@@ -415,7 +435,7 @@ struct Report {
 }
 
 /// The steps of the child's setup, for messages.
-const STEPS: [&str; 15] = [
+const STEPS: [&str; 16] = [
     "create namespaces (clone)",
     "write uid/gid map",
     "make / a slave mount",
@@ -431,6 +451,7 @@ const STEPS: [&str; 15] = [
     "set rlimits",
     "chdir",
     "exec",
+    "join a network namespace (setns)",
 ];
 
 /// The step of [`STEPS`] whose failure is reported as std reports a failed exec.
@@ -525,6 +546,8 @@ struct Plan {
     userns: bool,
     /// The namespaces C1 is created in (`CLONE_NEW*`).
     ns_flags: i32,
+    /// A reused network namespace P joins before creating C1 (see `netns`), or -1.
+    join_net: i32,
     /// C1's id maps, written by P (`0 ID 1`).
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
@@ -580,12 +603,13 @@ impl Plan {
         tool_dir: &Path,
         scratch: Option<&Scratch>,
         tool: Option<ToolExec>,
+        join_net: Option<i32>,
     ) -> Result<Plan, RunError> {
         let report = Report::new().map_err(|e| setup_error("pipe", e))?;
         let userns = features.userns.is_none();
         let mut ns_flags =
             libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWPID;
-        if !spec.network {
+        if !spec.network && join_net.is_none() {
             ns_flags |= libc::CLONE_NEWNET;
         }
         // SAFETY: plain getters.
@@ -711,6 +735,7 @@ impl Plan {
             report,
             userns,
             ns_flags,
+            join_net: join_net.unwrap_or(-1),
             uid_map: format!("0 {uid} 1\n").into_bytes(),
             gid_map: format!("0 {gid} 1\n").into_bytes(),
             tmpfs,
@@ -897,6 +922,10 @@ impl Plan {
         }
         for sig in GROUP_SIGNALS {
             libc::signal(sig, libc::SIG_IGN);
+        }
+        // C1 inherits the reused network namespace P joins (see `netns`).
+        if self.join_net >= 0 && libc::setns(self.join_net, libc::CLONE_NEWNET) != 0 {
+            return Err(self.report.fail(15));
         }
         // 0: none yet; else the errno of the step C1 or C2 recorded in the report pipe.
         let failure = AtomicI32::new(0);
