@@ -1,12 +1,14 @@
-//! The tool's process (C2) in the sandbox: started by C1 with `clone(CLONE_VM|CLONE_VFORK)` on
-//! a stack of its own, and `execve`d by our code rather than by std.
+//! Processes of the sandbox that share P's memory: C1 (pid 1, `clone(CLONE_VM|CLONE_FILES)`)
+//! and the tool's process C2 (`clone(CLONE_VM|CLONE_VFORK)`, then `execve` by our code rather
+//! than by std), each on a stack of its own ([`clone_on_stack`]).
 //!
-//! Why: a plain `fork` copies the page tables of kitsh's whole address space (C1 is itself a
-//! copy of kitsh) and the copy is thrown away by the `execve` a moment later; with
-//! `CLONE_VM|CLONE_VFORK` C2 borrows C1's memory until it execs, as `posix_spawn` does, and C1
-//! stays suspended meanwhile, so the two never run at the same time. C2 runs on a fresh stack,
-//! so it cannot return into std's `pre_exec` caller to let std exec: the program, argv and
-//! environment are prepared here as C strings before the first fork, and a failed `execve` is
+//! Why: P is std's fork of kitsh, a copy of kitsh's whole address space. Forking C1 and C2
+//! from it would copy those page tables twice more (and fault on every page written after),
+//! and tear the copies down again, C2's at the `execve` a moment later. Sharing P's memory, as
+//! `posix_spawn` does, costs none of that; with `CLONE_VFORK` C1 stays suspended until C2 has
+//! exec'd, so the two never run at the same time. C2 runs on a fresh stack, so it cannot
+//! return into std's `pre_exec` caller to let std exec: the program, argv and environment are
+//! prepared here as C strings before the fork ([`ToolExec`]), and a failed `execve` is
 //! reported through the setup pipe (step `exec`) like any other setup step.
 
 use std::ffi::{c_char, c_int, c_void, CString, OsString};
