@@ -325,6 +325,57 @@ attempt("ptrace", trace)
     assert_eq!(native["ptrace"], json!("ok"), "{native}");
 }
 
+/// The namespace's init (C1) shares the memory of kitsh's forked child: the tool may not read
+/// it through /proc, whatever uid the sandbox runs as.
+#[tokio::test]
+async fn init_memory_is_not_readable() {
+    let t = py(&script(
+        r#"
+def read(name):
+    with open("/proc/1/" + name, "rb") as f:
+        f.read(16)
+attempt("environ", lambda: read("environ"))
+attempt("mem", lambda: open("/proc/1/mem", "rb").close())
+"#,
+    ));
+    let sandboxed = json_of(&t, true, json!({})).await;
+    assert!(is_error(&sandboxed["environ"]), "{sandboxed}");
+    assert!(is_error(&sandboxed["mem"]), "{sandboxed}");
+}
+
+/// A call's network namespace may serve a later call (as root, see the sandbox's `netns`): a
+/// listening abstract unix socket that the first call keeps in flight after its processes end
+/// is out of the second call's reach, and each call sees its own net namespace inode only while
+/// it runs (nothing is shared with a call running at the same time).
+#[tokio::test]
+async fn a_later_call_cannot_reach_an_earlier_calls_socket() {
+    let leave = py(&script(
+        r#"
+import array
+def leave():
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.bind("\0kitsh-leftover")
+    s.listen()
+    a, b = socket.socketpair()
+    fds = array.array("i", [s.fileno(), a.fileno(), b.fileno()])
+    a.sendmsg([b"x"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+attempt("leave", leave)
+"#,
+    ));
+    let left = json_of(&leave, true, json!({})).await;
+    assert_eq!(left["leave"], json!("ok"), "{left}");
+    let reach = py(&script(
+        r#"
+def reach():
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.connect("\0kitsh-leftover")
+attempt("reach", reach)
+"#,
+    ));
+    let reached = json_of(&reach, true, json!({})).await;
+    assert!(is_error(&reached["reach"]), "{reached}");
+}
+
 #[tokio::test]
 async fn mount_and_unshare_are_denied() {
     let t = tool(
@@ -613,4 +664,30 @@ async fn node_and_bash_tools_run() {
     let (first, count) = text.split_once('\n').unwrap();
     assert_eq!(first, "/tmp/home /tmp 0");
     assert!(count.trim().parse::<u32>().unwrap() <= 4, "{text}");
+}
+
+/// The sandbox execs the tool itself (not through std): a program the kernel refuses to exec
+/// fails with the native executor's message, and a shebang-less script behaves as natively.
+#[tokio::test]
+async fn exec_failures_match_native() {
+    use std::os::unix::fs::PermissionsExt;
+    for (text, what) in [
+        ("\u{1}\u{2}\u{3}garbage\n", "garbage"),
+        ("echo plain\n", "no shebang"),
+    ] {
+        let t = tool("run", text, ToolType::Other, OutputAdapter::Text);
+        let entry = t.resolved.entrypoint.clone();
+        std::fs::set_permissions(&entry, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let native = call(&t, false, json!({})).await;
+        let sandboxed = call(&t, true, json!({})).await;
+        match (native, sandboxed) {
+            (Ok(n), Ok(s)) => assert_eq!(n.stdout, s.stdout, "{what}"),
+            (Err(n), Err(s)) => assert_eq!(n.message(), s.message(), "{what}"),
+            (n, s) => panic!(
+                "{what}: native {:?} vs sandbox {:?}",
+                n.map(|o| o.stdout).map_err(|e| e.message()),
+                s.map(|o| o.stdout).map_err(|e| e.message())
+            ),
+        }
+    }
 }

@@ -5,20 +5,27 @@
 //! Layout of one run (P is the process kitsh spawns and waits for):
 //!
 //! ```text
-//! kitsh ─ P  (host pid ns; new user, mount, ipc [, net] ns; waits, relays the exit status)
-//!         └ C1  pid 1 of a new pid ns: mounts /proc, then Landlock + seccomp + no caps; reaps
+//! kitsh ─ P  (host namespaces; writes C1's id maps, waits, relays the exit status)
+//!         └ C1  pid 1 of new user, mount, ipc, pid [, net] ns: mounts, /proc, then Landlock +
+//!            │  seccomp + no caps; reaps
 //!            └ C2  rlimits, chdir, exec the tool (pid 2); its exit ends the namespace
 //! ```
 //!
-//! * **User namespace**: `unshare(CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET])`. Run by a
-//!   normal user, the child maps `0 EUID 1` itself (a process may always map its own ids;
-//!   `setgroups` denied). Run by root, a thread of kitsh maps the sandbox's root to host uid
-//!   and gid 65534 (only a privileged process outside the namespace may), because the kernel
-//!   never applies RLIMIT_NPROC to host uid 0; paths under the homes are cloned before that,
-//!   while the child still has the host uid for permission checks. The sandbox is
-//!   root of its own namespace only: every capability is dropped before the tool runs (bounding
-//!   and ambient sets emptied, `SECBIT_NOROOT` locked, capset to zero, `no_new_privs`), so
-//!   exec as uid 0 gains nothing.
+//! Only P is a copy of kitsh (std's fork, needed for `pre_exec`); C1 and C2 are created with
+//! `clone(CLONE_VM)` and share P's memory (C2 until it execs), so a call copies kitsh's page
+//! tables once instead of three times (see [`Plan::sandboxed`] and `tool_exec`). Per-process
+//! work is done once: the seccomp programs are compiled and the Landlock rules' paths opened on
+//! the first call.
+//!
+//! * **User namespace**: C1 is cloned with `CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET]` and P,
+//!   still outside, writes its maps (`setgroups` denied). Run by a normal user, the sandbox's
+//!   root maps to the caller's uid and gid (a process may always map its own ids). Run by
+//!   root, it maps to host uid and gid 65534 (only a privileged process outside the namespace
+//!   may), because the kernel never applies RLIMIT_NPROC to host uid 0; paths under the homes
+//!   are cloned before C1 becomes the namespace's root, while it still has the host uid for
+//!   permission checks. The sandbox is root of its own namespace only: every capability is
+//!   dropped before the tool runs (bounding and ambient sets emptied, `SECBIT_NOROOT` locked,
+//!   capset to zero, `no_new_privs`), so exec as uid 0 gains nothing.
 //! * **Mounts**: `/` becomes a recursive slave (nothing propagates to the host); fresh tmpfs
 //!   on `/tmp` (64 MiB) and `/dev/shm`, empty tmpfs over `/home`, the host `$HOME` and `/root`. Paths
 //!   the tool needs under those (the tool dir, the interpreter's real prefix, e.g. pyenv's
@@ -34,13 +41,17 @@
 //!   API, module loading, `perf_event_open`, `userfaultfd`, process_vm_*, `clone` with a
 //!   namespace flag and, unless `network = true`, `socket` for any family but `AF_UNIX`;
 //!   `clone3` gets `ENOSYS` (its flags cannot be filtered; libc falls back to `clone`).
-//! * **Network**: a new, empty net namespace (no interface up) unless `network = true`.
+//! * **Network**: an empty net namespace (no interface up) unless `network = true`: as root
+//!   with Landlock's socket scoping, one that served an earlier call and was left empty by it
+//!   (never two calls at once; see `netns` for why that is as isolated as a new one), else a
+//!   new one.
 //! * **rlimits**: address space 1 GiB (`limits.memory_mb`), processes 256
 //!   (`limits.processes`), open files 1024, CPU seconds = the timeout (`limits.cpu_seconds`),
 //!   no core files.
 //!
-//! Everything the child runs between `fork` and `exec` is a raw system call on data prepared
-//! beforehand (paths as `CString`s, the BPF programs, the Landlock ruleset fd): no allocation.
+//! Everything the children run between `fork` and `exec` is a raw system call on data prepared
+//! beforehand (paths, argv and environment as `CString`s, the BPF programs, the Landlock
+//! ruleset fd): no allocation.
 //! Features are probed once per process ([`sandbox_status`]); a missing one fails the run
 //! (fail-closed) unless the tool sets `sandbox_weak = true` or `KITSH_SANDBOX_WEAK=1`, which
 //! runs with what is available.
@@ -51,6 +62,7 @@ use std::io;
 use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use landlock::{
@@ -63,6 +75,10 @@ use seccompiler::{
 };
 
 use super::native::{command_line, environment, run_process, Launch};
+use tool_exec::{clone_on_stack, ToolExec};
+
+mod netns;
+mod tool_exec;
 use super::{RunError, RunOutput, RunRequest};
 use crate::spec::ToolType;
 
@@ -269,12 +285,27 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         needed_dirs.push(deps.dir);
     }
     needed_dirs.extend(needed);
+    // Landlock scopes abstract unix sockets to the call (ABI ≥ 6): a reused network namespace
+    // carries nothing from one call to the next (see `netns`).
+    let scoped = matches!(features.landlock, Ok(abi) if abi >= 6);
+    let net = if userns && !spec.network {
+        netns::take(scoped)
+    } else {
+        None
+    };
+    let tool = if userns {
+        Some(ToolExec::new(&program, &argv, &env).map_err(RunError::CouldNotRun)?)
+    } else {
+        None
+    };
     let plan = Plan::build(
         spec,
         &features,
         &needed_dirs,
         &req.resolved.dir,
         scratch.as_ref(),
+        tool,
+        net.as_ref().map(netns::NetNs::fd),
     )?;
     let cwd = req.resolved.dir.clone();
     let result = run_process(
@@ -298,6 +329,13 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     )
     .await;
     drop(scratch);
+    // Given back only after a normal end: P relayed the tool's exit once C1 had ended, so no
+    // process of the call is left in the namespace.
+    if let Some(net) = net {
+        if matches!(result, Ok(_) | Err(RunError::Exited { .. })) {
+            netns::give_back(net);
+        }
+    }
     result
 }
 
@@ -306,7 +344,7 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new() -> Result<Self, RunError> {
-        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::atomic::AtomicU64;
         static N: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
             "kitsh-sandbox-{}-{}",
@@ -397,8 +435,8 @@ struct Report {
 }
 
 /// The steps of the child's setup, for messages.
-const STEPS: [&str; 14] = [
-    "unshare",
+const STEPS: [&str; 16] = [
+    "create namespaces (clone)",
     "write uid/gid map",
     "make / a slave mount",
     "clone a bind mount (open_tree)",
@@ -412,7 +450,12 @@ const STEPS: [&str; 14] = [
     "fork",
     "set rlimits",
     "chdir",
+    "exec",
+    "join a network namespace (setns)",
 ];
+
+/// The step of [`STEPS`] whose failure is reported as std reports a failed exec.
+const STEP_EXEC: usize = 14;
 
 impl Report {
     fn new() -> io::Result<Self> {
@@ -429,33 +472,61 @@ impl Report {
         })
     }
 
-    /// Maps a spawn error to `sandbox setup failed (STEP): ERROR`.
+    /// Maps a spawn error (a step failed in P or C1, which std reports) to `sandbox setup
+    /// failed (STEP): ERROR`.
     fn describer(&self, program: &str) -> Arc<dyn Fn(&io::Error) -> String + Send + Sync> {
         let read = Arc::clone(&self.read);
         let program = program.to_string();
-        Arc::new(move |e: &io::Error| {
-            let mut byte = [0u8; 1];
-            // SAFETY: reading one byte from our non-blocking pipe.
-            let n = unsafe { libc::read(read.as_raw_fd(), byte.as_mut_ptr().cast(), 1) };
-            let step = if n == 1 {
-                STEPS.get(usize::from(byte[0])).copied().unwrap_or("setup")
-            } else {
-                return format!("cannot run {program}: {e}");
-            };
-            format!("executor 'sandbox' setup failed ({step}): {e}")
+        Arc::new(move |e: &io::Error| match read_failure(&read) {
+            Some((step, _)) => describe_failure(step, e, &program),
+            None => format!("cannot run {program}: {e}"),
         })
     }
 
-    /// In the child: records `step` and returns the current errno as an error.
+    /// In the child: records `step` and the current errno (one atomic 5-byte write) and
+    /// returns the errno as an error.
     fn fail(&self, step: usize) -> io::Error {
         let err = io::Error::last_os_error();
-        let byte = [u8::try_from(step).unwrap_or(u8::MAX)];
+        let errno = err.raw_os_error().unwrap_or(0).to_ne_bytes();
+        let record = [
+            u8::try_from(step).unwrap_or(u8::MAX),
+            errno[0],
+            errno[1],
+            errno[2],
+            errno[3],
+        ];
         // SAFETY: one write on an fd we hold.
         unsafe {
-            libc::write(self.write.as_raw_fd(), byte.as_ptr().cast(), 1);
+            libc::write(self.write.as_raw_fd(), record.as_ptr().cast(), record.len());
         }
         err
     }
+}
+
+/// The failure a child recorded, if any: (step, errno).
+fn read_failure(read: &OwnedFd) -> Option<(usize, i32)> {
+    let mut record = [0u8; 5];
+    // SAFETY: reading from our non-blocking pipe into a local buffer.
+    let n = unsafe { libc::read(read.as_raw_fd(), record.as_mut_ptr().cast(), record.len()) };
+    if n < 1 {
+        return None;
+    }
+    let errno = if n == 5 {
+        i32::from_ne_bytes([record[1], record[2], record[3], record[4]])
+    } else {
+        0
+    };
+    Some((usize::from(record[0]), errno))
+}
+
+/// `executor 'sandbox' setup failed (STEP): ERROR`, or std's `cannot run PROGRAM: ERROR` for a
+/// failed exec.
+fn describe_failure(step: usize, e: &io::Error, program: &str) -> String {
+    if step == STEP_EXEC {
+        return format!("cannot run {program}: {e}");
+    }
+    let step = STEPS.get(step).copied().unwrap_or("setup");
+    format!("executor 'sandbox' setup failed ({step}): {e}")
 }
 
 /// A path the tool needs that a hidden tree covers: cloned before hiding, moved back after.
@@ -473,12 +544,13 @@ struct Plan {
     report: Report,
     /// Namespaces on (else a weak run: no namespaces).
     userns: bool,
-    unshare_flags: i32,
+    /// The namespaces C1 is created in (`CLONE_NEW*`).
+    ns_flags: i32,
+    /// A reused network namespace P joins before creating C1 (see `netns`), or -1.
+    join_net: i32,
+    /// C1's id maps, written by P (`0 ID 1`).
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
-    /// As root: the child's ends of the pipes to the thread in kitsh that writes its id maps
-    /// (root → an unprivileged host uid); `None`: the child maps its own ids.
-    map_sync: Option<(OwnedFd, OwnedFd)>,
     /// Paths made private tmpfs: homes, `/tmp`, `/dev/shm` (writable ones flagged).
     tmpfs: Vec<(CString, &'static str, bool)>,
     binds: Vec<Bind>,
@@ -488,34 +560,28 @@ struct Plan {
     landlock_abi: ABI,
     /// Set once Landlock, seccomp and the capability drop are in place.
     confined: bool,
+    /// With namespaces: the tool's exec, done by C2 itself (see `tool_exec`).
+    tool: Option<ToolExec>,
     /// The main filter (EPERM) and the clone3 one (ENOSYS).
-    filters: Vec<BpfProgram>,
+    filters: &'static [BpfProgram],
     rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
 }
 
 /// `/proc/self/...` and fixed strings, built once.
 struct Fixed {
-    uid_map: CString,
-    gid_map: CString,
-    setgroups: CString,
     root: CString,
     proc_: CString,
     tmpfs: CString,
     empty: CString,
-    deny: &'static [u8],
 }
 
 fn fixed() -> &'static Fixed {
     static FIXED: OnceLock<Fixed> = OnceLock::new();
     FIXED.get_or_init(|| Fixed {
-        uid_map: c"/proc/self/uid_map".into(),
-        gid_map: c"/proc/self/gid_map".into(),
-        setgroups: c"/proc/self/setgroups".into(),
         root: c"/".into(),
         proc_: c"proc".into(),
         tmpfs: c"tmpfs".into(),
         empty: c"".into(),
-        deny: b"deny",
     })
 }
 
@@ -536,23 +602,25 @@ impl Plan {
         needed: &[PathBuf],
         tool_dir: &Path,
         scratch: Option<&Scratch>,
+        tool: Option<ToolExec>,
+        join_net: Option<i32>,
     ) -> Result<Plan, RunError> {
         let report = Report::new().map_err(|e| setup_error("pipe", e))?;
         let userns = features.userns.is_none();
-        let mut unshare_flags =
+        let mut ns_flags =
             libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWPID;
-        if !spec.network {
-            unshare_flags |= libc::CLONE_NEWNET;
+        if !spec.network && join_net.is_none() {
+            ns_flags |= libc::CLONE_NEWNET;
         }
         // SAFETY: plain getters.
         let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
         // RLIMIT_NPROC never binds host uid 0 (the kernel exempts INIT_USER), so as root the
-        // sandbox is mapped to an unprivileged host uid, which only a privileged process outside
-        // the namespace may write: a thread of kitsh does it when the child is ready.
-        let map_sync = if userns && uid == 0 {
-            Some(map_helper().map_err(|e| setup_error("id map helper", e))?)
+        // sandbox's root is mapped to an unprivileged host uid; P, still root outside the new
+        // user namespace, may write that map. Others map the sandbox's root to themselves.
+        let (uid, gid) = if uid == 0 {
+            (UNPRIVILEGED_ID, UNPRIVILEGED_ID)
         } else {
-            None
+            (uid, gid)
         };
 
         // Hidden trees: the homes (empty, read-only by Landlock), /tmp and /dev/shm (writable).
@@ -638,9 +706,9 @@ impl Plan {
 
         // seccomp.
         let filters = if features.seccomp.is_none() {
-            filters(spec.network).map_err(|e| setup_error("seccomp filter", e))?
+            compiled_filters(spec.network).map_err(|e| setup_error("seccomp filter", e))?
         } else {
-            Vec::new()
+            &[]
         };
 
         // rlimits, lowered only (no CAP_SYS_RESOURCE needed).
@@ -666,10 +734,10 @@ impl Plan {
         Ok(Plan {
             report,
             userns,
-            unshare_flags,
+            ns_flags,
+            join_net: join_net.unwrap_or(-1),
             uid_map: format!("0 {uid} 1\n").into_bytes(),
             gid_map: format!("0 {gid} 1\n").into_bytes(),
-            map_sync,
             tmpfs,
             binds,
             private_home: CString::new(PRIVATE_HOME).map_err(|e| setup_error("home", e))?,
@@ -677,6 +745,7 @@ impl Plan {
             ruleset,
             landlock_abi,
             confined: false,
+            tool,
             filters,
             rlimits,
         })
@@ -687,44 +756,21 @@ impl Plan {
         // SAFETY: every call below is a raw system call on memory prepared before the fork.
         unsafe {
             if self.userns {
-                self.namespaces()?;
-                self.pid_namespace()?;
+                // Returns only with an error: P, C1 and C2 never come back here.
+                match self.sandboxed()? {}
             }
             self.confine()?;
             self.finish()
         }
     }
 
-    /// User/mount/ipc/net namespaces, id maps, mounts and the Landlock rules for the new tmpfs.
+    /// In C1, once P has written its id maps: the binds, the mounts and the Landlock rules
+    /// for the new tmpfs.
     unsafe fn namespaces(&mut self) -> io::Result<()> {
         let f = fixed();
-        if libc::unshare(self.unshare_flags) != 0 {
-            return Err(self.report.fail(0));
-        }
-        // Before the id maps: still the host uid for permission checks, so paths under a
-        // private home (mode 0700) can be cloned.
+        // Before becoming the namespace's root: still the host uid for permission checks, so
+        // paths under a private home (mode 0700) can be cloned.
         self.clone_binds()?;
-        match &self.map_sync {
-            Some((ready, go)) => {
-                let pid = libc::getpid().to_ne_bytes();
-                let mut answer = [0u8; 1];
-                if libc::write(ready.as_raw_fd(), pid.as_ptr().cast(), 4) != 4
-                    || libc::read(go.as_raw_fd(), answer.as_mut_ptr().cast(), 1) != 1
-                    || answer[0] != 1
-                {
-                    *libc::__errno_location() = libc::EPERM;
-                    return Err(self.report.fail(1));
-                }
-            }
-            None => {
-                if !write_file(&f.setgroups, f.deny)
-                    || !write_file(&f.uid_map, &self.uid_map)
-                    || !write_file(&f.gid_map, &self.gid_map)
-                {
-                    return Err(self.report.fail(1));
-                }
-            }
-        }
         // Become the namespace's root: the credentials now hold the mapped host ids.
         if libc::syscall(libc::SYS_setresgid, 0, 0, 0) != 0
             || libc::syscall(libc::SYS_setresuid, 0, 0, 0) != 0
@@ -845,31 +891,103 @@ impl Plan {
         Ok(())
     }
 
-    /// Forks pid 1 of the new pid namespace; this process (P) stays outside, waits for it and
-    /// ends the same way the tool did. Returns in C1 (pid 1), after mounting `/proc`.
-    unsafe fn pid_namespace(&mut self) -> io::Result<()> {
-        let mut status_pipe = [0; 2];
-        if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+    /// P: starts C1 in new user, mount, ipc, pid [and net] namespaces, where it is pid 1,
+    /// writes its id maps, waits for it and ends the same way the tool did. C1 sets up the
+    /// mounts, confines itself and starts the tool (C2). Returns only with an error, in P: a
+    /// step that failed in C1 or C2 is handed back to P, which returns it to std, so the spawn
+    /// fails as it would have had P failed itself.
+    ///
+    /// P, C1 and C2 share P's memory (`CLONE_VM`; see `tool_exec` for why): kitsh's address
+    /// space is copied once, by std's fork, not once per process. C1 also shares P's fd table
+    /// (`CLONE_FILES`) so that closing std's exec-error pipe in C1 once the tool has exec'd
+    /// releases the spawn. P and C1 run side by side, so neither may depend on what the other
+    /// writes meanwhile: C1 waits on a pipe while P writes the maps (the only step of P that
+    /// may fail and set the shared `errno`); then P only waits, with no signal handler
+    /// installed (no `EINTR`), and reads the failure C1 or C2 recorded once C1 has exited.
+    unsafe fn sandboxed(&mut self) -> io::Result<std::convert::Infallible> {
+        let mut fds = [0; 4];
+        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) != 0
+            || libc::pipe2(fds[2..].as_mut_ptr(), libc::O_CLOEXEC) != 0
+        {
             return Err(self.report.fail(11));
         }
-        let c1 = libc::fork();
+        let [status_r, status_w, go_r, go_w] = fds;
+        // Signals: no handler anywhere in the chain (kitsh's would run in P or C1); P ignores
+        // the group's SIGTERM, SIGINT and SIGHUP (the tool gets them and P follows when it
+        // ends); C2 restores them before exec.
+        for sig in 1..libc::SIGRTMIN() {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+        }
+        for sig in GROUP_SIGNALS {
+            libc::signal(sig, libc::SIG_IGN);
+        }
+        // C1 inherits the reused network namespace P joins (see `netns`).
+        if self.join_net >= 0 && libc::setns(self.join_net, libc::CLONE_NEWNET) != 0 {
+            return Err(self.report.fail(15));
+        }
+        // 0: none yet; else the errno of the step C1 or C2 recorded in the report pipe.
+        let failure = AtomicI32::new(0);
+        let flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD | self.ns_flags;
+        let mut pid1 = || {
+            let mut go = [0u8; 1];
+            if libc::read(go_r, go.as_mut_ptr().cast(), 1) != 1 {
+                // P could not write the maps and reports it.
+                libc::_exit(1);
+            }
+            if let Err(e) = self.pid1(status_r, status_w, &failure) {
+                let errno = e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO);
+                failure.store(errno, Ordering::SeqCst);
+                libc::_exit(1);
+            }
+        };
+        let c1 = clone_on_stack(&mut pid1, flags);
         if c1 < 0 {
-            return Err(self.report.fail(11));
+            return Err(self.report.fail(0));
         }
-        if c1 > 0 {
-            // P: drop every fd but the status pipe's read end (this releases std's exec-error
-            // pipe, so the spawn completes once the tool has exec'd), ignore the group SIGTERM
-            // (the tool gets it; P follows when the tool ends), wait.
-            let keep = status_pipe[0];
-            close_all_but(keep);
-            libc::signal(libc::SIGTERM, libc::SIG_IGN);
-            libc::signal(libc::SIGINT, libc::SIG_IGN);
-            libc::signal(libc::SIGHUP, libc::SIG_IGN);
-            relay_exit(c1, keep);
+        // setgroups is denied first (required before an unprivileged gid map, and no use to
+        // the tool).
+        let mapped = write_proc(c1, b"setgroups", b"deny")
+            && write_proc(c1, b"uid_map", &self.uid_map)
+            && write_proc(c1, b"gid_map", &self.gid_map);
+        let mapping_error = if mapped {
+            // No /proc/PID/mem or ptrace access to this copy of kitsh's memory for the tool,
+            // even where the sandbox keeps the caller's uid (C1 is visible to it as pid 1).
+            // Only now: /proc/C1's files belong to root while it is not dumpable, and an
+            // unprivileged P must open its maps. C1 goes on (and starts the tool) after this.
+            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+            libc::write(go_w, [1u8].as_ptr().cast(), 1);
+            None
+        } else {
+            let e = self.report.fail(1);
+            // C1 reads end of file and exits.
+            libc::close(go_w);
+            Some(e)
+        };
+        let mut st = 0;
+        // No handler is installed, so a failure is ECHILD, never EINTR.
+        while libc::waitpid(c1, &mut st, 0) != c1 {
+            if libc::kill(c1, 0) != 0 {
+                break;
+            }
         }
-        // C1.
-        libc::close(status_pipe[0]);
+        if let Some(e) = mapping_error {
+            return Err(e);
+        }
+        let errno = failure.load(Ordering::SeqCst);
+        if errno != 0 {
+            // The step and errno are in the report pipe; std reports the errno.
+            return Err(io::Error::from_raw_os_error(errno));
+        }
+        relay_exit(st, status_r)
+    }
+
+    /// C1, pid 1 of the new pid namespace, once its id maps are written: mounts, `/proc`,
+    /// confinement, then starts the tool and reaps until it ends (never returns then).
+    unsafe fn pid1(&mut self, status_r: i32, status_w: i32, failure: &AtomicI32) -> io::Result<()> {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        self.namespaces()?;
         let f = fixed();
         if libc::mount(
             f.proc_.as_ptr(),
@@ -882,19 +1000,42 @@ impl Plan {
             return Err(self.report.fail(7));
         }
         self.confine()?;
-        let c2 = libc::fork();
+        // C2: rlimits, chdir and exec; a failure is recorded for P.
+        let mut tool = || {
+            for sig in GROUP_SIGNALS {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            let e = match self.finish() {
+                Ok(()) => {
+                    if let Some(tool) = &self.tool {
+                        tool.exec();
+                    }
+                    self.report.fail(STEP_EXEC)
+                }
+                Err(e) => e,
+            };
+            failure.store(
+                e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO),
+                Ordering::SeqCst,
+            );
+            libc::_exit(127);
+        };
+        let c2 = clone_on_stack(
+            &mut tool,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+        );
         if c2 < 0 {
             return Err(self.report.fail(11));
         }
-        if c2 > 0 {
-            // C1 keeps only the status pipe: std's exec-error pipe must close when the tool
-            // execs, and the tool's stdio must reach EOF when it ends.
-            let keep = status_pipe[1];
-            close_all_but(keep);
-            init_loop(c2, keep);
+        if failure.load(Ordering::SeqCst) != 0 {
+            // C2 failed before exec; let P report it (std's pipe is still open).
+            libc::_exit(1);
         }
-        libc::close(status_pipe[1]);
-        Ok(())
+        // The tool has exec'd. Only the status pipe stays open in the fd table C1 shares
+        // with P: std's exec-error pipe must close (the spawn completes) and the tool's stdio
+        // must reach EOF when it ends.
+        close_all_but(status_r, status_w);
+        init_loop(c2, status_w);
     }
 
     /// Landlock, seccomp and capabilities (idempotent: the second call does nothing).
@@ -911,7 +1052,7 @@ impl Plan {
         if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
             return Err(self.report.fail(9));
         }
-        for filter in &self.filters {
+        for filter in self.filters {
             if seccompiler::apply_filter(filter).is_err() {
                 return Err(self.report.fail(9));
             }
@@ -1003,52 +1144,30 @@ struct CapData {
 /// The host uid/gid the sandbox's root maps to when kitsh runs as root (`nobody`).
 const UNPRIVILEGED_ID: u32 = 65534;
 
-/// Starts the thread that writes a child's id maps (`0 65534 1`) once the child sends its pid
-/// after `unshare`; returns the child's ends (ready: write, go: read).
-fn map_helper() -> io::Result<(OwnedFd, OwnedFd)> {
-    let (ready_r, ready_w) = pipe()?;
-    let (go_r, go_w) = pipe()?;
-    std::thread::Builder::new()
-        .name("kitsh-sandbox-idmap".into())
-        .spawn(move || {
-            let mut poll = libc::pollfd {
-                fd: ready_r.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: poll on our own fd; the spawn itself gives up long before 30 s.
-            if unsafe { libc::poll(&mut poll, 1, 30_000) } != 1 {
-                return;
-            }
-            let mut pid = [0u8; 4];
-            let mut file = std::fs::File::from(ready_r);
-            if std::io::Read::read_exact(&mut file, &mut pid).is_err() {
-                return;
-            }
-            let pid = i32::from_ne_bytes(pid);
-            let map = format!("0 {UNPRIVILEGED_ID} 1\n");
-            let ok = std::fs::write(format!("/proc/{pid}/setgroups"), "deny").is_ok()
-                && std::fs::write(format!("/proc/{pid}/uid_map"), &map).is_ok()
-                && std::fs::write(format!("/proc/{pid}/gid_map"), &map).is_ok();
-            let _ = std::io::Write::write_all(&mut std::fs::File::from(go_w), &[u8::from(ok)]);
-        })?;
-    Ok((ready_w, go_r))
-}
-
-/// A close-on-exec pipe: (read, write).
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 fills two fds we then own.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
+/// Writes `bytes` to `/proc/PID/NAME` (raw open/write/close; the path is built on the stack).
+unsafe fn write_proc(pid: i32, name: &[u8], bytes: &[u8]) -> bool {
+    let mut path = [0u8; 64];
+    let mut len = 0;
+    let mut push = |part: &[u8]| {
+        path[len..len + part.len()].copy_from_slice(part);
+        len += part.len();
+    };
+    push(b"/proc/");
+    let mut digits = [0u8; 10];
+    let mut n = pid.unsigned_abs();
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
     }
-    // SAFETY: fresh fds from pipe2.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
-}
-
-/// Writes `bytes` to `path` (raw open/write/close).
-unsafe fn write_file(path: &CString, bytes: &[u8]) -> bool {
-    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    push(&digits[start..]);
+    push(b"/");
+    push(name);
+    let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
     if fd < 0 {
         return false;
     }
@@ -1057,32 +1176,32 @@ unsafe fn write_file(path: &CString, bytes: &[u8]) -> bool {
     n == bytes.len() as isize
 }
 
-/// Closes every fd but `keep` (P keeps no pipe of kitsh's open).
-unsafe fn close_all_but(keep: i32) {
-    for fd in 0..keep {
-        libc::close(fd);
-    }
-    if libc::syscall(libc::SYS_close_range, keep + 1, u32::MAX, 0) != 0 {
-        for fd in keep + 1..4096 {
-            libc::close(fd);
+/// Closes every fd but `a` and `b` (`a < b`): the status pipe's two ends.
+unsafe fn close_all_but(a: i32, b: i32) {
+    for (from, to) in [(0, a - 1), (a + 1, b - 1), (b + 1, i32::MAX)] {
+        if from > to {
+            continue;
+        }
+        let last = u32::try_from(to).unwrap_or(u32::MAX);
+        if libc::syscall(libc::SYS_close_range, from as u32, last, 0) != 0 {
+            for fd in from..to.min(4095) + 1 {
+                libc::close(fd);
+            }
         }
     }
 }
 
-/// P: waits for C1, reads the tool's wait status C1 sent, ends the same way; never returns.
-unsafe fn relay_exit(c1: i32, status_fd: i32) -> ! {
-    let mut st = 0;
-    loop {
-        let r = libc::waitpid(c1, &mut st, 0);
-        if r == c1 || *libc::__errno_location() != libc::EINTR {
-            break;
-        }
-    }
+/// The signals sent to the run's process group that P ignores and the tool gets.
+const GROUP_SIGNALS: [i32; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+/// P, once C1 (wait status `st`) has ended: reads the tool's wait status C1 sent and ends the
+/// same way; never returns.
+unsafe fn relay_exit(st: i32, status_fd: i32) -> ! {
     let mut buf = [0u8; 4];
     let n = libc::read(status_fd, buf.as_mut_ptr().cast(), 4);
     let tool = if n == 4 { i32::from_ne_bytes(buf) } else { st };
     if n != 4 && !libc::WIFSIGNALED(st) && libc::WIFEXITED(st) && libc::WEXITSTATUS(st) != 0 {
-        // C1 failed before the tool ran (setup error already reported to std).
+        // C1 ended before the tool did (killed): end as it did.
         libc::_exit(libc::WEXITSTATUS(st));
     }
     if libc::WIFSIGNALED(tool) {
@@ -1127,6 +1246,30 @@ unsafe fn init_loop(c2: i32, status_fd: i32) -> ! {
     libc::_exit(0)
 }
 
+/// `/` and the devices tools may write, opened (`O_PATH`) once per process: the rules name
+/// them by these fds, which only kitsh holds.
+fn ruled_paths() -> Result<&'static (PathFd, Vec<PathFd>), String> {
+    static PATHS: OnceLock<Result<(PathFd, Vec<PathFd>), String>> = OnceLock::new();
+    PATHS
+        .get_or_init(|| {
+            let root = PathFd::new("/").map_err(|e| e.to_string())?;
+            let devices = [
+                "/dev/null",
+                "/dev/zero",
+                "/dev/full",
+                "/dev/random",
+                "/dev/urandom",
+                "/dev/tty",
+            ]
+            .into_iter()
+            .filter_map(|dev| PathFd::new(dev).ok())
+            .collect();
+            Ok((root, devices))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// The Landlock ruleset (before the fork): read+execute everywhere, write only in the devices
 /// tools need and (added in the child) the private tmpfs trees; no TCP unless `network`;
 /// signals and abstract sockets scoped.
@@ -1144,21 +1287,12 @@ fn ruleset(
     if abi >= ABI::V6 {
         rs = rs.scope(Scope::from_all(abi))?;
     }
-    let mut created = rs.create()?.add_rule(PathBeneath::new(
-        PathFd::new("/")?,
-        AccessFs::from_read(abi),
-    ))?;
-    for dev in [
-        "/dev/null",
-        "/dev/zero",
-        "/dev/full",
-        "/dev/random",
-        "/dev/urandom",
-        "/dev/tty",
-    ] {
-        if let Ok(fd) = PathFd::new(dev) {
-            created = created.add_rule(PathBeneath::new(fd, AccessFs::from_file(abi)))?;
-        }
+    let (root, devices) = ruled_paths()?;
+    let mut created = rs
+        .create()?
+        .add_rule(PathBeneath::new(root, AccessFs::from_read(abi)))?;
+    for fd in devices {
+        created = created.add_rule(PathBeneath::new(fd, AccessFs::from_file(abi)))?;
     }
     if let Some(scratch) = scratch {
         created = created.add_rule(PathBeneath::new(
@@ -1167,6 +1301,18 @@ fn ruleset(
         ))?;
     }
     Ok(created)
+}
+
+/// The seccomp programs for `network`, compiled once per process: they depend on nothing
+/// else, and compiling costs as much as installing.
+fn compiled_filters(network: bool) -> Result<&'static [BpfProgram], String> {
+    type Compiled = Result<Vec<BpfProgram>, String>;
+    static COMPILED: [OnceLock<Compiled>; 2] = [OnceLock::new(), OnceLock::new()];
+    COMPILED[usize::from(network)]
+        .get_or_init(|| filters(network).map_err(|e| e.to_string()))
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
 }
 
 /// The seccomp programs: denied system calls → EPERM, `clone3` → ENOSYS.
