@@ -10,6 +10,11 @@ use kitsh::{Bash, ExecutionLimits};
 
 mod kit;
 
+/// The system allocator, counting what `python3`'s interpreter holds so that it stops at
+/// `ExecutionLimits::max_heap_bytes` (a library cannot choose the allocator; the program does).
+#[global_allocator]
+static ALLOC: kitsh::alloc::MeteredAlloc = kitsh::alloc::MeteredAlloc;
+
 /// Run a bash script in an in-process sandbox: no host programs, a virtual filesystem.
 #[derive(Parser, Debug)]
 #[command(
@@ -47,6 +52,9 @@ struct Cli {
     /// Wall-clock timeout in seconds.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+    /// Bytes python3's interpreter may hold at once (default 268435456).
+    #[arg(long = "max-memory", value_name = "BYTES")]
+    max_memory: Option<u64>,
     /// Let curl/wget reach URLs starting with PREFIX (repeatable; none by default).
     #[arg(long = "allow-url", value_name = "PREFIX")]
     allow_url: Vec<String>,
@@ -125,6 +133,9 @@ fn limits_of(cli: &Cli) -> ExecutionLimits {
     if let Some(t) = cli.timeout {
         limits = limits.timeout(Duration::from_secs_f64(t.max(0.0)));
     }
+    if let Some(n) = cli.max_memory {
+        limits = limits.max_heap_bytes(n);
+    }
     limits
 }
 
@@ -132,7 +143,7 @@ fn limits_of(cli: &Cli) -> ExecutionLimits {
 /// tool call (a JSON request on stdin, the JSON response on stdout).
 fn tool_command(cli: &Cli, action: &str) -> Result<i32, String> {
     let mut b = BashTool::builder();
-    if cli.max_commands.is_some() || cli.timeout.is_some() {
+    if cli.max_commands.is_some() || cli.timeout.is_some() || cli.max_memory.is_some() {
         b = b.limits(limits_of(cli));
     }
     let host_cwd = std::env::current_dir().map_err(|e| e.to_string())?;

@@ -111,3 +111,17 @@ fn tool_call_round_trip() {
     assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(2)));
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("kitsh: invalid request: missing field `commands`"));
 }
+
+/// Python's memory is metered by the CLI's allocator: a script that keeps growing is stopped
+/// at `--max-memory` with the limit's message and status, and peak RSS stays near the limit.
+#[cfg(feature = "python")]
+#[test]
+fn python_memory_is_bounded() {
+    let grow = "python3 -c '\nl = []\nwhile True:\n    l.append(\"x\" * 10000)\n'";
+    let o = kitsh(&["--max-memory", "67108864", "-c", grow], b"");
+    assert_eq!(o.status.code(), Some(125), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("maximum memory exceeded (67108864 bytes)"));
+    // A small script is untouched.
+    let o = kitsh(&["--max-memory", "67108864", "-c", "python3 -c 'print(sum(range(1000)))'"], b"");
+    assert_eq!(stdout(&o), "499500\n");
+}

@@ -22,6 +22,7 @@
 //! # });
 //! ```
 
+pub mod alloc;
 mod bash;
 mod cancel;
 mod pool;

@@ -37,6 +37,9 @@ pub struct ExecutionLimits {
     pub max_parse_depth: usize,
     /// Pipeline stages running at once (threads).
     pub max_concurrent_stages: usize,
+    /// Bytes an embedded interpreter (`python3`) may hold at once. Enforced only where the
+    /// program's allocator is [`crate::alloc::MeteredAlloc`] (the CLI's is).
+    pub max_heap_bytes: u64,
     /// Wall-clock time for one `exec`.
     pub timeout: Option<Duration>,
 }
@@ -63,6 +66,7 @@ impl Default for ExecutionLimits {
             max_input_bytes: 16 << 20,
             max_parse_depth: 1000,
             max_concurrent_stages: 64,
+            max_heap_bytes: 256 << 20,
             timeout: Some(Duration::from_secs(30)),
         }
     }
@@ -105,6 +109,8 @@ impl ExecutionLimits {
         max_parse_depth: usize;
         /// Set [`ExecutionLimits::max_concurrent_stages`].
         max_concurrent_stages: usize;
+        /// Set [`ExecutionLimits::max_heap_bytes`].
+        max_heap_bytes: u64;
     }
 
     /// Set the wall-clock timeout.
@@ -161,6 +167,9 @@ pub enum LimitExceeded {
     /// the larger of [`ExecutionLimits::max_fs_bytes`] and [`ExecutionLimits::max_string_bytes`]
     #[error("maximum buffered input exceeded")]
     Buffered,
+    /// [`ExecutionLimits::max_heap_bytes`]: an embedded interpreter holds more memory
+    #[error("maximum memory exceeded")]
+    Heap,
     /// [`ExecutionLimits::timeout`], or the per-call timeout of the async API
     #[error("execution timed out")]
     Timeout,
@@ -195,6 +204,7 @@ impl LimitExceeded {
             LimitExceeded::FsFiles => limits.max_fs_files.to_string(),
             LimitExceeded::Stages => limits.max_concurrent_stages.to_string(),
             LimitExceeded::Buffered => format!("{} bytes", limits.buffer_limit()),
+            LimitExceeded::Heap => format!("{} bytes", limits.max_heap_bytes),
             LimitExceeded::Timeout | LimitExceeded::Cancelled => return None,
         })
     }

@@ -169,6 +169,11 @@ pub trait Cancel {
     /// Record that a command hit `limit`: the script stops at its next check and the run ends
     /// with the limit's message.
     fn hit(&self, _limit: crate::limits::LimitExceeded) {}
+    /// Bytes an embedded interpreter may hold ([`crate::ExecutionLimits::max_heap_bytes`]);
+    /// `None`: unbounded.
+    fn heap_limit(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Everything a [`Builtin`] may touch.

@@ -1747,6 +1747,9 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
     fn hit(&self, limit: crate::limits::LimitExceeded) {
         self.0.shared.trip(limit);
     }
+    fn heap_limit(&self) -> Option<u64> {
+        Some(self.0.shared.limits.max_heap_bytes)
+    }
 }
 
 /// The interpreter and its one optional argument on a script's `#!` line, split as Linux

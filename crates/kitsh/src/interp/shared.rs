@@ -59,7 +59,7 @@ pub struct Shared {
     group_serial: AtomicU64,
 }
 
-const LIMITS: [LimitExceeded; 12] = [
+const LIMITS: [LimitExceeded; 13] = [
     LimitExceeded::Commands,
     LimitExceeded::LoopIterations,
     LimitExceeded::FunctionDepth,
@@ -70,6 +70,7 @@ const LIMITS: [LimitExceeded; 12] = [
     LimitExceeded::FsFiles,
     LimitExceeded::Stages,
     LimitExceeded::Buffered,
+    LimitExceeded::Heap,
     LimitExceeded::Timeout,
     LimitExceeded::Cancelled,
 ];

@@ -32,6 +32,9 @@ pub enum Msg {
 /// and how often a cancelled interpreter is interrupted again.
 pub const TICK: Duration = Duration::from_millis(20);
 
+/// [`TICK`] while the interpreter's memory is metered.
+const METERED_TICK: Duration = Duration::from_millis(5);
+
 /// The interpreter's side of the bridge. Cheap to clone.
 #[derive(Clone)]
 pub struct Link {
@@ -91,9 +94,23 @@ const INTERRUPTED: &str = "kitsh: the script was stopped (timeout or limit)";
 /// Serve the interpreter's requests until it reports [`Msg::Done`] (its status) or goes away
 /// (`None`). `link` is the interpreter's link (for the shared cancellation flag); `signal`
 /// interrupts the interpreter at its next safe point.
-pub fn serve(ctx: &mut Ctx<'_>, rx: mpsc::Receiver<Msg>, link: &Link, signal: &UserSignalSender) -> Option<i32> {
+pub fn serve(
+    ctx: &mut Ctx<'_>,
+    rx: mpsc::Receiver<Msg>,
+    link: &Link,
+    signal: &UserSignalSender,
+    meter: Option<(&crate::alloc::Meter, u64)>,
+) -> Option<i32> {
     let mut last_signal: Option<Instant> = None;
+    // Memory grows between checks: look more often while it is metered.
+    let tick = if meter.is_some() { METERED_TICK } else { TICK };
     loop {
+        if let Some((m, limit)) = meter {
+            if !link.cancelled() && m.bytes() > limit {
+                ctx.cancel.hit(crate::limits::LimitExceeded::Heap);
+                link.cancelled.store(true, Ordering::SeqCst);
+            }
+        }
         if !link.cancelled() && is_cancelled(ctx) {
             link.cancelled.store(true, Ordering::SeqCst);
         }
@@ -101,7 +118,7 @@ pub fn serve(ctx: &mut Ctx<'_>, rx: mpsc::Receiver<Msg>, link: &Link, signal: &U
             last_signal = Some(Instant::now());
             let _ = signal.send(interrupt(signal.clone()));
         }
-        match rx.recv_timeout(TICK) {
+        match rx.recv_timeout(tick) {
             Ok(Msg::Job(job)) => job(ctx),
             Ok(Msg::Done(status)) => return Some(status),
             Err(mpsc::RecvTimeoutError::Timeout) => {}

@@ -112,11 +112,19 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
     let (link, rx) = host::channel();
     let (signal_tx, signal_rx) = user_signal_channel();
     let vm_link = link.clone();
+    // What the interpreter's thread holds, where the program's allocator can tell.
+    let meter = ctx.cancel.heap_limit().and_then(|limit| Some((crate::alloc::Meter::start()?, limit)));
+    let vm_meter = meter.as_ref().map(|(m, _)| m);
     std::thread::scope(|s| {
         let spawned = std::thread::Builder::new()
             .name("kitsh-python3".into())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(s, move || interp::run(job, vm_link, signal_rx));
+            .spawn_scoped(s, move || {
+                if let Some(m) = vm_meter {
+                    m.attach();
+                }
+                interp::run(job, vm_link, signal_rx)
+            });
         let handle = match spawned {
             Ok(h) => h,
             Err(e) => {
@@ -124,7 +132,7 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
                 return 1;
             }
         };
-        let served = host::serve(ctx, rx, &link, &signal_tx);
+        let served = host::serve(ctx, rx, &link, &signal_tx, meter.as_ref().map(|(m, l)| (m, *l)));
         let joined = handle.join();
         if link.cancelled() {
             return 1;
