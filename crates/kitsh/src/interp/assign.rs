@@ -114,8 +114,7 @@ impl Shell {
         if allexport || name == "PATH" {
             return false;
         }
-        let Some(idx) = self.vars.scope_of(name) else { return false };
-        let Some(var) = self.vars.scope_mut(idx).get_mut(name) else { return false };
+        let Some(var) = self.vars.get_raw_mut(name) else { return false };
         if var.attrs & !attr::EXPORT != 0 {
             return false;
         }
@@ -166,6 +165,17 @@ impl Shell {
     /// `name=value`.
     pub fn assign_scalar(&mut self, name: &str, value: String) -> Result<(), String> {
         self.assign(name, value, false)
+    }
+
+    /// `name=N` for a number computed by the shell (arithmetic): a plain variable's text is
+    /// replaced in place, with no string made for the number.
+    pub fn assign_int(&mut self, name: &str, value: i64) -> Result<(), String> {
+        let mut buf = [0u8; 20];
+        let text = crate::util::int::format_i64(value, &mut buf);
+        if !(self.random_special && name == "RANDOM") && self.assign_plain(name, text, false) {
+            return Ok(());
+        }
+        self.assign(name, text.to_string(), false)
     }
 
     /// An array may hold at most [`crate::ExecutionLimits::max_fields`] elements: adding `more`
