@@ -279,13 +279,11 @@ impl Vars {
     /// Mutable access to `name` in the scope where it is visible, creating it as a global
     /// when it does not exist (bash assigns unknown names globally, even inside functions).
     pub fn entry(&mut self, name: &str) -> &mut Var {
-        let idx = self.scope_of(name).unwrap_or(0);
-        let scope = &mut self.scopes[idx];
         // Existing names (the common case) are not copied into a new key.
-        if scope.contains_key(name) {
-            return scope.get_mut(name).unwrap_or_else(|| unreachable!("key checked above"));
+        if let Some(idx) = self.scope_of(name) {
+            return self.scopes[idx].get_mut(name).unwrap_or_else(|| unreachable!("scope has the name"));
         }
-        scope.entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        self.scopes[0].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
     /// The scope `local name` uses: a temporary scope above the function's that has `name`
@@ -299,9 +297,41 @@ impl Vars {
     /// assignment's cell there becomes the local.
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
         let idx = self.local_scope_of(name);
-        let v = self.scopes[idx].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 });
+        let scope = &mut self.scopes[idx];
+        // Existing names (the common case) are not copied into a new key.
+        if !scope.contains_key(name) {
+            scope.insert(name.to_string(), Var { value: None, attrs: 0 });
+        }
+        let v = scope.get_mut(name).unwrap_or_else(|| unreachable!("inserted above"));
         v.attrs &= !attr::TEMP;
         v
+    }
+
+    /// `local name[=value]` in the common case, with one lookup per scope: when `name` is not
+    /// yet a local of the current function (nor a temporary cell above it) and the visible
+    /// variable of that name is neither readonly nor a temporary cell, a fresh variable
+    /// without attributes is made in the function's scope. `false`: nothing done, the
+    /// general path must decide.
+    pub fn insert_fresh_local(&mut self, name: &str, value: Option<Value>) -> bool {
+        let base = self.function_base();
+        if base == 0 {
+            return false;
+        }
+        let mut visible = None;
+        for (i, s) in self.scopes.iter().enumerate().rev() {
+            if let Some(v) = s.get(name) {
+                if i >= base {
+                    return false;
+                }
+                visible = Some(v);
+                break;
+            }
+        }
+        if visible.is_some_and(|v| v.has(attr::READONLY | attr::TEMP)) {
+            return false;
+        }
+        self.scopes[base].insert(name.to_string(), Var { value, attrs: 0 });
+        true
     }
 
     /// Create `name` in the top (temporary) scope as a copy of the visible variable, for a
