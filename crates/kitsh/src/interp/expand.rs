@@ -617,7 +617,7 @@ impl Shell {
         if !text.is_ascii() && self.byte_locale() {
             return Pattern::new_bytes(pat, opts).matches(text);
         }
-        Pattern::new(pat, opts).matches(text)
+        pattern::compiled(pat, opts).matches(text)
     }
 
     /// Run a command substitution and return its output without trailing newlines.

@@ -4,7 +4,9 @@ use crate::parser::ast::*;
 
 use super::expand::{is_name, Val};
 use super::options::*;
-use super::pattern::{byte_chars, from_byte_chars, MatchOpts, Pattern};
+use std::rc::Rc;
+
+use super::pattern::{self, byte_chars, from_byte_chars, MatchOpts, Pattern};
 use super::vars::{attr, Value};
 use super::{Exec, Flow, Shell};
 
@@ -494,9 +496,9 @@ impl Shell {
     }
 
     /// Compile an expanded pattern (`bytes`: for a value seen through `byte_chars`).
-    fn op_pattern(&mut self, pattern: &Word, opts: MatchOpts, bytes: bool) -> Exec<Pattern> {
+    fn op_pattern(&mut self, pattern: &Word, opts: MatchOpts, bytes: bool) -> Exec<Rc<Pattern>> {
         let pat = self.expand_pattern(pattern)?;
-        Ok(if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), opts) } else { Pattern::new(&pat, opts) })
+        Ok(if bytes && !pat.is_ascii() { pattern::compiled(&byte_chars(&pat), opts) } else { pattern::compiled(&pat, opts) })
     }
 
     #[allow(clippy::type_complexity)]
@@ -532,7 +534,7 @@ impl Shell {
                     None => String::new(),
                 };
                 let amp = amp && rep.contains(['&', '\\']);
-                let p = if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), mopts) } else { Pattern::new(&pat, mopts) };
+                let p = if bytes && !pat.is_ascii() { pattern::compiled(&byte_chars(&pat), mopts) } else { pattern::compiled(&pat, mopts) };
                 let mode = *mode;
                 let max = self.shared.limits.max_string_bytes;
                 Box::new(move |_, s| replace(&p, s, mode, &rep, amp, pat.is_empty(), max))
@@ -543,7 +545,7 @@ impl Shell {
                     None => None,
                 };
                 let (op, all) = (*op, *all);
-                Box::new(move |_, s| case_convert(s, op, all, p.as_ref()))
+                Box::new(move |_, s| case_convert(s, op, all, p.as_deref()))
             }
             ParamOp::Transform(c) => {
                 let c = *c;
