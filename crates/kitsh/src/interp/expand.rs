@@ -36,7 +36,8 @@ impl Field {
         if !self.glob && s.contains(['*', '?', '[']) {
             self.glob = true;
         }
-        if !self.ext && (s.contains("@(") || s.contains("+(") || s.contains("!(")) {
+        // One byte search first: the substring searches are costly for every unquoted part.
+        if !self.ext && s.contains('(') && (s.contains("@(") || s.contains("+(") || s.contains("!(")) {
             self.ext = true;
         }
     }

@@ -148,12 +148,19 @@ pub struct Vars {
     temp: Vec<bool>,
     /// Number of function scopes.
     functions: usize,
+    /// Emptied scopes kept for the next calls: a function call then allocates no table for
+    /// its locals. Few and small ones only.
+    spare: Vec<Scope>,
 }
+
+/// Most emptied scopes kept, and the largest capacity kept.
+const SPARE_SCOPES: usize = 8;
+const SPARE_CAPACITY: usize = 64;
 
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Scope::default()], temp: vec![false], functions: 0 }
+        Vars { scopes: vec![Scope::default()], temp: vec![false], functions: 0, spare: Vec::new() }
     }
 
     /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
@@ -165,20 +172,27 @@ impl Vars {
             }
             return;
         }
-        self.scopes.push(Scope::default());
+        let scope = self.spare.pop().unwrap_or_default();
+        self.scopes.push(scope);
         self.temp.push(false);
     }
 
     /// Open a scope for a command's temporary assignments.
     pub fn push_temp_scope(&mut self) {
-        self.scopes.push(Scope::default());
+        let scope = self.spare.pop().unwrap_or_default();
+        self.scopes.push(scope);
         self.temp.push(true);
     }
 
     /// Leave a function call or a temporary scope.
     pub fn pop_scope(&mut self) {
         if self.scopes.len() > 1 {
-            self.scopes.pop();
+            if let Some(mut scope) = self.scopes.pop() {
+                if self.spare.len() < SPARE_SCOPES && scope.capacity() <= SPARE_CAPACITY {
+                    scope.clear();
+                    self.spare.push(scope);
+                }
+            }
             if self.temp.pop() == Some(false) {
                 self.functions = self.functions.saturating_sub(1);
             }
