@@ -182,14 +182,17 @@ impl Shell {
                         return Ok(v);
                     }
                 }
-                if self.vars.get_raw(name).is_some_and(|v| v.has(attr::NAMEREF)) {
-                    return self.nameref_value(name);
-                }
+                // One lookup: a variable that is not a nameref is what `Vars::get` would give.
+                let found = match self.vars.get_raw(name) {
+                    Some(v) if v.has(attr::NAMEREF) => return self.nameref_value(name),
+                    Some(v) => Some(v.scalar().map(str::to_string)),
+                    None => None,
+                };
                 if self.random_special && name == "RANDOM" {
                     return Ok(Val::Str(Some(self.next_random().to_string())));
                 }
-                if let Some(v) = self.vars.get(name) {
-                    return Ok(Val::Str(v.scalar().map(str::to_string)));
+                if let Some(v) = found {
+                    return Ok(Val::Str(v));
                 }
                 if let Some(v) = self.dynamic_var(name) {
                     return Ok(match v {
