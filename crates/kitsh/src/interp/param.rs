@@ -145,14 +145,14 @@ impl Shell {
             return Err(Flow::Abort(1));
         }
         let i = self.arith_word(idx)?;
-        if self.vars.get(&name).is_none() {
+        let Some(var) = self.vars.get(&name) else {
             if let Some(v) = self.dynamic_array(&name) {
                 let i = if i < 0 { i + v.len() as i64 } else { i };
                 return Ok(usize::try_from(i).ok().and_then(|i| v.get(i).cloned()));
             }
-        }
-        let Some(var) = self.vars.get(&name) else { return Ok(None) };
-        Ok(match &var.value {
+            return Ok(None);
+        };
+        let found = match &var.value {
             Some(Value::Str(s)) => (i == 0 || i == -1).then(|| s.clone()),
             Some(Value::Indexed(m)) => {
                 let i = if i < 0 {
@@ -169,7 +169,8 @@ impl Shell {
                 m.get(&i).cloned()
             }
             _ => None,
-        })
+        };
+        Ok(found)
     }
 
     /// Look up a parameter without applying an operator.

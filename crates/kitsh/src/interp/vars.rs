@@ -58,12 +58,14 @@ impl AssocMap {
     }
     /// Insert or replace (a replaced key keeps its position).
     pub fn insert(&mut self, key: String, value: String) {
-        if let Some(slot) = self.map.get_mut(&key) {
-            slot.0 = value;
-            return;
+        // One hash of the key (the table's hasher resists crafted keys, and is not cheap).
+        match self.map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(mut slot) => slot.get_mut().0 = value,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                self.seq += 1;
+                slot.insert((value, self.seq));
+            }
         }
-        self.seq += 1;
-        self.map.insert(key, (value, self.seq));
     }
     /// Remove a key.
     pub fn remove(&mut self, key: &str) -> Option<String> {
