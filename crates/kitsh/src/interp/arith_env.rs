@@ -56,7 +56,7 @@ impl ArithEnv for Env<'_> {
     fn set(&mut self, name: &str, index: Option<&ArithIndex>, value: i64) -> Result<(), String> {
         let sh = &mut *self.0;
         match index {
-            None => sh.assign_scalar(name, value.to_string()),
+            None => sh.assign_int(name, value),
             Some(ArithIndex::Num(i)) => sh.assign_elem(name, &i.to_string(), value.to_string(), false),
             Some(ArithIndex::Key(k)) => sh.assign_elem(name, k, value.to_string(), false),
         }

@@ -114,8 +114,7 @@ impl Shell {
         if allexport || name == "PATH" {
             return false;
         }
-        let Some(idx) = self.vars.scope_of(name) else { return false };
-        let Some(var) = self.vars.scope_mut(idx).get_mut(name) else { return false };
+        let Some(var) = self.vars.get_raw_mut(name) else { return false };
         if var.attrs & !attr::EXPORT != 0 {
             return false;
         }
@@ -155,6 +154,13 @@ impl Shell {
     /// The array a nameref `name` leads to for an element or list assignment; a nameref to
     /// an element (`'a[0]'`) cannot be subscripted again.
     fn array_target(&self, name: &str) -> Result<String, String> {
+        if !self.vars.get_raw(name).is_some_and(|v| v.has(attr::NAMEREF)) {
+            // The common case, with one lookup: the name itself.
+            if name.contains('[') {
+                return Err(format!("`{name}': not a valid identifier"));
+            }
+            return Ok(name.to_string());
+        }
         self.check_nameref_cycle(name)?;
         let target = self.vars.resolve_name(name).into_owned();
         if target.contains('[') {
@@ -166,6 +172,17 @@ impl Shell {
     /// `name=value`.
     pub fn assign_scalar(&mut self, name: &str, value: String) -> Result<(), String> {
         self.assign(name, value, false)
+    }
+
+    /// `name=N` for a number computed by the shell (arithmetic): a plain variable's text is
+    /// replaced in place, with no string made for the number.
+    pub fn assign_int(&mut self, name: &str, value: i64) -> Result<(), String> {
+        let mut buf = [0u8; 20];
+        let text = crate::util::int::format_i64(value, &mut buf);
+        if !(self.random_special && name == "RANDOM") && self.assign_plain(name, text, false) {
+            return Ok(());
+        }
+        self.assign(name, text.to_string(), false)
     }
 
     /// An array may hold at most [`crate::ExecutionLimits::max_fields`] elements: adding `more`
@@ -188,25 +205,29 @@ impl Shell {
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
         let name = self.array_target(name)?;
-        if let Some(v) = self.vars.get_raw_mut(&name) {
-            v.attrs &= !attr::NO_VALUE;
-        }
-        let (attrs, is_assoc) = match self.vars.get_raw(&name) {
-            Some(v) => (v.attrs, v.is_assoc()),
+        let (attrs, is_assoc) = match self.vars.get_raw_mut(&name) {
+            Some(v) => {
+                v.attrs &= !attr::NO_VALUE;
+                (v.attrs, v.is_assoc())
+            }
             None => (0, false),
         };
         if attrs & attr::READONLY != 0 {
             return Err(format!("{name}: readonly variable"));
         }
+        // The old value matters only to `+=`; otherwise whether there is one (the array grows).
         if is_assoc {
             if key.is_empty() {
                 return Err(format!("{name}[{key}]: bad array subscript"));
             }
-            let old = self.vars.get_raw(&name).and_then(|v| match &v.value {
-                Some(Value::Assoc(m)) => m.get(key).cloned(),
-                _ => None,
-            });
-            if old.is_none() {
+            let (exists, old) = match self.vars.get_raw(&name).and_then(|v| v.value.as_ref()) {
+                Some(Value::Assoc(m)) => {
+                    let o = m.get(key);
+                    (o.is_some(), o.filter(|_| append).cloned())
+                }
+                _ => (false, None),
+            };
+            if !exists {
                 self.check_array_growth(&name, 1)?;
             }
             let v = self.transform_value(attrs, value, old.as_deref(), append)?;
@@ -219,7 +240,7 @@ impl Shell {
             return Err(format!("{name}[{key}]: bad array subscript"));
         }
         let mut i = self.arith_str(key)?;
-        let old = {
+        let (exists, old) = {
             let var = self.vars.get_raw(&name);
             match var.and_then(|v| v.value.as_ref()) {
                 Some(Value::Indexed(m)) => {
@@ -230,16 +251,17 @@ impl Shell {
                             return Err(format!("{name}[{key}]: bad array subscript"));
                         }
                     }
-                    m.get(&i).cloned()
+                    let o = m.get(&i);
+                    (o.is_some(), o.filter(|_| append).cloned())
                 }
-                Some(Value::Str(s)) => (i == 0).then(|| s.clone()),
-                _ => None,
+                Some(Value::Str(s)) if i == 0 => (true, append.then(|| s.clone())),
+                _ => (false, None),
             }
         };
         if i < 0 {
             return Err(format!("{name}[{key}]: bad array subscript"));
         }
-        if old.is_none() {
+        if !exists {
             self.check_array_growth(&name, 1)?;
         }
         let v = self.transform_value(attrs, value, old.as_deref(), append)?;

@@ -1149,7 +1149,8 @@ impl Shell {
     /// `$_`: the last argument; for `declare a=(..)`, the array's name.
     fn set_last_arg(&mut self, argv: &[String]) {
         let last = argv.last().map(String::as_str).unwrap_or_default();
-        let shown = match last.find("=\u{0}ARR") {
+        // Only `declare`'s array operands hold a NUL: most arguments skip the substring search.
+        let shown = match last.contains('\u{0}').then(|| last.find("=\u{0}ARR")).flatten() {
             Some(eq) => &last[..eq],
             None => last,
         };

@@ -36,7 +36,8 @@ impl Field {
         if !self.glob && s.contains(['*', '?', '[']) {
             self.glob = true;
         }
-        if !self.ext && (s.contains("@(") || s.contains("+(") || s.contains("!(")) {
+        // One byte search first: the substring searches are costly for every unquoted part.
+        if !self.ext && s.contains('(') && (s.contains("@(") || s.contains("+(") || s.contains("!(")) {
             self.ext = true;
         }
     }
@@ -201,8 +202,10 @@ impl Shell {
     pub fn expand_words(&mut self, words: &[Word]) -> Exec<Vec<String>> {
         let mut out = Vec::with_capacity(words.len());
         for w in words {
-            let fields = self.expand_word_fields(w)?;
-            out.extend(fields);
+            match plain_field(w) {
+                Some(s) => out.push(s.to_string()),
+                None => out.extend(self.expand_word_fields(w)?),
+            }
             if out.len() > self.shared.limits.max_fields {
                 return self.limit_hit(crate::limits::LimitExceeded::Fields);
             }
@@ -212,11 +215,8 @@ impl Shell {
 
     /// Full expansion of one word into fields.
     pub fn expand_word_fields(&mut self, w: &Word) -> Exec<Vec<String>> {
-        // fast path: a single literal without specials
-        if let [WordPart::Literal(s)] = w.parts.as_slice() {
-            if !s.contains(['{', '*', '?', '[', '~', '(']) {
-                return Ok(vec![s.clone()]);
-            }
+        if let Some(s) = plain_field(w) {
+            return Ok(vec![s.to_string()]);
         }
         if self.set_opt(BRACEEXPAND) && has_brace(w) {
             let Some(words) = super::brace::expand(w, self.shared.limits.max_fields, self.shared.limits.max_string_bytes) else {
@@ -620,7 +620,7 @@ impl Shell {
         if !text.is_ascii() && self.byte_locale() {
             return Pattern::new_bytes(pat, opts).matches(text);
         }
-        Pattern::new(pat, opts).matches(text)
+        pattern::compiled(pat, opts).matches(text)
     }
 
     /// Run a command substitution and return its output without trailing newlines.
@@ -828,6 +828,16 @@ fn split_globignore(s: &str) -> impl Iterator<Item = &str> {
 
 /// A variable name or an array element written as text: `name` or `name[...]` (what
 /// `declare -n`, `printf -v` and other run-time names accept).
+/// The one field of a word that expands to its own text: a literal without characters that
+/// brace expansion, tilde expansion or globbing act on, or one single-quoted string.
+fn plain_field(w: &Word) -> Option<&str> {
+    match w.parts.as_slice() {
+        [WordPart::Literal(s)] if !s.contains(['{', '*', '?', '[', '~', '(']) => Some(s),
+        [WordPart::SingleQuoted(s)] => Some(s),
+        _ => None,
+    }
+}
+
 pub(crate) fn is_name_or_element(s: &str) -> bool {
     match s.find('[') {
         None => is_name(s),

@@ -4,7 +4,9 @@ use crate::parser::ast::*;
 
 use super::expand::{is_name, Val};
 use super::options::*;
-use super::pattern::{byte_chars, from_byte_chars, MatchOpts, Pattern};
+use std::rc::Rc;
+
+use super::pattern::{self, byte_chars, from_byte_chars, MatchOpts, Pattern};
 use super::vars::{attr, Value};
 use super::{Exec, Flow, Shell};
 
@@ -149,14 +151,14 @@ impl Shell {
             return Err(Flow::Abort(1));
         }
         let i = self.arith_word(idx)?;
-        if self.vars.get(&name).is_none() {
+        let Some(var) = self.vars.get(&name) else {
             if let Some(v) = self.dynamic_array(&name) {
                 let i = if i < 0 { i + v.len() as i64 } else { i };
                 return Ok(usize::try_from(i).ok().and_then(|i| v.get(i).cloned()));
             }
-        }
-        let Some(var) = self.vars.get(&name) else { return Ok(None) };
-        Ok(match &var.value {
+            return Ok(None);
+        };
+        let found = match &var.value {
             Some(Value::Str(s)) => (i == 0 || i == -1).then(|| s.clone()),
             Some(Value::Indexed(m)) => {
                 let i = if i < 0 {
@@ -173,7 +175,8 @@ impl Shell {
                 m.get(&i).cloned()
             }
             _ => None,
-        })
+        };
+        Ok(found)
     }
 
     /// Look up a parameter without applying an operator.
@@ -186,14 +189,17 @@ impl Shell {
                         return Ok(v);
                     }
                 }
-                if self.vars.get_raw(name).is_some_and(|v| v.has(attr::NAMEREF)) {
-                    return self.nameref_value(name);
-                }
+                // One lookup: a variable that is not a nameref is what `Vars::get` would give.
+                let found = match self.vars.get_raw(name) {
+                    Some(v) if v.has(attr::NAMEREF) => return self.nameref_value(name),
+                    Some(v) => Some(v.scalar().map(str::to_string)),
+                    None => None,
+                };
                 if self.random_special && name == "RANDOM" {
                     return Ok(Val::Str(Some(self.next_random().to_string())));
                 }
-                if let Some(v) = self.vars.get(name) {
-                    return Ok(Val::Str(v.scalar().map(str::to_string)));
+                if let Some(v) = found {
+                    return Ok(Val::Str(v));
                 }
                 if let Some(v) = self.dynamic_var(name) {
                     return Ok(match v {
@@ -510,9 +516,9 @@ impl Shell {
     }
 
     /// Compile an expanded pattern (`bytes`: for a value seen through `byte_chars`).
-    fn op_pattern(&mut self, pattern: &Word, opts: MatchOpts, bytes: bool) -> Exec<Pattern> {
+    fn op_pattern(&mut self, pattern: &Word, opts: MatchOpts, bytes: bool) -> Exec<Rc<Pattern>> {
         let pat = self.expand_pattern(pattern)?;
-        Ok(if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), opts) } else { Pattern::new(&pat, opts) })
+        Ok(if bytes && !pat.is_ascii() { pattern::compiled(&byte_chars(&pat), opts) } else { pattern::compiled(&pat, opts) })
     }
 
     #[allow(clippy::type_complexity)]
@@ -548,7 +554,7 @@ impl Shell {
                     None => String::new(),
                 };
                 let amp = amp && rep.contains(['&', '\\']);
-                let p = if bytes && !pat.is_ascii() { Pattern::new(&byte_chars(&pat), mopts) } else { Pattern::new(&pat, mopts) };
+                let p = if bytes && !pat.is_ascii() { pattern::compiled(&byte_chars(&pat), mopts) } else { pattern::compiled(&pat, mopts) };
                 let mode = *mode;
                 let max = self.shared.limits.max_string_bytes;
                 let star = pat.starts_with('*');
@@ -568,7 +574,7 @@ impl Shell {
                     None => None,
                 };
                 let (op, all) = (*op, *all);
-                Box::new(move |_, s| case_convert(s, op, all, p.as_ref()))
+                Box::new(move |_, s| case_convert(s, op, all, p.as_deref()))
             }
             ParamOp::Transform(c) => {
                 let c = *c;

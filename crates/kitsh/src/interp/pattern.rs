@@ -11,6 +11,7 @@
 //! pattern is exponential.
 
 mod bracket;
+mod cache;
 mod compile;
 mod ext;
 mod simple;
@@ -18,6 +19,7 @@ mod simple;
 #[cfg(test)]
 mod tests;
 
+pub use cache::compiled;
 use compile::{fold, Compiler, Node};
 use ext::Ext;
 

@@ -62,7 +62,7 @@ impl Shell {
     }
 
     fn trap_action(&self, name: &str, b: u8) -> Option<String> {
-        if self.trap_state.running & b != 0 || self.trap_state.off & b != 0 {
+        if self.traps.actions.is_empty() || self.trap_state.running & b != 0 || self.trap_state.off & b != 0 {
             return None;
         }
         self.traps.actions.get(name).filter(|a| !a.is_empty()).cloned()

@@ -58,12 +58,14 @@ impl AssocMap {
     }
     /// Insert or replace (a replaced key keeps its position).
     pub fn insert(&mut self, key: String, value: String) {
-        if let Some(slot) = self.map.get_mut(&key) {
-            slot.0 = value;
-            return;
+        // One hash of the key (the table's hasher resists crafted keys, and is not cheap).
+        match self.map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(mut slot) => slot.get_mut().0 = value,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                self.seq += 1;
+                slot.insert((value, self.seq));
+            }
         }
-        self.seq += 1;
-        self.map.insert(key, (value, self.seq));
     }
     /// Remove a key.
     pub fn remove(&mut self, key: &str) -> Option<String> {
@@ -148,12 +150,19 @@ pub struct Vars {
     temp: Vec<bool>,
     /// Number of function scopes.
     functions: usize,
+    /// Emptied scopes kept for the next calls: a function call then allocates no table for
+    /// its locals. Few and small ones only.
+    spare: Vec<Scope>,
 }
+
+/// Most emptied scopes kept, and the largest capacity kept.
+const SPARE_SCOPES: usize = 8;
+const SPARE_CAPACITY: usize = 64;
 
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Scope::default()], temp: vec![false], functions: 0 }
+        Vars { scopes: vec![Scope::default()], temp: vec![false], functions: 0, spare: Vec::new() }
     }
 
     /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
@@ -165,20 +174,27 @@ impl Vars {
             }
             return;
         }
-        self.scopes.push(Scope::default());
+        let scope = self.spare.pop().unwrap_or_default();
+        self.scopes.push(scope);
         self.temp.push(false);
     }
 
     /// Open a scope for a command's temporary assignments.
     pub fn push_temp_scope(&mut self) {
-        self.scopes.push(Scope::default());
+        let scope = self.spare.pop().unwrap_or_default();
+        self.scopes.push(scope);
         self.temp.push(true);
     }
 
     /// Leave a function call or a temporary scope.
     pub fn pop_scope(&mut self) {
         if self.scopes.len() > 1 {
-            self.scopes.pop();
+            if let Some(mut scope) = self.scopes.pop() {
+                if self.spare.len() < SPARE_SCOPES && scope.capacity() <= SPARE_CAPACITY {
+                    scope.clear();
+                    self.spare.push(scope);
+                }
+            }
             if self.temp.pop() == Some(false) {
                 self.functions = self.functions.saturating_sub(1);
             }
@@ -279,13 +295,11 @@ impl Vars {
     /// Mutable access to `name` in the scope where it is visible, creating it as a global
     /// when it does not exist (bash assigns unknown names globally, even inside functions).
     pub fn entry(&mut self, name: &str) -> &mut Var {
-        let idx = self.scope_of(name).unwrap_or(0);
-        let scope = &mut self.scopes[idx];
         // Existing names (the common case) are not copied into a new key.
-        if scope.contains_key(name) {
-            return scope.get_mut(name).unwrap_or_else(|| unreachable!("key checked above"));
+        if let Some(idx) = self.scope_of(name) {
+            return self.scopes[idx].get_mut(name).unwrap_or_else(|| unreachable!("scope has the name"));
         }
-        scope.entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        self.scopes[0].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
     /// The scope `local name` uses: a temporary scope above the function's that has `name`
@@ -299,9 +313,41 @@ impl Vars {
     /// assignment's cell there becomes the local.
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
         let idx = self.local_scope_of(name);
-        let v = self.scopes[idx].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 });
+        let scope = &mut self.scopes[idx];
+        // Existing names (the common case) are not copied into a new key.
+        if !scope.contains_key(name) {
+            scope.insert(name.to_string(), Var { value: None, attrs: 0 });
+        }
+        let v = scope.get_mut(name).unwrap_or_else(|| unreachable!("inserted above"));
         v.attrs &= !attr::TEMP;
         v
+    }
+
+    /// `local name[=value]` in the common case, with one lookup per scope: when `name` is not
+    /// yet a local of the current function (nor a temporary cell above it) and the visible
+    /// variable of that name is neither readonly nor a temporary cell, a fresh variable
+    /// without attributes is made in the function's scope. `false`: nothing done, the
+    /// general path must decide.
+    pub fn insert_fresh_local(&mut self, name: &str, value: Option<Value>) -> bool {
+        let base = self.function_base();
+        if base == 0 {
+            return false;
+        }
+        let mut visible = None;
+        for (i, s) in self.scopes.iter().enumerate().rev() {
+            if let Some(v) = s.get(name) {
+                if i >= base {
+                    return false;
+                }
+                visible = Some(v);
+                break;
+            }
+        }
+        if visible.is_some_and(|v| v.has(attr::READONLY | attr::TEMP)) {
+            return false;
+        }
+        self.scopes[base].insert(name.to_string(), Var { value, attrs: 0 });
+        true
     }
 
     /// Create `name` in the top (temporary) scope as a copy of the visible variable, for a

@@ -30,9 +30,7 @@ impl Hasher for FxHasher {
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
+            self.add(tail_word(rest));
         }
     }
 
@@ -49,6 +47,22 @@ impl Hasher for FxHasher {
     #[inline]
     fn finish(&self) -> u64 {
         self.hash
+    }
+}
+
+/// The 1 to 7 bytes after the last full word, as one word. Copying them into a zeroed array
+/// took a call to `memcpy` (the length is not known at compile time), which cost more than
+/// the rest of hashing a short variable name; reading them as overlapping pieces does not.
+/// Every byte is used, so equal-length tails that differ give different words.
+#[inline]
+fn tail_word(rest: &[u8]) -> u64 {
+    let n = rest.len();
+    if n >= 4 {
+        let lo = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+        let hi = u32::from_le_bytes([rest[n - 4], rest[n - 3], rest[n - 2], rest[n - 1]]);
+        u64::from(lo) | u64::from(hi) << 32
+    } else {
+        u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod bytes;
 pub mod fxhash;
+pub mod int;
 pub mod locale;
 pub mod posix_re;
 pub mod printf;

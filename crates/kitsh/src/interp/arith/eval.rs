@@ -177,10 +177,16 @@ pub(super) fn evaluate(
     env: &mut dyn ArithEnv,
     depth: usize,
 ) -> Result<i64, ArithError> {
+    if expr.bytes().all(is_ws) {
+        return Ok(0);
+    }
+    if let Some(c) = cache::lookup(expr) {
+        return run::run(&c, env, depth, 0);
+    }
     evaluate_at(expr, env, depth, 0, false)
 }
 
-/// Evaluate `expr` in a new context, `nest` recursion levels already used.
+/// Evaluate `expr` in a new context, `nest` recursion levels already used, by parsing it.
 fn evaluate_at(
     expr: &str,
     env: &mut dyn ArithEnv,
@@ -249,12 +255,7 @@ impl Ctx<'_, '_> {
 
     /// An error whose token starts at `tok` and whose expression text ends at `end`.
     fn error_at(&self, msg: &str, tok: usize, end: usize) -> ArithError {
-        let end = end.min(self.src.len());
-        let expr = self.src[..end].trim_start_matches([' ', '\t']);
-        let token = self.src.get(tok.min(end)..end).unwrap_or("");
-        ArithError {
-            message: format!("{expr}: {msg} (error token is \"{token}\")"),
-        }
+        error_at(self.src, msg, tok, end)
     }
 
     /// Run `f` one recursion level deeper, growing the stack if needed.
@@ -268,116 +269,9 @@ impl Ctx<'_, '_> {
         r
     }
 
-    /// Scan the token at `pos` without changing state; `curtok`/`lasttok` give the context
-    /// that decides between `x++` and `++x`.
+    /// Scan the token at `pos` (see [`scan`]).
     fn scan(&self, pos: usize, curtok: Tok, lasttok: Tok) -> Result<Scanned, ArithError> {
-        let b = self.src.as_bytes();
-        let mut p = pos;
-        while p < b.len() && is_ws(b[p]) {
-            p += 1;
-        }
-        let mut s = Scanned {
-            tok: Tok::Eof,
-            start: p,
-            end: p,
-            val: 0,
-            name_end: p,
-        };
-        let Some(&c) = b.get(p) else {
-            return Ok(s);
-        };
-        if c.is_ascii_alphabetic() || c == b'_' {
-            let mut e = p + 1;
-            while e < b.len() && (b[e].is_ascii_alphanumeric() || b[e] == b'_') {
-                e += 1;
-            }
-            s.name_end = e;
-            if b.get(e) == Some(&b'[') {
-                match skip_subscript(b, e) {
-                    Some(close) => e = close + 1,
-                    None => return Err(self.error_at("bad array subscript", p, b.len())),
-                }
-            }
-            s.tok = Tok::Str;
-            s.end = e;
-            return Ok(s);
-        }
-        if c.is_ascii_digit() {
-            let mut e = p + 1;
-            while e < b.len() && is_number_char(b[e]) {
-                e += 1;
-            }
-            s.val = strlong(&b[p..e]).map_err(|m| self.error_at(m, p, e))?;
-            s.tok = Tok::Num;
-            s.end = e;
-            return Ok(s);
-        }
-        let (tok, len) = self.scan_operator(p, curtok, lasttok)?;
-        s.tok = tok;
-        s.end = p + len;
-        Ok(s)
-    }
-
-    /// Scan an operator token at `p` (not whitespace, not a name or number).
-    fn scan_operator(
-        &self,
-        p: usize,
-        curtok: Tok,
-        lasttok: Tok,
-    ) -> Result<(Tok, usize), ArithError> {
-        let b = self.src.as_bytes();
-        let c = b[p];
-        let c1 = b.get(p + 1).copied().unwrap_or(0);
-        let c2 = b.get(p + 2).copied().unwrap_or(0);
-        Ok(match (c, c1) {
-            (b'=', b'=') => (Tok::EqEq, 2),
-            (b'!', b'=') => (Tok::Neq, 2),
-            (b'>', b'=') => (Tok::Geq, 2),
-            (b'<', b'=') => (Tok::Leq, 2),
-            (b'<', b'<') if c2 == b'=' => (Tok::OpAssign(b'<'), 3),
-            (b'<', b'<') => (Tok::Lsh, 2),
-            (b'>', b'>') if c2 == b'=' => (Tok::OpAssign(b'>'), 3),
-            (b'>', b'>') => (Tok::Rsh, 2),
-            (b'&', b'&') => (Tok::LAnd, 2),
-            (b'|', b'|') => (Tok::LOr, 2),
-            (b'*', b'*') => (Tok::Power, 2),
-            (b'+' | b'-', _) if c1 == c => {
-                let inc = c == b'+';
-                if curtok == Tok::Str {
-                    (if inc { Tok::PostInc } else { Tok::PostDec }, 2)
-                } else if curtok == Tok::Num && matches!(lasttok, Tok::PreInc | Tok::PreDec) {
-                    let msg = if inc {
-                        "++: assignment requires lvalue"
-                    } else {
-                        "--: assignment requires lvalue"
-                    };
-                    return Err(self.error_at(msg, p, b.len()));
-                } else {
-                    let mut x = p + 2;
-                    while x < b.len() && is_ws(b[x]) {
-                        x += 1;
-                    }
-                    match b.get(x) {
-                        Some(&n) if n.is_ascii_alphabetic() || n == b'_' => {
-                            (if inc { Tok::PreInc } else { Tok::PreDec }, 2)
-                        }
-                        _ => (if inc { Tok::Plus } else { Tok::Minus }, 1),
-                    }
-                }
-            }
-            (_, b'=') if b"*/%+-&^|".contains(&c) => (Tok::OpAssign(c), 2),
-            _ => match Tok::single(c) {
-                Some(t) => (t, 1),
-                None => {
-                    let msg = if curtok == Tok::Eof || curtok.is_operator() {
-                        "syntax error: operand expected"
-                    } else {
-                        "syntax error: invalid arithmetic operator"
-                    };
-                    return Err(self.error_at(msg, p, b.len()));
-                }
-            },
-        })
+        scan(self.src, pos, curtok, lasttok)
     }
 
     /// Read the next token into `curtok`; an identifier's variable is evaluated now (unless it
@@ -491,4 +385,143 @@ impl Ctx<'_, '_> {
     }
 }
 
+
+/// An error whose token starts at `tok` and whose expression text ends at `end`.
+fn error_at(src: &str, msg: &str, tok: usize, end: usize) -> ArithError {
+    let end = end.min(src.len());
+    let expr = src[..end].trim_start_matches([' ', '\t']);
+    let token = src.get(tok.min(end)..end).unwrap_or("");
+    ArithError {
+        message: format!("{expr}: {msg} (error token is \"{token}\")"),
+    }
+}
+
+/// Scan the token at `pos` without changing state; `curtok`/`lasttok` give the context
+/// that decides between `x++` and `++x`.
+fn scan(src: &str, pos: usize, curtok: Tok, lasttok: Tok) -> Result<Scanned, ArithError> {
+    let b = src.as_bytes();
+    let mut p = pos;
+    while p < b.len() && is_ws(b[p]) {
+        p += 1;
+    }
+    let mut s = Scanned {
+        tok: Tok::Eof,
+        start: p,
+        end: p,
+        val: 0,
+        name_end: p,
+    };
+    let Some(&c) = b.get(p) else {
+        return Ok(s);
+    };
+    if c.is_ascii_alphabetic() || c == b'_' {
+        let mut e = p + 1;
+        while e < b.len() && (b[e].is_ascii_alphanumeric() || b[e] == b'_') {
+            e += 1;
+        }
+        s.name_end = e;
+        if b.get(e) == Some(&b'[') {
+            match skip_subscript(b, e) {
+                Some(close) => e = close + 1,
+                None => return Err(error_at(src, "bad array subscript", p, b.len())),
+            }
+        }
+        s.tok = Tok::Str;
+        s.end = e;
+        return Ok(s);
+    }
+    if c.is_ascii_digit() {
+        let mut e = p + 1;
+        while e < b.len() && is_number_char(b[e]) {
+            e += 1;
+        }
+        s.val = strlong(&b[p..e]).map_err(|m| error_at(src, m, p, e))?;
+        s.tok = Tok::Num;
+        s.end = e;
+        return Ok(s);
+    }
+    let (tok, len) = scan_operator(src, p, curtok, lasttok)?;
+    s.tok = tok;
+    s.end = p + len;
+    Ok(s)
+}
+
+/// Scan an operator token at `p` (not whitespace, not a name or number).
+fn scan_operator(
+    src: &str,
+    p: usize,
+    curtok: Tok,
+    lasttok: Tok,
+) -> Result<(Tok, usize), ArithError> {
+    let b = src.as_bytes();
+    let c = b[p];
+    let c1 = b.get(p + 1).copied().unwrap_or(0);
+    let c2 = b.get(p + 2).copied().unwrap_or(0);
+    Ok(match (c, c1) {
+        (b'=', b'=') => (Tok::EqEq, 2),
+        (b'!', b'=') => (Tok::Neq, 2),
+        (b'>', b'=') => (Tok::Geq, 2),
+        (b'<', b'=') => (Tok::Leq, 2),
+        (b'<', b'<') if c2 == b'=' => (Tok::OpAssign(b'<'), 3),
+        (b'<', b'<') => (Tok::Lsh, 2),
+        (b'>', b'>') if c2 == b'=' => (Tok::OpAssign(b'>'), 3),
+        (b'>', b'>') => (Tok::Rsh, 2),
+        (b'&', b'&') => (Tok::LAnd, 2),
+        (b'|', b'|') => (Tok::LOr, 2),
+        (b'*', b'*') => (Tok::Power, 2),
+        (b'+' | b'-', _) if c1 == c => {
+            let inc = c == b'+';
+            if curtok == Tok::Str {
+                (if inc { Tok::PostInc } else { Tok::PostDec }, 2)
+            } else if curtok == Tok::Num && matches!(lasttok, Tok::PreInc | Tok::PreDec) {
+                let msg = if inc {
+                    "++: assignment requires lvalue"
+                } else {
+                    "--: assignment requires lvalue"
+                };
+                return Err(error_at(src, msg, p, b.len()));
+            } else {
+                let mut x = p + 2;
+                while x < b.len() && is_ws(b[x]) {
+                    x += 1;
+                }
+                match b.get(x) {
+                    Some(&n) if n.is_ascii_alphabetic() || n == b'_' => {
+                        (if inc { Tok::PreInc } else { Tok::PreDec }, 2)
+                    }
+                    _ => (if inc { Tok::Plus } else { Tok::Minus }, 1),
+                }
+            }
+        }
+        (_, b'=') if b"*/%+-&^|".contains(&c) => (Tok::OpAssign(c), 2),
+        _ => match Tok::single(c) {
+            Some(t) => (t, 1),
+            None => {
+                let msg = if curtok == Tok::Eof || curtok.is_operator() {
+                    "syntax error: operand expected"
+                } else {
+                    "syntax error: invalid arithmetic operator"
+                };
+                return Err(error_at(src, msg, p, b.len()));
+            }
+        },
+    })
+}
+
+mod cache;
+mod compile;
 mod grammar;
+mod run;
+
+/// The parser's evaluation of `expr` in `a`, and the compiled tree's in `b` (`None`: not
+/// compilable), for tests comparing the two.
+#[cfg(test)]
+pub(super) fn parsed_and_compiled(
+    expr: &str,
+    a: &mut dyn ArithEnv,
+    b: &mut dyn ArithEnv,
+) -> (Result<i64, ArithError>, Option<Result<i64, ArithError>>) {
+    let parsed = evaluate_at(expr, a, 0, 0, false);
+    let compiled = compile::compile(expr).map(|c| run::run(&c, b, 0, 0));
+    (parsed, compiled)
+}

@@ -463,3 +463,77 @@ fn parse_number_like_legal_number() {
     assert_eq!(parse_number("\n1\n"), None);
     assert_eq!(parse_number("1 2"), None);
 }
+
+/// An [`Env`] that logs every call made to it, to compare the order of reads and writes.
+struct Traced {
+    env: Env,
+    log: Vec<String>,
+}
+
+impl ArithEnv for Traced {
+    fn get(&mut self, name: &str) -> Result<Option<String>, String> {
+        let r = self.env.get(name);
+        self.log.push(format!("get {name} {r:?}"));
+        r
+    }
+    fn get_elem(&mut self, name: &str, index: &ArithIndex) -> Result<Option<String>, String> {
+        let r = self.env.get_elem(name, index);
+        self.log.push(format!("get {name}[{index:?}] {r:?}"));
+        r
+    }
+    fn set(&mut self, name: &str, index: Option<&ArithIndex>, value: i64) -> Result<(), String> {
+        let r = self.env.set(name, index, value);
+        self.log.push(format!("set {name}[{index:?}] {value} {r:?}"));
+        r
+    }
+    fn is_assoc(&self, name: &str) -> bool {
+        self.env.is_assoc(name)
+    }
+    fn get_num(&mut self, name: &str) -> Option<i64> {
+        let v = self.env.vars.get(name).and_then(|v| number::fast_decimal(v.as_bytes()));
+        self.log.push(format!("num {name} {v:?}"));
+        v
+    }
+}
+
+/// Everything a [`Traced`] holds, in a comparable form.
+fn state(t: &Traced) -> String {
+    let mut vars: Vec<_> = t.env.vars.iter().collect();
+    vars.sort();
+    let mut arrays: Vec<_> = t.env.arrays.iter().map(|(k, m)| (k, m.iter().collect::<std::collections::BTreeMap<_, _>>())).collect();
+    arrays.sort();
+    let mut assoc: Vec<_> = t.env.assoc.iter().map(|(k, m)| (k, m.iter().collect::<std::collections::BTreeMap<_, _>>())).collect();
+    assoc.sort();
+    format!("{vars:?} {arrays:?} {assoc:?} {:?}", t.log)
+}
+
+/// Expressions with side effects, skipped branches and run-time errors, beyond [`CASES`].
+const EFFECTS: &[&str] = &[
+    "x++ + x", "++x * x--", "x = y = 3", "x += y *= 2", "a[1]++", "++a[x-5]", "--a[2]",
+    "a[i=1] += 2", "a[2] = x", "a[i++] = i", "h[foo] += 1", "h[ x] = 4", "h[foo]++", "0 && x++",
+    "1 || (y = 9)", "x ? y++ : z++", "0 ? y++ : z++", "1 || 2 ** -1", "1 || 2 ** --x",
+    "0 && 2 ** x--", "x / 0", "x /= 0", "x %= 0", "0 && x / 0", "0 && (x /= 0)", "r * 2", "rec",
+    "rec2", "bad + 1", "unb + 1", "1 || unb", "ro = 1", "ro++", "ro += 1", "e + 1", "n + 1",
+    "s * 2", "a[r]", "a[ ]", "a[1+1]*2", "a[s]", "a[-1]", "a[bad]", "a[unb] = 1", "(x, y)",
+    "x = (y++, z)", "i = 0", "i < 10", "i++", "a[i] = i", "z <<= 2", "z >>= 1", "z ^= 1",
+    "z |= 8", "z &= 12", "-x ** 2", "x ** y ** 0", "x ** -y", "x ? y : z ? 1 : 2",
+    "x = x ? 0 : 1", "a[a[1]/10]++", "a[x=2]", "!x || y && z", "q += 3", "w++", "--w",
+    "x = y++ + ++y", "(x += 2) * x", "x-- - --x", "y << 70", "1 ? 2 : 3 / 0", "0 ? 2 / 0 : 3",
+    "a[h[foo]] += h[foo]", "x > y ? x : y", "x, y, z = 9, z", "((x))++",
+];
+
+#[test]
+fn compiled_trees_match_the_parser() {
+    let exprs = CASES.lines().filter_map(|l| l.split('\t').next()).filter(|e| !e.is_empty());
+    let mut compiled = 0;
+    for expr in exprs.chain(EFFECTS.iter().copied()) {
+        let mut a = Traced { env: env(), log: Vec::new() };
+        let mut b = Traced { env: env(), log: Vec::new() };
+        let (parsed, tree) = eval::parsed_and_compiled(expr, &mut a, &mut b);
+        let Some(tree) = tree else { continue };
+        compiled += 1;
+        assert_eq!(parsed, tree, "{expr}");
+        assert_eq!(state(&a), state(&b), "{expr}");
+    }
+    assert!(compiled > 100, "{compiled} compiled");
+}

@@ -135,9 +135,12 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
         sh.write_fd(2, b"printf: usage: printf [-v var] format [arguments]\n");
         return Ok(2);
     };
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+    // The clock and `TZ` matter only to `%(...)T`, which needs a `(` (or an escape that might
+    // make one): most formats skip them.
+    let dated = fmt.contains(['(', '\\']);
+    let now = if dated { std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0) } else { 0 };
     // The C library sees `TZ` only when it is exported.
-    let tz = sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string);
+    let tz = if dated { sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string) } else { None };
     let max = sh.shared.limits.max_string_bytes;
     // `\u` escapes depend on the locale.
     if fmt.contains("\\u") || fmt.contains("\\U") || fmt.contains("%b") {

@@ -206,7 +206,11 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         return Ok(0);
     }
     let mut status = 0;
+    let plain = f.set == 0 && f.unset == 0 && !f.array && !f.assoc && !f.no_array && !f.global;
     for arg in &names {
+        if local && plain && fresh_local(sh, arg) {
+            continue;
+        }
         if let Err(m) = declare_one(sh, arg, &f, local) {
             if !m.is_empty() {
                 sh.builtin_error(cmd, &m);
@@ -215,6 +219,21 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         }
     }
     Ok(status)
+}
+
+/// `local NAME` or `local NAME=VALUE` (no options) making a new local: what [`declare_one`]
+/// does then, without its many lookups (a function's `local` runs on every call). `false`
+/// when the general path must handle it.
+fn fresh_local(sh: &mut Shell, arg: &str) -> bool {
+    let (name, value) = match arg.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (arg, None),
+    };
+    // A value starting with NUL is a `local a=(...)` array operand.
+    if !is_name(name) || value.is_some_and(|v| v.starts_with('\u{0}')) {
+        return false;
+    }
+    sh.vars.insert_fresh_local(name, value.map(|v| Value::Str(v.to_string())))
 }
 
 fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<(), String> {
@@ -320,8 +339,9 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
             let var = if make_local { sh.vars.local_entry(base) } else { sh.vars.entry(base) };
             var.value = Some(Value::Str(v.to_string()));
         } else {
-            let scope_var = if make_local { Some(sh.vars.local_entry(base).clone()) } else { None };
-            let _ = scope_var;
+            if make_local {
+                sh.vars.local_entry(base);
+            }
             assign_in_scope(sh, base, v.to_string(), append, make_local, f.global)?;
         }
     }

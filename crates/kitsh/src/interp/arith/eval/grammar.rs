@@ -230,7 +230,7 @@ impl Ctx<'_, '_> {
 }
 
 /// Apply a binary operator (division by zero already excluded).
-fn apply(op: Tok, a: i64, b: i64) -> i64 {
+pub(super) fn apply(op: Tok, a: i64, b: i64) -> i64 {
     match op {
         Tok::Mul => a.wrapping_mul(b),
         Tok::Div if b == 0 => 0,
