@@ -37,6 +37,14 @@ thread_local! {
 /// The system allocator, counting the bytes of metered threads.
 pub struct MeteredAlloc;
 
+/// Note that this allocator is in use (a load first: a store on every allocation would make
+/// all threads contend for the flag's cache line).
+fn mark_installed() {
+    if !INSTALLED.load(Ordering::Relaxed) {
+        INSTALLED.store(true, Ordering::Relaxed);
+    }
+}
+
 fn count(delta: i64) {
     // `try_with`: the thread-local may be gone while the thread ends (nothing to count then).
     let slot = SLOT.try_with(Cell::get).unwrap_or(NONE);
@@ -49,7 +57,7 @@ fn count(delta: i64) {
 // contract; the bookkeeping around it neither allocates nor touches the memory.
 unsafe impl GlobalAlloc for MeteredAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        INSTALLED.store(true, Ordering::Relaxed);
+        mark_installed();
         // SAFETY: the caller's layout is passed on as given.
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
@@ -59,7 +67,7 @@ unsafe impl GlobalAlloc for MeteredAlloc {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        INSTALLED.store(true, Ordering::Relaxed);
+        mark_installed();
         // SAFETY: as for `alloc`.
         let p = unsafe { System.alloc_zeroed(layout) };
         if !p.is_null() {
