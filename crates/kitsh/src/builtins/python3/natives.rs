@@ -6,7 +6,7 @@
 //! and are normalised here; every filesystem and stream primitive returns a tuple
 //! `(errno, value)`, `errno` 0 on success, and the Python side raises the matching `OSError`.
 
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rustpython_vm::builtins::{PyBytesRef, PyModule, PyStrRef};
@@ -107,6 +107,22 @@ fn on_host(link: &Link, f: impl FnOnce(&mut crate::builtins::Ctx<'_>) -> Result<
     link.call(f).unwrap_or(Err(5))
 }
 
+/// One read of up to `n` bytes, as `os.read` does; an interrupted read is retried unless the
+/// script was cancelled.
+fn read_once(src: &mut dyn Read, n: usize, cancel: &dyn crate::builtins::Cancel) -> Result<Val, i32> {
+    let mut buf = vec![0u8; n];
+    loop {
+        match src.read(&mut buf) {
+            Ok(k) => {
+                buf.truncate(k);
+                return Ok(Val::Bytes(buf));
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted && !cancel.cancelled() => continue,
+            Err(e) => return Err(io_errno(&e)),
+        }
+    }
+}
+
 /// One filesystem primitive taking one path.
 fn fs1(
     link: &Link,
@@ -151,19 +167,7 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
     let l = link.clone();
     add!("read", move |n: usize, vm: &VirtualMachine| {
         let n = n.clamp(1, 1 << 20);
-        let r = on_host(&l, move |ctx| {
-            let mut buf = vec![0u8; n];
-            loop {
-                match ctx.stdin.read(&mut buf) {
-                    Ok(k) => {
-                        buf.truncate(k);
-                        return Ok(Val::Bytes(buf));
-                    }
-                    Err(e) if e.kind() == ErrorKind::Interrupted && !ctx.cancel.cancelled() => continue,
-                    Err(e) => return Err(io_errno(&e)),
-                }
-            }
-        });
+        let r = on_host(&l, move |ctx| read_once(&mut *ctx.stdin, n, ctx.cancel));
         ret(vm, r)
     });
     let l = link.clone();
@@ -172,17 +176,7 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
         let n = n.clamp(1, 1 << 20);
         let r = on_host(&l, move |ctx| {
             let Some(mut src) = ctx.fds.reader(fd) else { return Err(9) };
-            let mut buf = vec![0u8; n];
-            loop {
-                match src.read(&mut buf) {
-                    Ok(k) => {
-                        buf.truncate(k);
-                        return Ok(Val::Bytes(buf));
-                    }
-                    Err(e) if e.kind() == ErrorKind::Interrupted && !ctx.cancel.cancelled() => continue,
-                    Err(e) => return Err(io_errno(&e)),
-                }
-            }
+            read_once(&mut src, n, ctx.cancel)
         });
         ret(vm, r)
     });
