@@ -204,6 +204,29 @@ impl Shell {
     /// `name[key]=value`: `key` is an arithmetic expression for indexed arrays and a plain key
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
+        // The common associative case in one lookup of the variable and one of the key: a
+        // plain `A[k]=v` (no attribute that transforms or forbids it, within the limits).
+        // Anything else, including every error, takes the general path below.
+        const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
+        let limits = &self.shared.limits;
+        if !append && !key.is_empty() && value.len() <= limits.max_string_bytes {
+            if let Some(var) = self.vars.get_raw_mut(name) {
+                if var.attrs & PLAIN == 0 {
+                    if let Some(Value::Assoc(m)) = &mut var.value {
+                        if m.set(key, value, limits.max_fields) {
+                            var.attrs &= !attr::NO_VALUE;
+                            return Ok(());
+                        }
+                        // Past the entry limit: the general path reports it.
+                        return self.assign_elem_general(name, key, String::new(), false);
+                    }
+                }
+            }
+        }
+        self.assign_elem_general(name, key, value, append)
+    }
+
+    fn assign_elem_general(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
         let name = self.array_target(name)?;
         let (attrs, is_assoc) = match self.vars.get_raw_mut(&name) {
             Some(v) => {

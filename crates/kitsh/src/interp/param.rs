@@ -132,8 +132,16 @@ impl Shell {
 
     /// `name[idx]` for a subscript expression.
     pub(crate) fn array_elem(&mut self, name: &str, idx: &Word) -> Exec<Option<String>> {
-        let name = self.vars.resolve_name(name).into_owned();
-        let is_assoc = self.vars.get(&name).is_some_and(|v| v.is_assoc());
+        // A name that is no nameref is used as it is (no copy, one lookup).
+        let resolved;
+        let (name, is_assoc) = match self.vars.get_raw(name) {
+            Some(v) if v.has(attr::NAMEREF) => {
+                resolved = self.vars.resolve_name(name).into_owned();
+                let is_assoc = self.vars.get_raw(&resolved).is_some_and(|v| v.is_assoc());
+                (resolved.as_str(), is_assoc)
+            }
+            v => (name, v.is_some_and(|v| v.is_assoc())),
+        };
         if is_assoc {
             let key = self.expand_word_str(idx)?;
             if key.is_empty() {
@@ -141,7 +149,7 @@ impl Shell {
                 self.error(&format!("{name}: bad array subscript"));
                 return Ok(None);
             }
-            return Ok(self.vars.get(&name).and_then(|v| match &v.value {
+            return Ok(self.vars.get_raw(name).and_then(|v| match &v.value {
                 Some(Value::Assoc(m)) => m.get(&key).cloned(),
                 _ => None,
             }));

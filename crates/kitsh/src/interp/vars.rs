@@ -30,7 +30,7 @@ pub mod attr {
 /// `${!A[@]}` lists keys as bash does.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct AssocMap {
-    map: HashMap<String, (String, u64)>,
+    map: HashMap<String, (String, u64), foldhash::fast::RandomState>,
     seq: u64,
 }
 
@@ -56,9 +56,22 @@ impl AssocMap {
     pub fn get(&self, key: &str) -> Option<&String> {
         self.map.get(key).map(|(v, _)| v)
     }
+    /// Set `key` to `value` unless that would add an entry past `max_entries`; false then
+    /// (nothing changed). The key is copied only when it is new.
+    pub fn set(&mut self, key: &str, value: String, max_entries: usize) -> bool {
+        if let Some(slot) = self.map.get_mut(key) {
+            slot.0 = value;
+            return true;
+        }
+        if self.map.len() >= max_entries {
+            return false;
+        }
+        self.seq += 1;
+        self.map.insert(key.to_owned(), (value, self.seq));
+        true
+    }
     /// Insert or replace (a replaced key keeps its position).
     pub fn insert(&mut self, key: String, value: String) {
-        // One hash of the key (the table's hasher resists crafted keys, and is not cheap).
         match self.map.entry(key) {
             std::collections::hash_map::Entry::Occupied(mut slot) => slot.get_mut().0 = value,
             std::collections::hash_map::Entry::Vacant(slot) => {

@@ -174,6 +174,17 @@ fn max_fields_brace_bomb() {
 }
 
 #[test]
+fn max_fields_assoc_growth() {
+    assert_limit(
+        limits().max_fields(1_000),
+        "declare -A m; for ((i = 0; ; i++)); do m[k$i]=$i; done",
+        LIMIT_EXIT_STATUS,
+        "maximum field count exceeded",
+        Duration::from_secs(5),
+    );
+}
+
+#[test]
 #[ignore = "kitsh bug: seq > file on a full filesystem fails silently (GNU: `seq: write error: No space left on device`)"]
 fn max_fs_bytes_no_space_left() {
     guarded(|| {
