@@ -3,7 +3,6 @@
 //! when decoding, other bytes outside the alphabet ignored only with `-i`; on invalid input the
 //! bytes decoded so far are written, then `base64: invalid input` and status 1.
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, flush_out, open_src, quote, read_some, Config, OptSpec, Src, CHUNK};
 use super::rev::read_error_text;
@@ -244,7 +243,7 @@ fn push_wrapped(out: &mut Vec<u8>, enc: &[u8], wrap: usize, col: &mut usize) {
 fn read_chunk(ctx: &mut Ctx<'_>, src: &mut Src, buf: &mut [u8]) -> Result<usize, i32> {
     match read_some(ctx, src, buf) {
         Ok(n) => Ok(n),
-        Err(e) if e.kind() == ErrorKind::Interrupted => Err(1),
+        Err(e) if crate::util::cancelled::is(&e) => Err(1),
         Err(e) => {
             ctx.error(&format!("read error: {}", read_error_text(&e)));
             Err(1)

@@ -2,7 +2,6 @@
 //! `getc` loops (`xxd`, `hexdump`, `strings`): reads in [`CHUNK`]s and stops when the script is
 //! cancelled.
 
-use std::io::ErrorKind;
 
 use super::args::{read_some, Src, CHUNK};
 use super::rev::read_error_text;
@@ -49,7 +48,7 @@ impl ByteReader {
                 (self.pos, self.end) = (0, n);
                 Ok(true)
             }
-            Err(e) if e.kind() == ErrorKind::Interrupted => Err(ReadFail::Cancelled),
+            Err(e) if crate::util::cancelled::is(&e) => Err(ReadFail::Cancelled),
             Err(e) => Err(ReadFail::Error(read_error_text(&e))),
         }
     }

@@ -159,7 +159,7 @@ impl Builtin for Cat {
                 let n = match read_some(ctx, &mut src, &mut inbuf) {
                     Ok(0) => break,
                     Ok(n) => n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return 1,
+                    Err(e) if crate::util::cancelled::is(&e) => return 1,
                     Err(e) => {
                         let _ = flush_out(ctx, &mut out, true);
                         ctx.error(&format!("{}: {}", args::quote_name(file), e));

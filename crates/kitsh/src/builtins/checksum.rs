@@ -5,7 +5,6 @@
 pub mod algo;
 mod check;
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, open_src, quote, read_some, usage_error, Config, OptSpec, Src, CHUNK};
 use super::rev::read_error_text;
@@ -100,7 +99,7 @@ pub fn feed(ctx: &mut Ctx<'_>, src: &mut Src, mut f: impl FnMut(&[u8])) -> Resul
         match read_some(ctx, src, &mut buf) {
             Ok(0) => return Ok(()),
             Ok(n) => f(&buf[..n]),
-            Err(e) if e.kind() == ErrorKind::Interrupted => return Err(String::new()),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(String::new()),
             Err(e) => return Err(read_error_text(&e)),
         }
     }

@@ -2,7 +2,6 @@
 //! and the optional SKIP1 SKIP2 operands). Exit status 0 when equal, 1 when different, 2 on
 //! trouble.
 
-use std::io::ErrorKind;
 
 use super::args::{self, open_src, parse_size, read_some, Config, OptSpec, Src, CHUNK};
 use super::rev::read_error_text;
@@ -57,7 +56,7 @@ impl Input {
         match read_some(ctx, &mut self.src, &mut self.buf) {
             Ok(0) => self.eof = true,
             Ok(n) => (self.pos, self.end) = (0, n),
-            Err(e) if e.kind() == ErrorKind::Interrupted => return Err(String::new()),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(String::new()),
             Err(e) => return Err(format!("{}: {}", self.name, read_error_text(&e))),
         }
         Ok(())

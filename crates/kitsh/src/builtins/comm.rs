@@ -2,7 +2,6 @@
 //! streaming; `--check-order` / `--nocheck-order`, `--output-delimiter`, `--total`, `-z`.
 //! Lines compare as bytes (the C locale's order).
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, flush_out, quote, usage_error, ArgKind, Config, OptSpec, CHUNK};
 use super::rev::{read_error_text, LineReader};
@@ -81,7 +80,7 @@ impl Comparer {
                 s.line = Some(spare);
             }
             Ok(None) => return Ok(()),
-            Err(e) if e.kind() == ErrorKind::Interrupted => return Err(1),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(1),
             Err(e) => {
                 let _ = flush_out(ctx, &mut self.out, true);
                 ctx.error(&format!("{}: {}", args::quote_name(&s.name), read_error_text(&e)));

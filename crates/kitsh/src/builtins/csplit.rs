@@ -5,7 +5,6 @@
 //! each piece is written to the virtual filesystem as it is closed, its size printed. On an
 //! error the pieces written so far are removed unless `-k`.
 
-use std::io::ErrorKind;
 
 use regex::bytes::Regex;
 
@@ -538,7 +537,7 @@ impl Builtin for Csplit {
             match read_some(ctx, &mut src, &mut buf) {
                 Ok(0) => break,
                 Ok(n) => data.extend_from_slice(&buf[..n]),
-                Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                Err(e) if crate::util::cancelled::is(&e) => return 1,
                 Err(e) => {
                     ctx.error(&format!("read error: {}", read_error_text(&e)));
                     return 1;

@@ -2,7 +2,6 @@
 //! with `-d`, `-s`) of each line, streaming line by line; `--complement`,
 //! `--output-delimiter`, `-z`.
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, flush_out, quote, usage_error, ArgKind, Config, OptSpec, CHUNK};
 use super::rev::{read_error_text, LineReader};
@@ -291,7 +290,7 @@ fn cut_file(ctx: &mut Ctx<'_>, spec: &Spec, name: &str, out: &mut Vec<u8>) -> Re
                 flush_out(ctx, out, false)?;
             }
             Ok(None) => return Ok(true),
-            Err(e) if e.kind() == ErrorKind::Interrupted => return Err(1),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(1),
             Err(e) => {
                 flush_out(ctx, out, true)?;
                 ctx.error(&format!("{}: {}", args::quote_name(name), read_error_text(&e)));

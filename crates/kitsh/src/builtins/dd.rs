@@ -254,7 +254,7 @@ impl Builtin for Dd {
                 match read_some(ctx, &mut src, &mut block[got..want]) {
                     Ok(0) => break,
                     Ok(n) => got += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return 1,
+                    Err(e) if crate::util::cancelled::is(&e) => return 1,
                     Err(e) => {
                         ctx.error(&format!("error reading {}: {e}", quote_always(o.input.as_deref().unwrap_or("standard input"))));
                         if !o.noerror {

@@ -7,7 +7,6 @@
 //! Paragraphs are buffered up to [`MAX_WORDS`] words / [`MAX_CHARS`] bytes; a longer paragraph is
 //! partly written out, so endless input streams.
 
-use std::io::ErrorKind;
 
 use super::args::{self, flush_out, open_src, quote, read_some, Config, OptSpec, CHUNK};
 use super::rev::read_error_text;
@@ -684,7 +683,7 @@ impl Builtin for Fmt {
                             return st;
                         }
                     }
-                    Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                    Err(e) if crate::util::cancelled::is(&e) => return 1,
                     Err(e) => {
                         ctx.error(&format!("{}: {}", args::quote_name(name), read_error_text(&e)));
                         status = 1;

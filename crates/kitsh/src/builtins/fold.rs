@@ -2,7 +2,6 @@
 //! carriage return) or bytes (`-b`), breaking at blanks with `-s`. Streams: only the current
 //! output line is held in memory.
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, flush_out, open_src, quote, read_some, Config, OptSpec, CHUNK};
 use super::rev::read_error_text;
@@ -156,7 +155,7 @@ impl Builtin for Fold {
                             return st;
                         }
                     }
-                    Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                    Err(e) if crate::util::cancelled::is(&e) => return 1,
                     Err(e) => {
                         ctx.error(&format!("{}: {}", args::quote_name(name), read_error_text(&e)));
                         status = 1;

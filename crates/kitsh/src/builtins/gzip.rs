@@ -233,6 +233,7 @@ fn do_stdin(ctx: &mut Ctx<'_>, o: &Opts) -> i32 {
                 match r.read(&mut head[got..]) {
                     Ok(0) => break,
                     Ok(n) => got += n,
+                    Err(e) if crate::util::cancelled::is(&e) => return Err(Failure::Read(String::new())),
                     Err(e) => return Err(Failure::Read(e.to_string())),
                 }
             }
@@ -527,6 +528,7 @@ fn decompress_file(ctx: &mut Ctx<'_>, o: &Opts, name: &str) -> i32 {
             match r.read(&mut head[got..]) {
                 Ok(0) => break,
                 Ok(n) => got += n,
+                Err(e) if crate::util::cancelled::is(&e) => return Err(Failure::Read(String::new())),
                 Err(e) => return Err(Failure::Read(e.to_string())),
             }
         }

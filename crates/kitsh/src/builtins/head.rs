@@ -205,7 +205,7 @@ pub(super) enum Stop {
 
 /// Read one chunk into `buf`; `Ok(0)` at end of input.
 pub(super) fn fill(ctx: &mut Ctx<'_>, src: &mut Src, buf: &mut [u8]) -> Result<usize, Stop> {
-    read_some(ctx, src, buf).map_err(|e| if e.kind() == std::io::ErrorKind::Interrupted { Stop::Write(1) } else { Stop::Read(e) })
+    read_some(ctx, src, buf).map_err(|e| if crate::util::cancelled::is(&e) { Stop::Write(1) } else { Stop::Read(e) })
 }
 
 /// Append to the output buffer, writing it out in chunks.

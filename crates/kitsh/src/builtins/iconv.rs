@@ -214,7 +214,7 @@ impl Builtin for Iconv {
                 let n = match read_some(ctx, &mut src, &mut buf) {
                     Ok(n) => n,
                     Err(e) => {
-                        if e.kind() != std::io::ErrorKind::Interrupted {
+                        if !crate::util::cancelled::is(&e) {
                             ctx.error(&format!("unable to read: {}", super::rev::read_error_text(&e)));
                         }
                         let _ = flush(ctx, &out_path, &mut out);

@@ -357,7 +357,7 @@ fn read_bounded(cancel: &dyn Cancel, r: &mut dyn Read, buf: &mut Vec<u8>) -> std
     let mut chunk = vec![0u8; 64 << 10];
     loop {
         if cancel.cancelled() {
-            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "cancelled"));
+            return Err(crate::util::cancelled::error());
         }
         match r.read(&mut chunk) {
             Ok(0) => return Ok(buf.len() - start),
@@ -385,8 +385,12 @@ impl Ctx<'_> {
         let _ = writeln!(self.stderr, "{}: {}", self.name, msg);
     }
 
-    /// Print `NAME: PATH: ERROR` on stderr, the usual shape of a file error.
+    /// Print `NAME: PATH: ERROR` on stderr, the usual shape of a file error; nothing for a read
+    /// that the script's cancellation interrupted (the shell reports the cause itself).
     pub fn file_error(&mut self, path: &str, err: FsError) {
+        if matches!(err, FsError::Interrupted) {
+            return;
+        }
         let _ = writeln!(self.stderr, "{}: {}: {}", self.name, path, err);
     }
 
@@ -417,7 +421,8 @@ impl Ctx<'_> {
         let cancel = self.cancel;
         let mut input = self.open_input(path)?;
         let mut buf = Vec::new();
-        read_bounded(cancel, &mut input, &mut buf).map_err(|_| FsError::Io)?;
+        read_bounded(cancel, &mut input, &mut buf)
+            .map_err(|e| if crate::util::cancelled::is(&e) { FsError::Interrupted } else { FsError::Io })?;
         Ok(buf)
     }
 

@@ -1,7 +1,6 @@
 //! `nl`: number lines, streaming: numbering styles per section (`-b -h -f`: `a t n pBRE`),
 //! section delimiters (`-d`, default `\:`), `-i -l -n -p -s -v -w`.
 
-use std::io::ErrorKind;
 
 use regex::bytes::Regex;
 
@@ -270,7 +269,7 @@ impl Builtin for Nl {
                         }
                     }
                     Ok(None) => break,
-                    Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                    Err(e) if crate::util::cancelled::is(&e) => return 1,
                     Err(e) => {
                         ctx.error(&format!("{}: {}", args::quote_name(name), read_error_text(&e)));
                         status = 1;

@@ -194,7 +194,7 @@ impl Inputs {
             match args::read_some(ctx, src, &mut buf[got..]) {
                 Ok(0) => self.cur = None,
                 Ok(n) => got += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(1),
+                Err(e) if crate::util::cancelled::is(&e) => return Err(1),
                 Err(e) => {
                     ctx.error(&format!("{}: {e}", args::quote_name(&self.files[self.next - 1])));
                     self.status = 1;

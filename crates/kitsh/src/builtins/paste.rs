@@ -2,7 +2,6 @@
 //! cyclic delimiter list (`-d`, escapes `\n \t \\ \0 ...`) and `-z`. Streams line by line;
 //! several `-` operands take turns reading lines from standard input.
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, flush_out, Config, OptSpec, CHUNK};
 use super::rev::{read_error_text, LineReader};
@@ -86,7 +85,7 @@ impl Paster {
                 Ok(true)
             }
             Ok(None) => Ok(false),
-            Err(e) if e.kind() == ErrorKind::Interrupted => Err(Stop::Exit(1)),
+            Err(e) if crate::util::cancelled::is(&e) => Err(Stop::Exit(1)),
             Err(e) => {
                 flush_out(ctx, &mut self.out, true).map_err(Stop::Exit)?;
                 ctx.error(&format!("{}: {}", args::quote_name(name), read_error_text(&e)));

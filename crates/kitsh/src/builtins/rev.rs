@@ -42,7 +42,7 @@ impl LineReader {
     }
 
     /// The next record with its delimiter (the last one may lack it); `None` at end of input.
-    /// A cancelled script gives an `Interrupted` error.
+    /// A cancelled script gives [`crate::util::cancelled::error`].
     pub(super) fn next_line(&mut self, ctx: &mut Ctx<'_>) -> io::Result<Option<&[u8]>> {
         let (s, e) = loop {
             if let Some(i) = self.buf[self.scanned..self.end].iter().position(|&b| b == self.delim) {
@@ -150,7 +150,7 @@ impl Builtin for Rev {
                         }
                     }
                     Ok(None) => break,
-                    Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                    Err(e) if crate::util::cancelled::is(&e) => return 1,
                     Err(e) => {
                         ctx.error(&format!("{name}: {}", read_error_text(&e)));
                         status = 1;

@@ -559,6 +559,7 @@ fn read_all(ctx: &mut Ctx<'_>, files: &[String], delim: u8) -> Result<(Vec<u8>, 
                 ctx.error(&format!("read failed: {}: Is a directory", quote_name(f)));
                 return Err(2);
             }
+            Err(crate::fs::FsError::Interrupted) => return Err(2),
             Err(e) => {
                 ctx.error(&format!("cannot read: {}: {e}", quote_name(f)));
                 return Err(2);

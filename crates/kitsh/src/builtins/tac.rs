@@ -94,7 +94,7 @@ fn slurp(ctx: &mut Ctx<'_>, name: &str) -> Result<Vec<u8>, ()> {
             }
             Ok(n) => data.extend_from_slice(&buf[..n]),
             Err(e) => {
-                if e.kind() != std::io::ErrorKind::Interrupted {
+                if !crate::util::cancelled::is(&e) {
                     ctx.error(&format!("{}: read error: {e}", args::quote_name(name)));
                 }
                 return Err(());

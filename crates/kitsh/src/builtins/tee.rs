@@ -182,7 +182,7 @@ fn copy(ctx: &mut Ctx<'_>, run: &mut Run, mut dests: Vec<Dest>) -> Result<(), i3
         let n = match read_some(ctx, &mut src, &mut buf) {
             Ok(0) => break,
             Ok(n) => n,
-            Err(e) if e.kind() == ErrorKind::Interrupted => return Err(1),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(1),
             Err(e) => {
                 ctx.error(&format!("{}: {}", quote_always("standard input"), io_text(&e)));
                 return Err(1);

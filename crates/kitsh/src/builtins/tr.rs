@@ -371,7 +371,7 @@ fn filter(ctx: &mut Ctx<'_>, p: &Plan) -> i32 {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) => {
-                if e.kind() != std::io::ErrorKind::Interrupted {
+                if !crate::util::cancelled::is(&e) {
                     ctx.error(&format!("read error: {e}"));
                 }
                 let _ = flush_out(ctx, &mut out, true);

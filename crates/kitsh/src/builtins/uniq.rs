@@ -2,7 +2,6 @@
 //! `--all-repeated[=METHOD]`, `--group[=METHOD]`, the obsolete `-N` / `+N`, and the optional
 //! OUTPUT operand, written to the virtual filesystem).
 
-use std::io::ErrorKind;
 
 use super::args::{self, file_error, quote, quote_name, usage_error, ArgKind, Config, OptSpec, CHUNK};
 use super::rev::{read_error_text, LineReader};
@@ -369,7 +368,7 @@ impl Builtin for Uniq {
                     }
                 }
                 Ok(None) => break,
-                Err(e) if e.kind() == ErrorKind::Interrupted => return 1,
+                Err(e) if crate::util::cancelled::is(&e) => return 1,
                 Err(e) => {
                     let _ = out.flush(ctx, true);
                     ctx.error(&format!("{}: {}", quote_name(input), read_error_text(&e)));

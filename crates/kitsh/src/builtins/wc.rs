@@ -233,7 +233,7 @@ fn count(ctx: &mut Ctx<'_>, name: &str, need_chars: bool) -> Result<Counts, (Cou
             Ok(0) => return Ok(counter.finish()),
             Ok(n) => counter.feed(&buf[..n]),
             Err(e) => {
-                if e.kind() != std::io::ErrorKind::Interrupted {
+                if !crate::util::cancelled::is(&e) {
                     ctx.error(&format!("{}: {e}", args::quote_name(name)));
                 }
                 return Err((counter.finish(), true));

@@ -141,7 +141,7 @@ impl Read for Reader {
                 return Ok(0);
             }
             if cancelled(&self.watch) {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                return Err(crate::util::cancelled::error());
             }
             g = f.wait(g);
         }
@@ -181,7 +181,7 @@ impl Write for Writer {
                 return Ok(n);
             }
             if cancelled(&self.watch) {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                return Err(crate::util::cancelled::error());
             }
             g = f.wait(g);
         }

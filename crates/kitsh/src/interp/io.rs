@@ -81,7 +81,7 @@ impl Pipe {
                 return Ok(0);
             }
             if self.shared.cancelled() {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                return Err(crate::util::cancelled::error());
             }
             st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
         }
@@ -104,7 +104,7 @@ impl Pipe {
             let room = PIPE_CAPACITY.saturating_sub(st.buf.len());
             if room == 0 {
                 if self.shared.cancelled() {
-                    return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+                    return Err(crate::util::cancelled::error());
                 }
                 st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
                 continue;

@@ -1,6 +1,7 @@
 //! Small helpers shared across layers.
 
 pub mod bytes;
+pub mod cancelled;
 pub mod fxhash;
 pub mod int;
 pub mod locale;

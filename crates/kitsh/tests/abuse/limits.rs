@@ -296,6 +296,24 @@ fn timeout_sleep_in_pipeline() {
     );
 }
 
+/// Commands blocked reading a pipe when the script times out stop quietly: the cancelled
+/// read's error is of a kind that neither std's helpers nor the readers inside the commands
+/// (flate2, jq's and awk's readers) retry, and none of them reports it as an I/O error.
+#[test]
+fn timeout_while_commands_read_a_pipe() {
+    for cmd in ["awk 1", "sed -n '$p'", "jq .", "jq -Rs .", "bc", "gzip -d", "sort", "tar -t", "sha256sum", "base64", "grep x", "cut -c1", "tr a b", "iconv -f latin1", "xxd"] {
+        let script = format!("sleep 100 | {cmd}");
+        let l = ExecutionLimits::new().timeout(Duration::from_millis(500));
+        guarded(move || {
+            let mut sh = shell(l);
+            let (r, took) = timed(&mut sh, &script);
+            assert_eq!(r.exit_code, TIMEOUT_EXIT_STATUS, "{script}: {r:?}");
+            assert_eq!(r.stderr.lines().collect::<Vec<_>>(), ["bash: line 1: execution timed out"], "{script}");
+            assert!(took < Duration::from_secs(4), "{script}: {took:?}");
+        });
+    }
+}
+
 #[test]
 fn timeout_read_from_endless_pipe() {
     let l = ExecutionLimits::new()

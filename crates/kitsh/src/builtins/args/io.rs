@@ -49,12 +49,12 @@ pub fn open_src(ctx: &Ctx<'_>, path: &str) -> Result<Src, FsError> {
     }
 }
 
-/// Read once from `src`, retrying on `Interrupted`; fails with `Interrupted` when the script is
-/// cancelled (timeouts), so endless inputs never hang a command.
+/// Read once from `src`, retrying on `Interrupted`; fails with [`crate::util::cancelled::error`]
+/// when the script is cancelled (timeouts), so endless inputs never hang a command.
 pub fn read_some(ctx: &mut Ctx<'_>, src: &mut Src, buf: &mut [u8]) -> io::Result<usize> {
     loop {
         if ctx.cancel.cancelled() {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled"));
+            return Err(crate::util::cancelled::error());
         }
         match src.read(ctx.stdin, buf) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -117,7 +117,7 @@ pub fn stream_files(
             let n = match read_some(ctx, &mut src, &mut buf) {
                 Ok(0) => break,
                 Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => return 1,
+                Err(e) if crate::util::cancelled::is(&e) => return 1,
                 Err(e) => {
                     let _ = flush_out(ctx, out, true);
                     ctx.error(&format!("{}: {e}", quote_name(f)));

@@ -1513,6 +1513,8 @@ impl<'c, 'a> Interp<'c, 'a> {
     fn read_err(&mut self, e: ReadErr) -> Flow {
         match e {
             ReadErr::TooLong => self.fatal(1, "record too long (over 256 MiB)"),
+            // A cancelled script's awk stops quietly.
+            ReadErr::Io(e) if crate::util::cancelled::is(&e) => Flow::Fatal,
             ReadErr::Io(e) => {
                 let msg = format!("error reading input file: {e}");
                 self.fatal(1, &msg)

@@ -1,7 +1,6 @@
 //! `-c`: read checksum lines (GNU or BSD `--tag` format) from a file and verify each listed
 //! file, with GNU 9.1's line grammar (`split_3`), messages and summary warnings.
 
-use std::io::ErrorKind;
 
 use super::algo::{hex, Kind};
 use super::{escape_name, hash_input, open_failed, Opts};
@@ -309,7 +308,7 @@ impl LineReader {
                     self.buf.truncate(start + n);
                     self.eof = n == 0;
                 }
-                Err(e) if e.kind() == ErrorKind::Interrupted => return Err(String::new()),
+                Err(e) if crate::util::cancelled::is(&e) => return Err(String::new()),
                 Err(e) => {
                     self.buf.truncate(start);
                     return Err(read_error_text(&e));

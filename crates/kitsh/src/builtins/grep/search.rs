@@ -92,7 +92,7 @@ pub(super) fn search(ctx: &mut Ctx<'_>, cfg: &Cfg, src: &mut Src, name: &str, sh
         buf.resize(old + CHUNK, 0);
         let got = match read_some(ctx, src, &mut buf[old..]) {
             Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Stop::Cancelled),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(Stop::Cancelled),
             Err(e) => return Err(Stop::Read(e)),
         };
         buf.truncate(old + got);

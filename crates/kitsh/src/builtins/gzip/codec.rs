@@ -8,9 +8,9 @@ use flate2::{Compression, GzBuilder};
 
 use crate::builtins::Cancel;
 
-/// A reader that fails once the script is cancelled. The error is `TimedOut`, not
-/// `Interrupted`: flate2 (like `std::io`'s helpers) retries a read that was interrupted, and
-/// would spin on a cancelled pipe for ever.
+/// A reader that fails once the script is cancelled, with [`crate::util::cancelled::error`]
+/// (not `Interrupted`, which flate2 retries), also when the source is a host file that knows
+/// nothing of the script's cancellation.
 pub struct Cancellable<'a, R> {
     /// The wrapped reader.
     pub inner: R,
@@ -21,7 +21,7 @@ pub struct Cancellable<'a, R> {
 impl<R: Read> Read for Cancellable<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.cancel.cancelled() {
-            return Err(io::Error::new(io::ErrorKind::TimedOut, "cancelled"));
+            return Err(crate::util::cancelled::error());
         }
         loop {
             match self.inner.read(buf) {
@@ -78,9 +78,12 @@ impl<R: Read> Read for Counting<R> {
 }
 
 fn map_err(e: &io::Error) -> Failure {
+    if crate::util::cancelled::is(e) {
+        return Failure::Read(String::new());
+    }
     let text = e.to_string();
     match e.kind() {
-        io::ErrorKind::Interrupted | io::ErrorKind::TimedOut => Failure::Read(String::new()),
+        io::ErrorKind::TimedOut => Failure::Read(String::new()),
         io::ErrorKind::UnexpectedEof => Failure::Bad("unexpected end of file".into()),
         io::ErrorKind::InvalidInput | io::ErrorKind::InvalidData | io::ErrorKind::Other => {
             if text.contains("checksum") {

@@ -118,7 +118,10 @@ impl<'a> Inputs<'a> {
                     return None;
                 }
                 Err(ReadError::Io(e)) => {
-                    self.parse_error = Some(format!("jq: error: {e}"));
+                    // A cancelled script's jq stops quietly.
+                    if !crate::util::cancelled::is(&e) {
+                        self.parse_error = Some(format!("jq: error: {e}"));
+                    }
                     self.done = true;
                     return None;
                 }
@@ -137,6 +140,10 @@ impl<'a> Inputs<'a> {
             if let Some(r) = self.reader.as_mut() {
                 match r.rest(MAX_INPUT) {
                     Ok(b) => out.extend_from_slice(&b),
+                    Err(ReadError::Io(e)) if crate::util::cancelled::is(&e) => {
+                        self.done = true;
+                        return Ok(out);
+                    }
                     Err(ReadError::Io(e)) => return Err(format!("jq: error: {e}")),
                     Err(ReadError::Parse(e)) => return Err(format!("jq: error: {e}")),
                 }

@@ -118,7 +118,7 @@ impl Input {
         self.buf.resize(CHUNK, 0);
         let got = match read_some(ctx, src, &mut self.buf) {
             Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Fatal { msg: String::new(), status: 130 }),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(Fatal { msg: String::new(), status: 130 }),
             Err(e) => {
                 let name = self.files.get(self.cur_idx).map_or("-", |s| s.as_str());
                 return Err(Fatal::new(format!("read error on {name}: {e}")));

@@ -30,7 +30,7 @@ fn fill(r: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
         match r.read(&mut buf[got..]) {
             Ok(0) => break,
             Ok(n) => got += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(e),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(e),
             Err(e) => return Err(e),
         }
     }
