@@ -301,7 +301,7 @@ fn timeout_sleep_in_pipeline() {
 /// (flate2, jq's and awk's readers) retry, and none of them reports it as an I/O error.
 #[test]
 fn timeout_while_commands_read_a_pipe() {
-    for cmd in ["awk 1", "sed -n '$p'", "jq .", "jq -Rs .", "bc", "gzip -d", "sort", "tar -t", "sha256sum", "base64", "grep x", "cut -c1", "tr a b", "iconv -f latin1", "xxd"] {
+    for cmd in ["awk 1", "sed -n '$p'", "jq .", "jq -Rs .", "bc", "gzip -d", "sort", "tar -t", "sha256sum", "base64", "grep x", "cut -c1", "tr a b", "iconv -f latin1", "xxd", "yq ."] {
         let script = format!("sleep 100 | {cmd}");
         let l = ExecutionLimits::new().timeout(Duration::from_millis(500));
         guarded(move || {

@@ -313,7 +313,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
     }
     let home = ctx.env.get("HOME");
     let modenv = modules::ModEnv { fs: ctx.fs, cwd: ctx.cwd, home: home.as_deref(), lib: &opts.lib_paths };
-    let (filter, data_vals) = match prepare(&code, &var_names, &modenv) {
+    let (filter, data_vals) = match prepare(&code, &var_names, &modenv, None) {
         Ok(f) => f,
         Err(msgs) => {
             for m in &msgs {
@@ -565,7 +565,7 @@ type Prepared = (std::sync::Arc<jaq_core::Filter<Kind>>, Vec<Val>);
 
 /// A compiled program (from the cache when it was compiled before) and the values of the
 /// data files it imports; jq's compile error messages otherwise.
-fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>) -> Result<Prepared, Vec<String>> {
+fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>, dialect: Option<&Dialect>) -> Result<Prepared, Vec<String>> {
     // A program that uses modules depends on files: it is not cached, nor one that `~/.jq`
     // (included into every program) would change.
     let uses_files = code.contains("import") || code.contains("include") || env.home_file().is_some();
@@ -575,17 +575,17 @@ fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>) -> Resul
         }
     }
     let rewritten = rewrite::rewrite(code);
-    match compile(&rewritten, var_names, env) {
+    match compile(&rewritten, var_names, env, dialect) {
         Ok((f, data)) if uses_files => Ok((std::sync::Arc::new(f), data)),
         Ok((f, data)) => Ok((remember(code, var_names, f), data)),
         // Report errors against the program as written.
-        Err(e) if rewritten != code => compile(code, var_names, env).and(Err(e)),
+        Err(e) if rewritten != code => compile(code, var_names, env, dialect).and(Err(e)),
         Err(e) => Err(e),
     }
 }
 
 /// Compile `code`, or give jq-style compile error messages.
-fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>) -> Result<(jaq_core::Filter<Kind>, Vec<Val>), Vec<String>> {
+fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>, dialect: Option<&Dialect>) -> Result<(jaq_core::Filter<Kind>, Vec<Val>), Vec<String>> {
     let arena = Arena::default();
     if code.contains("module") || code.contains("import") || code.contains("include") {
         // jaq takes any metadata: jq wants constant objects.
@@ -594,6 +594,9 @@ fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>) -> Result<(ja
         }
     }
     let mut prelude: Vec<jaq_core::load::parse::Def<&str>> = STD_DEFS.to_vec();
+    if let Some(d) = dialect {
+        prelude.extend(d.defs.iter().cloned());
+    }
     if let Some((path, text)) = env.home_file() {
         let text: &str = arena.alloc(rewrite::rewrite(&text));
         match jaq_core::load::parse(text, |p| p.defs()) {
@@ -720,7 +723,7 @@ enum ErrMsg {
     Other(String),
 }
 
-/// What [`eval_values`] reports when a program cannot run.
+/// What [`eval_values_with`] reports when a program cannot run.
 pub(crate) enum EvalError {
     /// The program does not compile: jq's messages (without the `jq: error: ` prefix).
     Compile(Vec<String>),
@@ -730,25 +733,40 @@ pub(crate) enum EvalError {
     Halt(i32),
 }
 
-/// Compile `code` as jq does and run it on each of `inputs` in turn (yq evaluates its
-/// expressions this way): the outputs for each input, in order. `$ENV` is the script's
-/// environment; `input`/`inputs` see no further values. `debug`/`stderr` messages go to
-/// `ctx.stderr`.
-/// The outputs of [`eval_values`] per input; on an error, those produced before it.
+/// The outputs of [`eval_values_with`] per input; on an error, those produced before it.
 pub(crate) type EvalResult = Result<Vec<Vec<Val>>, (Vec<Vec<Val>>, EvalError)>;
 
-pub(crate) fn eval_values(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> EvalResult {
-    // As `jq` itself: jaq recurses on nested values and the depth guard wants a large stack.
-    stacker::grow(STACK, || eval_values_on_stack(ctx, code, inputs))
+/// Another language run on jq's engine (yq's expressions): definitions compiled after jq's
+/// standard ones (so that they shadow them in the program), and a global variable whose value
+/// [`eval_values_with`] takes with each input (yq's document and file index).
+pub(crate) struct Dialect {
+    pub defs: &'static std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>>,
+    pub var: &'static str,
 }
 
-fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> EvalResult {
+/// Parse a dialect's definitions (empty when they do not parse: a test of the dialect checks).
+pub(crate) fn parse_defs(src: &'static str) -> Vec<jaq_core::load::parse::Def<&'static str>> {
+    jaq_core::load::parse(src, |p| p.defs()).unwrap_or_default()
+}
+
+/// Compile `code` as jq does, with `dialect`'s definitions, and run it on each of `inputs` in
+/// turn (yq evaluates its expressions this way): the outputs for each input, in order. Each
+/// input comes with the value of the dialect's variable. `$ENV` is the script's environment;
+/// `input`/`inputs` see no further values. `debug`/`stderr` messages go to `ctx.stderr`.
+pub(crate) fn eval_values_with(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<(Val, Val)>, dialect: &Dialect) -> EvalResult {
+    stacker::grow(STACK, || eval_values_on_stack(ctx, code, inputs, Some(dialect)))
+}
+
+fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<(Val, Val)>, dialect: Option<&Dialect>) -> EvalResult {
     let opts = Opts::default();
     let loc_line = code.find("$__loc__").map_or(1, |i| code[..i].matches('\n').count() + 1);
-    let (var_names, var_vals) = globals(ctx, &opts, loc_line).map_err(|(m, _)| (Vec::new(), EvalError::Runtime(m)))?;
+    let (mut var_names, var_vals) = globals(ctx, &opts, loc_line).map_err(|(m, _)| (Vec::new(), EvalError::Runtime(m)))?;
+    if let Some(d) = dialect {
+        var_names.push(d.var.to_string());
+    }
     let home = ctx.env.get("HOME");
     let modenv = modules::ModEnv { fs: ctx.fs, cwd: ctx.cwd, home: home.as_deref(), lib: &[] };
-    let (filter, data_vals) = prepare(code, &var_names, &modenv).map_err(|m| (Vec::new(), EvalError::Compile(m)))?;
+    let (filter, data_vals) = prepare(code, &var_names, &modenv, dialect).map_err(|m| (Vec::new(), EvalError::Compile(m)))?;
     let Ctx { stderr, fs, cwd, cancel, .. } = ctx;
     let no_inputs = Inputs {
         stdin: None,
@@ -763,9 +781,10 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<Val>) -> Eval
         done: true,
     };
     let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv };
-    let jctx = JCtx::<Kind>::new(&shared, Vars::new(var_vals.into_iter().chain(data_vals)));
     let mut all = Vec::with_capacity(inputs.len());
-    for input in inputs {
+    for (input, meta) in inputs {
+        let dialect_val = dialect.map(|_| meta);
+        let jctx = JCtx::<Kind>::new(&shared, Vars::new(var_vals.iter().cloned().chain(dialect_val).chain(data_vals.iter().cloned())));
         let mut outs = Vec::new();
         for (n, y) in filter.id.run((jctx.clone(), input)).enumerate() {
             {

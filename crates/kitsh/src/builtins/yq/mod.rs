@@ -1,18 +1,17 @@
 //! `yq`: the common subset of mikefarah yq v4's command line: `yq [eval|e|eval-all|ea] [FLAGS]
-//! EXPRESSION [FILE]...`, YAML (and JSON, YAML's subset) input with `---` multi-document
-//! streams, output as YAML (default), JSON (`-o json`, `-j`) or properties (`-o props`), `-r`
-//! (unwrap scalars; on by default for YAML output), `-P`, `-I N`, `-i` (rewrite the file in
-//! place), `-n`, `-e`, `-N`.
+//! [EXPRESSION] [FILE|-]...` (the first operand is the expression unless it names a file), YAML
+//! and JSON input (`-p`, else from the first file's extension) with `---` multi-document
+//! streams, output as YAML (default), JSON (`-o json`, `-j`; the default for a `.json` file) or
+//! properties (`-o props`), `-r` (unwrap scalars; on by default for YAML output), `-P`, `-I N`,
+//! `-i` (rewrite the first file), `-n`, `-e`, `-N`, `-0`, `--expression`, `--from-file`.
 //!
-//! Documents are converted to JSON values and the expression runs on kitsh's jq engine
-//! ([`super::jq::eval_values`]), so the expression language is jq's where jq and yq agree
-//! (paths, `=`, `|=`, `+=`, `select`, `map`, `del`, `keys`, `length`, `to_entries`, `*`
-//! merges, ...); yq's `env(NAME)` / `strenv(NAME)` read `$ENV`, `keys` keeps document order,
-//! and `TERM as $x ireduce (INIT; UPDATE)` is jq's `reduce`. Comments, anchors, tags and flow
-//! style of the input are not kept (values are), and other yq-only operators (`... comments`,
-//! `load`, `fileIndex`, `@yaml`) are unknown. `eval-all` runs the expression on each document
-//! of every file in turn, except yq's merge idiom `. as $x ireduce (...)`, which reduces over
-//! all documents of all files.
+//! Documents are converted to JSON values and the expression, translated by `expr.rs`, runs on
+//! kitsh's jq engine ([`super::jq::eval_values_with`]) with yq's operators defined on top
+//! (`expr::PRELUDE`) and `$__yq` holding each document's index, file index and file name.
+//! Comments, anchors, tags and flow style of the input are not kept (values are), and yq's
+//! comment, style, date-time and file operators are unknown. `eval-all` runs the expression on
+//! each document of every file in turn, except yq's merge idiom `. as $x ireduce (...)`, which
+//! reduces over all documents of all files.
 
 use std::fmt::Write as _;
 
@@ -20,9 +19,11 @@ use jaq_json::Val;
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::jq::write::{fmt_num, write_val, Format};
-use super::jq::{eval_values, read, EvalError};
+use super::jq::{eval_values_with, read, Dialect, EvalError};
 use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
+
+mod expr;
 
 /// The `yq` command.
 pub struct Yq;
@@ -79,13 +80,20 @@ enum OutFmt {
 struct Opts {
     all: bool,
     out: Option<OutFmt>,
+    /// `-p`: `Some(true)` JSON, `Some(false)` YAML, `None` from the first file's name.
+    json_in: Option<bool>,
+    /// `--expression`, or the text of `--from-file`.
+    forced_expr: Option<String>,
+    from_file: Option<String>,
+    nul: bool,
+    props_sep: String,
+    props_brackets: bool,
     unwrap: Option<bool>,
     inplace: bool,
     null_input: bool,
     indent: usize,
     exit_status: bool,
     no_doc: bool,
-    expr: Option<String>,
     files: Vec<String>,
 }
 
@@ -98,6 +106,20 @@ fn out_format(v: &str) -> Result<Option<OutFmt>, String> {
         _ => Err(format!("unknown output format {v}")),
     }
 }
+
+/// `-p FORMAT`: JSON (`Some(true)`), YAML (`Some(false)`) or from the file name (`None`).
+fn in_format(v: &str) -> Result<Option<bool>, String> {
+    match v {
+        "auto" | "a" => Ok(None),
+        "yaml" | "y" | "yml" => Ok(Some(false)),
+        "json" | "j" | "ndjson" => Ok(Some(true)),
+        _ if OTHER_FORMATS.contains(&v) => Err(format!("no support for {v} input format (kitsh's yq reads YAML and JSON)")),
+        _ => Err(format!("unknown format '{v}' not supported")),
+    }
+}
+
+/// yq's other formats (and their short names), which kitsh does not read.
+const OTHER_FORMATS: &[&str] = &["xml", "x", "csv", "c", "tsv", "t", "props", "p", "properties", "toml", "hcl", "h", "tf", "lua", "l", "base64", "uri", "kyaml", "ky", "shell", "s", "sh"];
 
 fn parse_bool(v: &str) -> Option<bool> {
     match v {
@@ -112,13 +134,18 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
     let mut o = Opts {
         all: false,
         out: None,
+        json_in: None,
+        forced_expr: None,
+        from_file: None,
+        nul: false,
+        props_sep: " = ".into(),
+        props_brackets: false,
         unwrap: None,
         inplace: false,
         null_input: false,
         indent: 2,
         exit_status: false,
         no_doc: false,
-        expr: None,
         files: Vec::new(),
     };
     let mut pos: Vec<String> = Vec::new();
@@ -150,12 +177,12 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
             };
             match name {
                 "output-format" => o.out = out_format(&need(&mut i)?)?,
-                "input-format" => {
-                    let v = need(&mut i)?;
-                    if !matches!(v.as_str(), "auto" | "a" | "yaml" | "y" | "yml" | "json" | "j") {
-                        return Err(format!("unknown input format {v}"));
-                    }
-                }
+                "input-format" => o.json_in = in_format(&need(&mut i)?)?,
+                "expression" => o.forced_expr = Some(need(&mut i)?),
+                "from-file" => o.from_file = Some(need(&mut i)?),
+                "nul-output" => o.nul = true,
+                "properties-separator" => o.props_sep = need(&mut i)?,
+                "properties-array-brackets" => o.props_brackets = true,
                 "indent" => {
                     let v = need(&mut i)?;
                     o.indent = v.parse().map_err(|_| format!("invalid argument \"{v}\" for \"-I, --indent\" flag: strconv.ParseInt: parsing \"{v}\": invalid syntax"))?;
@@ -191,12 +218,8 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
             };
             match c {
                 'o' => o.out = out_format(&value(&mut i, &mut k)?)?,
-                'p' => {
-                    let v = value(&mut i, &mut k)?;
-                    if !matches!(v.as_str(), "auto" | "a" | "yaml" | "y" | "yml" | "json" | "j") {
-                        return Err(format!("unknown input format {v}"));
-                    }
-                }
+                'p' => o.json_in = in_format(&value(&mut i, &mut k)?)?,
+                '0' => o.nul = true,
                 'I' => {
                     let v = value(&mut i, &mut k)?;
                     o.indent = v.parse().map_err(|_| format!("invalid argument \"{v}\" for \"-I, --indent\" flag: strconv.ParseInt: parsing \"{v}\": invalid syntax"))?;
@@ -233,9 +256,7 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
             _ => {}
         }
     }
-    let mut pos = pos.into_iter();
-    o.expr = pos.next();
-    o.files = pos.collect();
+    o.files = pos;
     Ok(Ok(o))
 }
 
@@ -414,8 +435,9 @@ fn needs_quotes(s: &str) -> bool {
 /// yq's encoder (yaml.v3) quotes so that 1.1 readers (Kubernetes, Ansible) keep them strings.
 /// yq keeps a plain `yes` it read plain; kitsh does not keep the input's style, so it quotes
 /// such values always (a reader gets the same string either way). Keys are left plain (`y:`).
+/// The words are yaml.v3's (`y`, `Yes`, `OFF`, ..., not `yEs`).
 fn value_needs_quotes(s: &str) -> bool {
-    needs_quotes(s) || matches!(s.to_ascii_lowercase().as_str(), "yes" | "no" | "on" | "off")
+    needs_quotes(s) || matches!(s, "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" | "n" | "N" | "no" | "No" | "NO" | "off" | "Off" | "OFF")
 }
 
 fn quoted(s: &str) -> String {
@@ -427,6 +449,8 @@ fn quoted(s: &str) -> String {
 /// The YAML writer (block style, yq's layout: two-space indent, sequences indented under keys).
 struct Yaml2<'a> {
     indent: usize,
+    /// Key texts the input held as numbers, booleans or null: written plain, as yq keeps them.
+    plain_keys: &'a std::collections::HashSet<String>,
     out: &'a mut String,
 }
 
@@ -517,7 +541,7 @@ impl Yaml2<'_> {
                         Val::TStr(s) | Val::BStr(s) => String::from_utf8_lossy(s).into_owned(),
                         other => other.to_string(),
                     };
-                    let key = if needs_quotes(&key) { quoted(&key) } else { key };
+                    let key = if needs_quotes(&key) && !self.plain_keys.contains(&key) { quoted(&key) } else { key };
                     self.entry_start(first, after, &pad(self.indent * level));
                     first = false;
                     self.out.push_str(&key);
@@ -546,7 +570,7 @@ enum After {
     Dash,
 }
 
-fn to_yaml(v: &Val, indent: usize, unwrap: bool) -> String {
+fn to_yaml(v: &Val, indent: usize, unwrap: bool, plain_keys: &std::collections::HashSet<String>) -> String {
     let mut out = String::new();
     if unwrap {
         if let Val::TStr(s) | Val::BStr(s) = v {
@@ -555,51 +579,62 @@ fn to_yaml(v: &Val, indent: usize, unwrap: bool) -> String {
             return out;
         }
     }
-    let mut w = Yaml2 { indent: indent.max(1), out: &mut out };
+    let mut w = Yaml2 { indent: indent.max(1), plain_keys, out: &mut out };
     w.value(v, 0, After::Top);
     out
 }
 
-fn props(v: &Val, path: &mut Vec<String>, out: &mut String) {
+/// yq's properties output: one `path = value` line per scalar (empty maps and sequences have
+/// none); `-r=false` quotes values with spaces.
+fn props(v: &Val, o: &Opts, path: &str, out: &mut String) {
+    let join = |key: &str, index: bool| {
+        if path.is_empty() {
+            key.to_string()
+        } else if index && o.props_brackets {
+            format!("{path}[{key}]")
+        } else {
+            format!("{path}.{key}")
+        }
+    };
     match v {
-        Val::Obj(o) if !o.is_empty() => {
-            for (k, val) in o.iter() {
-                path.push(match k {
+        Val::Obj(m) => {
+            for (k, val) in m.iter() {
+                let key = match k {
                     Val::TStr(s) | Val::BStr(s) => String::from_utf8_lossy(s).into_owned(),
                     other => other.to_string(),
-                });
-                props(val, path, out);
-                path.pop();
+                };
+                props(val, o, &join(&key, false), out);
             }
         }
-        Val::Arr(a) if !a.is_empty() => {
+        Val::Arr(a) => {
             for (i, val) in a.iter().enumerate() {
-                path.push(i.to_string());
-                props(val, path, out);
-                path.pop();
+                props(val, o, &join(&i.to_string(), true), out);
             }
         }
         _ => {
             let text = match v {
                 Val::TStr(s) | Val::BStr(s) => String::from_utf8_lossy(s).into_owned(),
                 Val::Null => String::new(),
-                Val::Arr(_) => "[]".into(),
-                Val::Obj(_) => "{}".into(),
                 other => {
                     let mut b = Vec::new();
                     write_val(&mut b, &Format::default(), other);
                     String::from_utf8_lossy(&b).into_owned()
                 }
             };
-            let _ = writeln!(out, "{} = {text}", path.join("."));
+            let text = if o.unwrap == Some(false) && text.contains(' ') { quoted(&text) } else { text };
+            if path.is_empty() {
+                let _ = writeln!(out, "{text}");
+            } else {
+                let _ = writeln!(out, "{path}{}{text}", o.props_sep);
+            }
         }
     }
 }
 
 /// Render one result.
-fn render(v: &Val, o: &Opts, fmt: OutFmt) -> String {
+fn render(v: &Val, o: &Opts, fmt: OutFmt, plain_keys: &std::collections::HashSet<String>) -> String {
     match fmt {
-        OutFmt::Yaml => to_yaml(v, o.indent, o.unwrap.unwrap_or(true)),
+        OutFmt::Yaml => to_yaml(v, o.indent, o.unwrap.unwrap_or(true), plain_keys),
         OutFmt::Json => {
             if o.unwrap == Some(true) {
                 if let Val::TStr(s) | Val::BStr(s) = v {
@@ -614,44 +649,10 @@ fn render(v: &Val, o: &Opts, fmt: OutFmt) -> String {
         }
         OutFmt::Props => {
             let mut out = String::new();
-            props(v, &mut Vec::new(), &mut out);
+            props(v, o, "", &mut out);
             out
         }
     }
-}
-
-/// yq's `env(NAME)` and `strenv(NAME)` as jq's `$ENV.NAME`.
-fn rewrite_env(expr: &str) -> String {
-    let mut out = String::with_capacity(expr.len());
-    let mut rest = expr;
-    while let Some(p) = rest.find("env(") {
-        let before = &rest[..p];
-        let (prefix, is_str) = match before.strip_suffix("str") {
-            Some(p) => (p, true),
-            None => (before, false),
-        };
-        let word_before = prefix.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '@');
-        let after = &rest[p + 4..];
-        let close = after.find(')');
-        match close {
-            Some(c) if !word_before && after[..c].chars().all(|ch| ch.is_alphanumeric() || ch == '_') && !after[..c].is_empty() => {
-                out.push_str(prefix);
-                let name = &after[..c];
-                if is_str {
-                    let _ = write!(out, "($ENV.{name} // \"\")");
-                } else {
-                    let _ = write!(out, "($ENV.{name} | if . == null then null else (try fromjson catch .) end)");
-                }
-                rest = &after[c + 1..];
-            }
-            _ => {
-                out.push_str(&rest[..p + 4]);
-                rest = &rest[p + 4..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// `. as $x ireduce (...)` at the start of an `eval-all` expression: jq's
@@ -668,82 +669,103 @@ fn all_docs_reduce(expr: &str) -> Option<String> {
     (!name.is_empty()).then(|| format!("reduce .[] as ${name} {}", rest.trim_start()))
 }
 
-/// yq's `TERM as $x ireduce (INIT; UPDATE)` as jq's `reduce TERM as $x (INIT; UPDATE)`, for a
-/// path term (`.[]`, `.a[]`, `.a.b[]`) right before `as`.
-fn rewrite_ireduce(expr: &str) -> String {
-    let mut out = expr.to_string();
-    while let Some(p) = out.find(" ireduce") {
-        let before = &out[..p];
-        let Some(as_pos) = before.rfind(" as $") else { break };
-        let term_end = as_pos;
-        let term_start = before[..term_end]
-            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '[' | ']' | '_' | '"')))
-            .map_or(0, |i| i + 1);
-        let term = before[term_start..term_end].to_string();
-        if !term.starts_with('.') {
-            break;
-        }
-        let var = before[as_pos + 4..].to_string();
-        out = format!("{}reduce {term} as {var}{}", &out[..term_start], &out[p + 8..]);
-    }
-    out
-}
-
-/// yq's `keys` keeps the document's key order: jq's `keys_unsorted`.
-fn rewrite_keys(expr: &str) -> String {
-    let b = expr.as_bytes();
-    let mut out = String::with_capacity(expr.len() + 16);
-    let mut last = 0;
-    let mut in_str = false;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            b'k' if !in_str && expr[i..].starts_with("keys") => {
-                let before = if i == 0 { b' ' } else { b[i - 1] };
-                let after = b.get(i + 4).copied().unwrap_or(b' ');
-                let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-                if !word(before) && before != b'.' && before != b'$' && !word(after) {
-                    out.push_str(&expr[last..i]);
-                    out.push_str("keys_unsorted");
-                    last = i + 4;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out.push_str(&expr[last..]);
-    out
-}
-
 fn fail(ctx: &mut Ctx<'_>, msg: &str) -> i32 {
-    let _ = writeln!(ctx.stderr, "Error: {msg}");
+    // An empty message: the script was cancelled while yq read (the shell reports why).
+    if !msg.is_empty() {
+        let _ = writeln!(ctx.stderr, "Error: {msg}");
+    }
     1
 }
 
-/// Read and parse every document of `name` (`-`: stdin).
-fn load(ctx: &mut Ctx<'_>, name: &str) -> Result<Vec<Val>, String> {
+/// The documents of one input: their values, and whether the first one was preceded by a
+/// `---` line (yq prints it again before that document).
+struct Loaded {
+    docs: Vec<Val>,
+    leading_separator: bool,
+    /// The texts of mapping keys that were numbers, booleans or null (see [`Yaml2`]).
+    plain_keys: std::collections::HashSet<String>,
+}
+
+/// Collect the texts of the keys of `y` that are not strings (`200:`, `true:`).
+fn non_string_keys(y: &Yaml, out: &mut std::collections::HashSet<String>) {
+    match y {
+        Yaml::Array(a) => a.iter().for_each(|v| non_string_keys(v, out)),
+        Yaml::Hash(h) => {
+            for (k, v) in h {
+                if matches!(k, Yaml::Integer(_) | Yaml::Real(_) | Yaml::Boolean(_) | Yaml::Null) {
+                    out.insert(key_text(k));
+                }
+                non_string_keys(v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Read and parse every document of `name` (`-`: stdin), as JSON values (`json`) or YAML.
+fn load(ctx: &mut Ctx<'_>, name: &str, json: bool) -> Result<Loaded, String> {
     let data = match ctx.read_input(name) {
         Ok(d) => d,
         Err(crate::fs::FsError::IsDir) => return Err(format!("read {name}: is a directory")),
         Err(crate::fs::FsError::NotFound) => return Err(format!("open {name}: no such file or directory")),
+        Err(crate::fs::FsError::Interrupted) => return Err(String::new()),
         Err(e) => return Err(format!("open {name}: {}", e.to_string().to_lowercase())),
     };
     if data.len() > MAX_INPUT {
         return Err(format!("bad file '{name}': input too large"));
     }
+    if json {
+        // A stream of JSON values (NDJSON, or values one after another).
+        let mut r = read::Reader::from_slice(&data);
+        let mut docs = Vec::new();
+        loop {
+            match r.next_value() {
+                Ok(Some(v)) => docs.push(v),
+                Ok(None) => break,
+                Err(read::ReadError::Parse(e)) => return Err(format!("bad file '{name}': {e}")),
+                Err(read::ReadError::Io(e)) => return Err(format!("bad file '{name}': {e}")),
+            }
+        }
+        return Ok(Loaded { docs, leading_separator: false, plain_keys: Default::default() });
+    }
     let text = String::from_utf8_lossy(&data);
     check_expansion(&text).map_err(|e| format!("bad file '{name}': {e}"))?;
     let docs = YamlLoader::load_from_str(&text).map_err(|e| format!("bad file '{name}': yaml: {e}"))?;
     let mut vals = Vec::with_capacity(docs.len());
+    let mut plain_keys = std::collections::HashSet::new();
     for d in &docs {
+        non_string_keys(d, &mut plain_keys);
         let mut json = String::new();
         yaml_to_json(d, &mut json);
         vals.push(read::parse_single(json.as_bytes()).map_err(|e| format!("bad file '{name}': {e}"))?);
     }
-    Ok(vals)
+    let leading_separator = text.lines().map(str::trim_end).find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('%')).is_some_and(|l| l == "---" || l.starts_with("--- "));
+    Ok(Loaded { docs: vals, leading_separator, plain_keys })
+}
+
+/// A YAML text (an environment variable's value for yq's `env`) as a jq literal: the value
+/// its first document holds, or the text as a string when it is not YAML.
+pub(super) fn yaml_text_to_jq(text: &str) -> String {
+    match YamlLoader::load_from_str(text) {
+        Ok(docs) if docs.len() == 1 && check_expansion(text).is_ok() => {
+            let mut json = String::new();
+            yaml_to_json(&docs[0], &mut json);
+            json
+        }
+        _ => {
+            let mut s = String::new();
+            json_str(text, &mut s);
+            s
+        }
+    }
+}
+
+/// The value of a JSON string literal.
+pub(super) fn jq_string(text: &str) -> Option<String> {
+    match read::parse_single(text.as_bytes()) {
+        Ok(Val::TStr(s) | Val::BStr(s)) => Some(String::from_utf8_lossy(&s).into_owned()),
+        _ => None,
+    }
 }
 
 /// Stack for a run: documents are converted and written recursively (the YAML parser stops at
@@ -752,14 +774,34 @@ const STACK: usize = 256 << 20;
 /// Deepest value written as YAML (jq prints nothing deeper than 10 000 levels either).
 const MAX_DEPTH: usize = 10_000;
 
+static DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> = std::sync::LazyLock::new(|| super::jq::parse_defs(expr::PRELUDE));
+static DIALECT: Dialect = Dialect { defs: &DEFS, var: "$__yq" };
+
 impl Builtin for Yq {
     fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
         stacker::grow(STACK, || run(ctx, argv))
     }
 }
 
+fn is_file(ctx: &Ctx<'_>, name: &str) -> bool {
+    ctx.fs.stat(&ctx.abs_path(name)).is_ok_and(|m| m.file_type != crate::fs::FileType::Dir)
+}
+
+/// The format yq takes from a file name's extension: `Some(true)` JSON, `Some(false)` YAML;
+/// `Err` for yq's other formats, which kitsh does not read.
+fn format_of(name: &str) -> Result<bool, String> {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let Some((_, ext)) = base.rsplit_once('.') else { return Ok(false) };
+    let ext = ext.to_ascii_lowercase();
+    match ext.as_str() {
+        "json" | "j" | "ndjson" => Ok(true),
+        e if OTHER_FORMATS.contains(&e) && !base.starts_with('.') => Err(format!("no support for {e} input format (kitsh's yq reads YAML and JSON; -p yaml reads {name} as YAML)")),
+        _ => Ok(false),
+    }
+}
+
 fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
-    let o = match parse(argv) {
+    let mut o = match parse(argv) {
         Ok(Ok(o)) => o,
         Ok(Err(-1)) => {
             let _ = writeln!(ctx.stdout, "{USAGE}");
@@ -771,66 +813,120 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
         }
         Err(m) => return fail(ctx, &m),
     };
-    let (expr, files) = match (&o.expr, o.files.is_empty()) {
-        // A single operand that names a file is the file, with the expression `.`.
-        (Some(e), true) if !o.null_input && ctx.fs.stat(&ctx.abs_path(e)).is_ok_and(|m| m.file_type == crate::fs::FileType::File) => {
-            (".".to_string(), vec![e.clone()])
+    // yq's processArgs: the first operand is the expression unless it is `-` or names a file
+    // (a `.yq` file is an expression file).
+    let mut files = std::mem::take(&mut o.files);
+    let mut expr = o.forced_expr.clone();
+    let mut expr_file = o.from_file.clone();
+    if expr.is_none() && expr_file.is_none() && files.first().is_some_and(|f| f.ends_with(".yq") && is_file(ctx, f)) {
+        expr_file = Some(files.remove(0));
+    }
+    if let Some(f) = &expr_file {
+        match ctx.read_input(f) {
+            Ok(b) => expr = Some(String::from_utf8_lossy(&b).replace("\r\n", "\n")),
+            Err(_) => return fail(ctx, &format!("open {f}: no such file or directory")),
         }
-        (Some(e), _) => (e.clone(), o.files.clone()),
-        (None, _) => (".".to_string(), Vec::new()),
+    }
+    if expr.is_none() && files.first().is_some_and(|f| f != "-" && !is_file(ctx, f)) {
+        expr = Some(files.remove(0));
+    }
+    if o.null_input && !files.is_empty() {
+        return fail(ctx, "cannot pass files in when using null-input flag");
+    }
+    if o.inplace && files.first().is_none_or(|f| f == "-") {
+        return fail(ctx, "write in place flag only applicable when giving an expression and at least one file");
+    }
+    let expr = expr.filter(|e| !e.trim().is_empty()).unwrap_or_else(|| ".".to_string());
+    // Formats: `-p`, else the first file's extension; output `auto` follows a file's format.
+    let json_in = match o.json_in {
+        Some(j) => j,
+        None => match files.first().map(|f| format_of(f)) {
+            Some(Ok(j)) => j,
+            Some(Err(m)) => return fail(ctx, &m),
+            None => false,
+        },
     };
-    let expr = if expr.trim().is_empty() { ".".to_string() } else { rewrite_keys(&rewrite_env(&expr)) };
-    let fmt = o.out.unwrap_or(OutFmt::Yaml);
-    if o.inplace && files.is_empty() {
-        return fail(ctx, "write inplace flag only applicable when giving an expression and at least one file");
+    let fmt = o.out.unwrap_or(if json_in && o.json_in.is_none() { OutFmt::Json } else { OutFmt::Yaml });
+    if o.unwrap.is_none() && fmt != OutFmt::Json {
+        o.unwrap = Some(true);
     }
     // The documents, grouped by file.
-    let mut groups: Vec<(String, Vec<Val>)> = Vec::new();
+    let mut groups: Vec<(String, Loaded)> = Vec::new();
     if o.null_input {
-        groups.push((String::new(), vec![Val::Null]));
-    } else if files.is_empty() {
-        match load(ctx, "-") {
-            Ok(v) => groups.push(("-".into(), v)),
-            Err(m) => return fail(ctx, &m),
-        }
+        groups.push((String::new(), Loaded { docs: vec![Val::Null], leading_separator: false, plain_keys: Default::default() }));
     } else {
+        if files.is_empty() {
+            files.push("-".into());
+        }
         for f in &files {
-            match load(ctx, f) {
-                Ok(v) => groups.push((f.clone(), v)),
+            match load(ctx, f, json_in) {
+                Ok(mut l) => {
+                    // An empty input is one empty document (which `.` leaves empty).
+                    if l.docs.is_empty() && expr.trim() != "." {
+                        l.docs.push(Val::Null);
+                    }
+                    groups.push((f.clone(), l));
+                }
                 Err(m) => return fail(ctx, &m),
             }
         }
     }
+    let plain_keys: std::collections::HashSet<String> = groups.iter().flat_map(|(_, l)| l.plain_keys.iter().cloned()).collect();
+    let env = |name: &str| ctx.env.get(name);
     // `eval-all` with yq's merge idiom `. as $x ireduce (INIT; UPDATE)`: one run over the
     // documents of every file, as jq's `reduce .[] as $x (INIT; UPDATE)` on their array.
-    let expr = match (o.all, all_docs_reduce(&expr)) {
-        (true, Some(e)) => {
-            let docs: Vec<Val> = groups.drain(..).flat_map(|(_, d)| d).collect();
-            groups.push((files.first().cloned().unwrap_or_else(|| "-".into()), vec![Val::Arr(docs.into())]));
-            e
-        }
-        _ => rewrite_ireduce(&expr),
+    let (code, merged) = match (o.all, all_docs_reduce(&expr)) {
+        (true, Some(e)) => (expr::translate(&e, &env), true),
+        _ => (expr::translate(&expr, &env), false),
     };
-    let mut rendered: Vec<(String, Vec<String>)> = Vec::new();
+    if merged {
+        let docs: Vec<Val> = groups.drain(..).flat_map(|(_, l)| l.docs).collect();
+        groups.push((files.first().cloned().unwrap_or_else(|| "-".into()), Loaded { docs: vec![Val::Arr(docs.into())], leading_separator: false, plain_keys: Default::default() }));
+    }
+    let updates = has_update(&expr);
+    let mut out = String::new();
+    let mut printed_any = false;
     let mut last: Option<bool> = None;
     let mut error = None;
-    for (name, docs) in groups {
-        let n = docs.len();
-        let (results, err) = match eval_values(ctx, &expr, docs) {
+    for (fi, (name, loaded)) in groups.into_iter().enumerate() {
+        let inputs: Vec<(Val, Val)> = loaded
+            .docs
+            .iter()
+            .enumerate()
+            .map(|(di, d)| {
+                let mut m = jaq_json::Map::default();
+                m.insert(Val::from("di".to_string()), Val::from(di));
+                m.insert(Val::from("fi".to_string()), Val::from(fi));
+                m.insert(Val::from("filename".to_string()), Val::from(name.clone()));
+                (d.clone(), Val::obj(m))
+            })
+            .collect();
+        let (results, err) = match eval_values_with(ctx, &code, inputs, &DIALECT) {
             Ok(r) => (r, None),
             Err((r, e)) => (r, Some(e)),
         };
-        let mut per_doc = Vec::new();
-        for outs in results.iter() {
-            let mut text = String::new();
-            for v in outs {
+        for (di, outs) in results.iter().enumerate() {
+            for (k, v) in outs.iter().enumerate() {
                 last = Some(!matches!(v, Val::Null | Val::Bool(false)));
-                text.push_str(&render(v, &o, fmt));
+                let mut text = render(v, &o, fmt, &plain_keys);
+                if o.nul {
+                    if text.ends_with('\n') {
+                        text.pop();
+                    }
+                    text.push('\0');
+                } else if fmt == OutFmt::Yaml && !o.no_doc {
+                    // yq separates the results of different documents; it repeats a leading
+                    // `---` of the input before the first document when it prints that
+                    // document (or an update of it).
+                    let root = fi == 0 && di == 0 && k == 0 && loaded.leading_separator && matches!(v, Val::Obj(_) | Val::Arr(_)) && (updates || loaded.docs.first() == Some(v));
+                    if (printed_any && k == 0) || root {
+                        out.push_str("---\n");
+                    }
+                }
+                out.push_str(&text);
+                printed_any = true;
             }
-            per_doc.push(text);
         }
-        let _ = n;
-        rendered.push((name, per_doc));
         if err.is_some() {
             error = err;
             break;
@@ -838,38 +934,20 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
     }
     if o.inplace {
         if error.is_none() {
-            // yq rewrites the first file given.
-            for (name, docs) in rendered.iter().take(1) {
-                let sep = if fmt == OutFmt::Yaml { "---\n" } else { "" };
-                let body = docs.join(sep);
-                if let Err(e) = ctx.fs.write_file(&ctx.abs_path(name), body.as_bytes(), WriteMode::Truncate) {
-                    return fail(ctx, &format!("open {name}: {}", e.to_string().to_lowercase()));
-                }
+            // yq writes everything to the first file given.
+            let name = &files[0];
+            if let Err(e) = ctx.fs.write_file(&ctx.abs_path(name), out.as_bytes(), WriteMode::Truncate) {
+                return fail(ctx, &format!("open {name}: {}", e.to_string().to_lowercase()));
             }
         }
-    } else {
-        let mut out = String::new();
-        let mut printed_any = false;
-        for (_, docs) in &rendered {
-            for d in docs {
-                if d.is_empty() {
-                    continue;
-                }
-                if printed_any && fmt == OutFmt::Yaml && !o.no_doc {
-                    out.push_str("---\n");
-                }
-                out.push_str(d);
-                printed_any = true;
-            }
-        }
-        if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-            return super::status_for_write_error(&e);
-        }
+    } else if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
+        return super::status_for_write_error(&e);
     }
     match error {
         Some(EvalError::Compile(msgs)) => {
             let msg = msgs.first().cloned().unwrap_or_else(|| "invalid expression".into());
-            fail(ctx, &msg)
+            // jq's message quotes the whole (translated) program after a newline: not yq's.
+            fail(ctx, msg.split('\n').next().unwrap_or(&msg))
         }
         Some(EvalError::Runtime(m)) => fail(ctx, &m),
         Some(EvalError::Halt(st)) => st,
@@ -881,6 +959,34 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
             0
         }
     }
+}
+
+/// Whether an expression updates its input (`=`, `|=`, `+=`, ..., `del`, `with`): yq then
+/// prints the document itself, with what came before it.
+fn has_update(expr: &str) -> bool {
+    let b = expr.as_bytes();
+    let mut in_str = false;
+    let mut k = 0;
+    while k < b.len() {
+        match b[k] {
+            b'\\' if in_str => k += 1,
+            b'"' => in_str = !in_str,
+            b'=' if !in_str => {
+                let prev = if k > 0 { b[k - 1] } else { b' ' };
+                let next = b.get(k + 1).copied().unwrap_or(b' ');
+                if next != b'=' && !matches!(prev, b'=' | b'!' | b'<' | b'>') {
+                    return true;
+                }
+                if next == b'=' {
+                    k += 1;
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    let t = expr.trim_start();
+    t.starts_with("del(") || t.starts_with("with(")
 }
 
 #[cfg(test)]
@@ -914,8 +1020,12 @@ mod tests {
 
     #[test]
     fn writes_yaml_blocks() {
-        let doc = "a:\n  b: 1\n  c:\n    - x\n    - y\nd:\n  - e: 1\n    f: 2\n  - g\n";
+        let doc = "a:\n  b: 1\n  c:\n    - x\n    - z\nd:\n  - e: 1\n    f: 2\n  - g\n";
         assert_eq!(out(&["."], doc), doc);
+        // yaml.v3 quotes YAML 1.1's booleans, `y` and `n` among them (not `yEs`).
+        assert_eq!(out(&["."], "- y\n- N\n- yEs\n"), "- \"y\"\n- \"N\"\n- yEs\n");
+        // Keys keep the kind they were read with: `200:` stays plain, `\"200\":` is quoted.
+        assert_eq!(out(&["."], "200: a\n\"201\": b\n"), "200: a\n\"201\": b\n");
         assert_eq!(out(&["-P", "."], "{a: 1, b: [1, 2]}\n"), "a: 1\nb:\n  - 1\n  - 2\n");
         assert_eq!(out(&["."], "a: {}\nb: []\n"), "a: {}\nb: []\n");
         assert_eq!(out(&["-I", "4", "."], "a:\n  b: 1\n"), "a:\n    b: 1\n");
@@ -947,7 +1057,6 @@ mod tests {
     fn keys_keep_document_order() {
         assert_eq!(out(&["keys"], "b: 1\na: 2\n"), "- b\n- a\n");
         assert_eq!(out(&[".keys"], "keys: 1\n"), "1\n");
-        assert_eq!(rewrite_keys("to_entries | keys_unsorted, \"keys\""), "to_entries | keys_unsorted, \"keys\"");
     }
 
     #[test]
