@@ -125,3 +125,17 @@ fn python_memory_is_bounded() {
     let o = kitsh(&["--max-memory", "67108864", "-c", "python3 -c 'print(sum(range(1000)))'"], b"");
     assert_eq!(stdout(&o), "499500\n");
 }
+
+/// Growth inside one native call (`list()` of an endless iterator) never reaches a point where
+/// the interpreter can be interrupted: the thread is left behind and stopped at its next
+/// allocation, so memory stays bounded and the script ends at once.
+#[test]
+fn python_native_growth_is_bounded() {
+    let script = "python3 -c 'import itertools; list(itertools.count())'; echo never";
+    let t = std::time::Instant::now();
+    let o = kitsh(&["--max-memory", "67108864", "--timeout", "20", "-c", script], b"");
+    assert_eq!(o.status.code(), Some(125), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("maximum memory exceeded (67108864 bytes)"));
+    assert_eq!(stdout(&o), "");
+    assert!(t.elapsed() < std::time::Duration::from_secs(15), "{:?}", t.elapsed());
+}

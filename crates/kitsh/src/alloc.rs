@@ -10,6 +10,11 @@
 //! adds its size to the meter, every deallocation made on it subtracts it. Memory freed on
 //! another thread is not subtracted (the count errs on the high side); Python's objects are
 //! made and freed on the interpreter's own thread.
+//!
+//! A thread can also be given a [`Stopper`]: once it is triggered, the thread's next allocation
+//! never returns (the thread sleeps for good). This is how a thread that ignores every request
+//! to stop (a long native operation inside the embedded interpreter) is kept from growing or,
+//! when it allocates as it computes, from spinning after its script was abandoned.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -32,6 +37,8 @@ static INSTALLED: AtomicBool = AtomicBool::new(false);
 thread_local! {
     /// The slot of the meter attached to this thread.
     static SLOT: Cell<usize> = const { Cell::new(NONE) };
+    /// The flag of the [`Stopper`] armed on this thread (null: none).
+    static STOP: Cell<*const AtomicBool> = const { Cell::new(std::ptr::null()) };
 }
 
 /// The system allocator, counting the bytes of metered threads.
@@ -55,9 +62,23 @@ fn count(delta: i64) {
 
 // SAFETY: every call is passed on unchanged to `System`, which upholds `GlobalAlloc`'s
 // contract; the bookkeeping around it neither allocates nor touches the memory.
+/// Sleep for good if this thread's [`Stopper`] was triggered (before any lock of the system
+/// allocator is taken; sleeping allocates nothing).
+fn stop_point() {
+    let flag = STOP.try_with(Cell::get).unwrap_or(std::ptr::null());
+    // SAFETY: a non-null pointer comes from `Stopper::arm`, whose caller keeps the flag alive
+    // while it is armed on this thread.
+    if !flag.is_null() && unsafe { (*flag).load(Ordering::Relaxed) } {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
+    }
+}
+
 unsafe impl GlobalAlloc for MeteredAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         mark_installed();
+        stop_point();
         // SAFETY: the caller's layout is passed on as given.
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
@@ -68,6 +89,7 @@ unsafe impl GlobalAlloc for MeteredAlloc {
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         mark_installed();
+        stop_point();
         // SAFETY: as for `alloc`.
         let p = unsafe { System.alloc_zeroed(layout) };
         if !p.is_null() {
@@ -83,12 +105,44 @@ unsafe impl GlobalAlloc for MeteredAlloc {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        stop_point();
         // SAFETY: as for `dealloc`; `new_size` is the caller's.
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             count(new_size as i64 - layout.size() as i64);
         }
         p
+    }
+}
+
+/// Stops a thread at its next allocation, for good, once triggered (see the module docs; only
+/// where [`MeteredAlloc`] is the process's allocator). Cheap to clone: clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct Stopper {
+    flag: std::sync::Arc<AtomicBool>,
+}
+
+impl Stopper {
+    /// A stopper not triggered.
+    pub fn new() -> Stopper {
+        Stopper::default()
+    }
+
+    /// Make the current thread stop at its next allocation once [`Stopper::trigger`] is
+    /// called. `self` must stay alive (not dropped) while it is armed: keep it until the end of
+    /// the thread's work, then [`Stopper::disarm`].
+    pub fn arm(&self) {
+        STOP.with(|s| s.set(std::sync::Arc::as_ptr(&self.flag)));
+    }
+
+    /// No stopper on the current thread any more.
+    pub fn disarm() {
+        STOP.with(|s| s.set(std::ptr::null()));
+    }
+
+    /// Stop the thread it is armed on at that thread's next allocation.
+    pub fn trigger(&self) {
+        self.flag.store(true, Ordering::Relaxed);
     }
 }
 
@@ -166,5 +220,32 @@ mod tests {
         drop(m);
         assert_eq!(TAKEN.load(Ordering::Relaxed) & (1 << slot), 0);
         INSTALLED.store(false, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn a_triggered_stopper_only_stops_its_own_thread() {
+        let stop = Stopper::new();
+        let armed = stop.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            armed.arm();
+            stop_point();
+            tx.send("passed the first stop point").ok();
+            // Stays here for good once triggered (the thread is left behind by the test).
+            loop {
+                stop_point();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                tx.send("running").ok();
+            }
+        });
+        assert_eq!(rx.recv().ok(), Some("passed the first stop point"));
+        // Not armed on this thread: triggering does not stop it.
+        stop.trigger();
+        stop_point();
+        // The armed thread sends at most one more message, then nothing.
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        while rx.try_recv().is_ok() {}
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(rx.try_recv().is_err(), "the stopped thread went on");
     }
 }

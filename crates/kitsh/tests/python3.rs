@@ -379,6 +379,22 @@ fn endless_loop_stops_at_the_timeout() {
     assert_limit(l, "python3 -c 'import time; time.sleep(100)'", 124, "execution timed out", Duration::from_secs(6));
 }
 
+/// A long native operation never reaches a point where the interrupt is raised: the
+/// interpreter is left behind after a grace period, and the script still ends at its timeout.
+#[test]
+fn long_native_operations_stop_at_the_timeout() {
+    let l = ExecutionLimits::new().timeout(Duration::from_millis(1000));
+    // A regex that backtracks through 2^25 paths (about 15 s in a debug build; the thread left
+    // behind finishes then: this test binary's allocator cannot stop it).
+    assert_limit(
+        l,
+        "python3 -c 'import re; re.match(r\"(a+)+$\", \"a\" * 25 + \"b\")'",
+        124,
+        "execution timed out",
+        Duration::from_secs(4),
+    );
+}
+
 #[test]
 fn recursion_is_bounded() {
     check("python3 -c 'def f(): f()\nf()'", "", "RecursionError: maximum recursion depth exceeded", 1);

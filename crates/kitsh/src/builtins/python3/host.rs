@@ -88,20 +88,36 @@ pub fn channel() -> (Link, mpsc::Receiver<Msg>) {
     (Link { tx, cancelled: Arc::new(AtomicBool::new(false)) }, rx)
 }
 
+/// How long a cancelled interpreter may take to stop after the first interrupt before it is
+/// abandoned: a long native operation (a regex that backtracks for ever, `sum(range(10**12))`)
+/// never reaches a point where the interrupt is raised.
+pub const GRACE: Duration = Duration::from_millis(500);
+
+/// How serving the interpreter ended.
+pub enum Served {
+    /// The script ended with this status.
+    Status(i32),
+    /// The interpreter's side went away without a status.
+    Gone,
+    /// Cancelled, and still running [`GRACE`] after the first interrupt: left behind.
+    Abandoned,
+}
+
 /// The message a cancelled script is interrupted with (never printed: kitsh reports the limit).
 const INTERRUPTED: &str = "kitsh: the script was stopped (timeout or limit)";
 
-/// Serve the interpreter's requests until it reports [`Msg::Done`] (its status) or goes away
-/// (`None`). `link` is the interpreter's link (for the shared cancellation flag); `signal`
-/// interrupts the interpreter at its next safe point.
+/// Serve the interpreter's requests until it reports [`Msg::Done`] (its status), goes away, or
+/// is abandoned ([`Served`]). `link` is the interpreter's link (for the shared cancellation
+/// flag); `signal` interrupts the interpreter at its next safe point.
 pub fn serve(
     ctx: &mut Ctx<'_>,
     rx: mpsc::Receiver<Msg>,
     link: &Link,
     signal: &UserSignalSender,
     meter: Option<(&crate::alloc::Meter, u64)>,
-) -> Option<i32> {
+) -> Served {
     let mut last_signal: Option<Instant> = None;
+    let mut first_signal: Option<Instant> = None;
     // Memory grows between checks: look more often while it is metered.
     let tick = if meter.is_some() { METERED_TICK } else { TICK };
     loop {
@@ -115,14 +131,18 @@ pub fn serve(
             link.cancelled.store(true, Ordering::SeqCst);
         }
         if link.cancelled() && !matches!(last_signal, Some(t) if t.elapsed() < TICK) {
+            if first_signal.is_some_and(|t| t.elapsed() >= GRACE) {
+                return Served::Abandoned;
+            }
             last_signal = Some(Instant::now());
+            first_signal.get_or_insert(Instant::now());
             let _ = signal.send(interrupt(signal.clone()));
         }
         match rx.recv_timeout(tick) {
             Ok(Msg::Job(job)) => job(ctx),
-            Ok(Msg::Done(status)) => return Some(status),
+            Ok(Msg::Done(status)) => return Served::Status(status),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Served::Gone,
         }
     }
 }

@@ -11,8 +11,9 @@
 //!
 //! Bounds: the interpreter runs on its own thread ([`STACK_SIZE`]; RustPython raises
 //! `RecursionError` before the native stack runs out), is interrupted when the script is
-//! cancelled or times out ([`host::serve`]), and its output goes through kitsh's output limit.
-//! Memory is not bounded beyond what the VFS quota and the stdin buffer limit cover.
+//! cancelled or times out ([`host::serve`]; one that does not stop in time is left behind, see
+//! `run_job`), and its output goes through kitsh's output limit. Its memory is bounded where
+//! [`crate::alloc::MeteredAlloc`] is the allocator (`ExecutionLimits::max_heap_bytes`).
 
 mod args;
 mod host;
@@ -108,42 +109,56 @@ fn read_script(ctx: &mut Ctx<'_>, f: &str) -> Result<String, i32> {
 }
 
 /// Run `job` on the interpreter thread while this thread serves its I/O.
+///
+/// A cancelled interpreter that does not stop within [`host::GRACE`] (a long native operation
+/// never checks for the interrupt) is left behind so that the script ends on time: its thread
+/// is detached and, where [`crate::alloc::MeteredAlloc`] is the allocator, stopped for good at
+/// its next allocation (so it neither grows nor, when it allocates as it computes, spins).
 fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
     let (link, rx) = host::channel();
     let (signal_tx, signal_rx) = user_signal_channel();
     let vm_link = link.clone();
     // What the interpreter's thread holds, where the program's allocator can tell.
-    let meter = ctx.cancel.heap_limit().and_then(|limit| Some((crate::alloc::Meter::start()?, limit)));
-    let vm_meter = meter.as_ref().map(|(m, _)| m);
-    std::thread::scope(|s| {
-        let spawned = std::thread::Builder::new()
-            .name("kitsh-python3".into())
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(s, move || {
-                if let Some(m) = vm_meter {
-                    m.attach();
-                }
-                interp::run(job, vm_link, signal_rx)
-            });
-        let handle = match spawned {
-            Ok(h) => h,
-            Err(e) => {
-                ctx.error(&format!("cannot start the interpreter thread: {e}"));
-                return 1;
-            }
-        };
-        let served = host::serve(ctx, rx, &link, &signal_tx, meter.as_ref().map(|(m, l)| (m, *l)));
-        let joined = handle.join();
-        if link.cancelled() {
+    let meter = ctx
+        .cancel
+        .heap_limit()
+        .and_then(|limit| Some((std::sync::Arc::new(crate::alloc::Meter::start()?), limit)));
+    let vm_meter = meter.as_ref().map(|(m, _)| m.clone());
+    let stopper = crate::alloc::Stopper::new();
+    let vm_stopper = stopper.clone();
+    let spawned = std::thread::Builder::new().name("kitsh-python3".into()).stack_size(STACK_SIZE).spawn(move || {
+        if let Some(m) = &vm_meter {
+            m.attach();
+        }
+        vm_stopper.arm();
+        let status = interp::run(job, vm_link, signal_rx);
+        crate::alloc::Stopper::disarm();
+        crate::alloc::Meter::detach();
+        status
+    });
+    let handle = match spawned {
+        Ok(h) => h,
+        Err(e) => {
+            ctx.error(&format!("cannot start the interpreter thread: {e}"));
             return 1;
         }
-        match (served, joined) {
-            (Some(status), _) => status,
-            (None, Ok(status)) => status,
-            (None, Err(_)) => {
-                ctx.error("internal error: the interpreter thread panicked");
-                70
-            }
+    };
+    let served = host::serve(ctx, rx, &link, &signal_tx, meter.as_ref().map(|(m, l)| (&**m, *l)));
+    if let host::Served::Abandoned = served {
+        stopper.trigger();
+        drop(handle);
+        return 1;
+    }
+    let joined = handle.join();
+    if link.cancelled() {
+        return 1;
+    }
+    match (served, joined) {
+        (host::Served::Status(status), _) => status,
+        (_, Ok(status)) => status,
+        (_, Err(_)) => {
+            ctx.error("internal error: the interpreter thread panicked");
+            70
         }
-    })
+    }
 }
