@@ -87,7 +87,15 @@ impl<'r> Reader<'r> {
         Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0 }
     }
 
+    /// Whether a byte is buffered, reading more when none is.
+    #[inline]
     fn fill(&mut self) -> bool {
+        self.pos < self.buf.len() || self.refill()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> bool {
         if self.pos < self.buf.len() {
             return true;
         }
@@ -125,6 +133,7 @@ impl<'r> Reader<'r> {
     }
 
     /// The next byte without consuming it.
+    #[inline]
     pub fn peek(&mut self) -> Option<u8> {
         if self.fill() {
             Some(self.buf[self.pos])
@@ -134,6 +143,7 @@ impl<'r> Reader<'r> {
     }
 
     /// Consume and return the next byte.
+    #[inline]
     pub fn bump(&mut self) -> Option<u8> {
         let b = self.peek()?;
         self.pos += 1;
