@@ -606,9 +606,14 @@ impl Id {
                     None => r.run(cv),
                 }
             }
-            Ast::Ite(if_, then_, else_) => pipe(if_, cv, move |cv, v| {
-                if v.as_bool() { then_ } else { else_ }.run(cv)
-            }),
+            // kitsh: a condition with one output is not iterated over
+            Ast::Ite(if_, then_, else_) => match if_.run_one(cv.clone()) {
+                Ok(Ok(v)) => if v.as_bool() { then_ } else { else_ }.run(cv),
+                Ok(Err(e)) => box_once(Err(e)),
+                Err(vs) => flat_map_then_with(vs, cv, move |v, cv| {
+                    if v.as_bool() { then_ } else { else_ }.run(cv)
+                }),
+            },
             Ast::Path(f, path) => {
                 // kitsh: a path of indices that have one value each (`.a`, `.a[0]`) is run
                 // on the outputs of `f` directly, without enumerating combinations of parts
@@ -669,6 +674,17 @@ impl Id {
                 Bind::Fun((id, vars)) => id.run((cv.0.with_vars(vars.clone()), cv.1)),
                 Bind::Label(l) => box_once(Err(Exn(exn::Inner::Break(*l)))),
             },
+            // kitsh: a call whose arguments are all filters (`select(f)`) binds them without
+            // iterating over the bindings
+            Ast::CallDef(id, args, skip, CallType::Inline)
+                if args.iter().all(|a| matches!(a, Arg::Fun(_))) =>
+            {
+                let ctx = args.iter().fold(cv.0.clone().skip_vars(*skip), |ctx, a| match a {
+                    Arg::Fun(f) => ctx.cons_fun((*f, cv.0.clone())),
+                    Arg::Var(_) => ctx,
+                });
+                id.run((ctx, cv.1))
+            }
             Ast::CallDef(id, args, skip, call_typ) => {
                 let data = cv.0.data.clone();
                 let with_vars = move |vars| Ctx {
@@ -766,6 +782,17 @@ impl Id {
             Ast::Fold(xs, pat, init, update, fold_type) => {
                 let xs = rc_lazy_list::List::from_iter(run_and_bind(xs, proj_cv(&cv), pat));
                 fold_run(xs, cv, init, update, fold_type, |f, cv| f.paths(cv))
+            }
+            // kitsh: a call whose arguments are all filters (`select(f)`) binds them without
+            // iterating over the bindings
+            Ast::CallDef(id, args, skip, CallType::Inline)
+                if args.iter().all(|a| matches!(a, Arg::Fun(_))) =>
+            {
+                let ctx = args.iter().fold(cv.0.clone().skip_vars(*skip), |ctx, a| match a {
+                    Arg::Fun(f) => ctx.cons_fun((*f, cv.0.clone())),
+                    Arg::Var(_) => ctx,
+                });
+                id.paths((ctx, cv.1))
             }
             Ast::CallDef(id, args, skip, call_typ) => {
                 let data = cv.0.data.clone();
