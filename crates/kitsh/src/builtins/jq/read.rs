@@ -576,10 +576,13 @@ fn ends_literal(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'[' | b']' | b'{' | b'}' | b',' | b':' | b'"')
 }
 
+/// A value read by [`buffered_value`], the bytes it took, and the newlines among them (their
+/// count and the position of the last).
+type Buffered = (Val, usize, Option<(usize, usize)>);
+
 /// The value at the start of `buf` when `buf` holds all of it and it is plain JSON (see
-/// [`Reader::buffered_value`]): the value, the bytes it took, and the newlines among them
-/// (their count and the position of the last). `stack` is a reused buffer.
-fn buffered_value(buf: &[u8], recent: &mut StrCache, obj_hint: &mut usize, stack: &mut Vec<Frame>) -> Option<(Val, usize, Option<(usize, usize)>)> {
+/// [`Reader::buffered_value`]). `stack` is a reused buffer.
+fn buffered_value(buf: &[u8], recent: &mut StrCache, obj_hint: &mut usize, stack: &mut Vec<Frame>) -> Option<Buffered> {
     let mut i = 0;
     let mut newlines: Option<(usize, usize)> = None;
     let mut skip_ws = |i: &mut usize| {
@@ -722,17 +725,12 @@ pub fn sanitize_utf8(bytes: Vec<u8>) -> Vec<u8> {
     }
 }
 
-/// The last short strings read, one per slot of a small table indexed by a hash of their
-/// bytes: JSON lines repeat their keys (and often short values), and a repeat then costs no
-/// new allocation of its text.
+/// The last short strings read, in a small table indexed by a hash of their bytes (each in one
+/// of two slots): JSON lines repeat their keys (and often short values), and a repeat then
+/// costs no new allocation of its text.
+#[derive(Default)]
 struct StrCache {
     slots: Vec<Option<(Box<[u8]>, Val)>>,
-}
-
-impl Default for StrCache {
-    fn default() -> Self {
-        StrCache { slots: Vec::new() }
-    }
 }
 
 impl StrCache {
