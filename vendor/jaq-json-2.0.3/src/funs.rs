@@ -102,6 +102,7 @@ impl Val {
                 .and_then(|i| u8::try_from(i).ok())
                 .map(|u| Bytes::from(Vec::from([u])))
                 .ok_or_else(|| self.clone()),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             Val::BStr(b) | Val::TStr(b) => Ok(Bytes::clone(b)),
             Val::Arr(a) => {
                 let mut buf = BytesMut::new();
@@ -116,6 +117,7 @@ impl Val {
 
     fn as_bytes_owned(&self) -> Option<Bytes> {
         match self {
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             Self::BStr(b) | Self::TStr(b) => Some(Bytes::clone(b)),
             _ => None,
         }

@@ -180,6 +180,7 @@ impl jaq_core::ValT for Val {
                 .map(|(skip, take)| b.slice(skip..skip + take))
         };
         match self {
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             Val::BStr(b) => fs(rc_unwrap_or_clone(b), range, skip_take_bytes).map(Val::byte_str),
             Val::TStr(b) => fs(rc_unwrap_or_clone(b), range, skip_take_chars).map(Val::utf8_str),
             Val::Arr(a) => Self::range_int(range)
@@ -296,6 +297,7 @@ impl jaq_core::ValT for Val {
                 Rc::make_mut(a).splice(skip..skip + take, (*y).clone());
                 Ok(self)
             }
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             Val::BStr(b) => fs(rc_unwrap_or_clone(b), range, stb, Val::into_byte_str, Val::byte_str),
             // kitsh: jq cannot update string slices
             Val::TStr(_) => opt.fail(self, |_| Exn::from(Error::str("Cannot update string slices"))),
@@ -541,6 +543,7 @@ impl Val {
 
     fn into_byte_str(self) -> Result<Bytes, Error> {
         match self {
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             Self::BStr(b) => Ok(rc_unwrap_or_clone(b)),
             _ => Err(Error::typ(self, Type::Str.as_str())),
         }
@@ -549,6 +552,7 @@ impl Val {
     #[allow(dead_code)] // kitsh: unused since string slices are not updated
     fn into_utf8_str(self) -> Result<Bytes, Error> {
         match self {
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             Self::TStr(b) => Ok(rc_unwrap_or_clone(b)),
             _ => Err(Error::typ(self, Type::Str.as_str())),
         }
@@ -686,6 +690,7 @@ impl FromIterator<Self> for Val {
 impl core::ops::Add for Val {
     type Output = ValR;
     fn add(self, rhs: Self) -> Self::Output {
+        // kitsh: strings are `Rc<Bytes>` (see `Val`)
         let concat_bytes = |l, r: Rc<Bytes>| {
             let mut buf = BytesMut::from(l);
             buf.put_slice(&r);
@@ -696,6 +701,7 @@ impl core::ops::Add for Val {
             // `null` is a neutral element for addition
             (Null, x) | (x, Null) => Ok(x),
             (Num(x), Num(y)) => Ok(Num(x + y)),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             (BStr(l), BStr(r)) => Ok(Val::byte_str(concat_bytes(rc_unwrap_or_clone(l), r))),
             (TStr(l), TStr(r)) => Ok(Val::utf8_str(concat_bytes(rc_unwrap_or_clone(l), r))),
             (Arr(mut l), Arr(r)) => {
@@ -813,6 +819,7 @@ impl core::ops::Div for Val {
                 Err(Error::math(Self::Num(x), ops::Math::Div, Self::Num(y)))
             }
             (Self::Num(x), Self::Num(y)) => Ok(Self::Num(x / y)),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
             (Self::TStr(x), Self::TStr(y)) => Ok(fs(rc_unwrap_or_clone(x), rc_unwrap_or_clone(y), Val::utf8_str)),
             (Self::BStr(x), Self::BStr(y)) => Ok(fs(rc_unwrap_or_clone(x), rc_unwrap_or_clone(y), Val::byte_str)),
             (l, r) => Err(Error::math(l, ops::Math::Div, r)),
