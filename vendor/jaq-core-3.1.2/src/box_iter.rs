@@ -41,7 +41,7 @@ pub fn then<'a, T, U: 'a, E: 'a>(
 ///
 /// To see the impact of this function, you can replace its implementation with just `None`.
 /// This preserves correctness, but can result in severely degraded performance.
-fn next_if_one<T>(iter: &mut impl Iterator<Item = T>) -> Option<T> {
+pub(crate) fn next_if_one<T>(iter: &mut impl Iterator<Item = T>) -> Option<T> {
     if iter.size_hint().1 == Some(1) {
         let ly = iter.next()?;
         // the Rust documentation states that
@@ -76,7 +76,8 @@ pub fn flat_map_with<'a, T: Clone + 'a, U: 'a, V: 'a>(
     r: impl Fn(U, T) -> BoxIter<'a, V> + 'a,
 ) -> BoxIter<'a, V> {
     match next_if_one(&mut l) {
-        Some(ly) => Box::new(r(ly, x)),
+        // kitsh: the output is boxed already (boxing it again cost an allocation per call)
+        Some(ly) => r(ly, x),
         None => Box::new(l.flat_map(move |ly| r(ly, x.clone()))),
     }
 }

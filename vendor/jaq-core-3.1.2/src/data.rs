@@ -39,6 +39,15 @@ pub trait DataT: 'static {
 pub trait HasLut<'a, D: DataT + ?Sized> {
     /// Return the LUT.
     fn lut(&self) -> &'a Lut<D>;
+
+    /// kitsh: the value of the string literal `s`, which is term `id` of the LUT.
+    ///
+    /// An implementation may keep the value and give it again (the default makes a new one
+    /// at each call, as jaq does).
+    fn str_lit(&self, id: usize, s: &str) -> D::V<'a> {
+        let _ = id;
+        D::V::from(alloc::string::String::from(s))
+    }
 }
 
 /// Filters that process `V` and take only LUT as data.

@@ -310,6 +310,84 @@ fn cartesian<'a, D: DataT>(l: &'a Id, r: &'a Id, cv: Cv<'a, D>) -> Pairs<'a, Val
     })
 }
 
+/// kitsh: `f(l, r)` for the [`cartesian`] product of the outputs of `l` and `r`; when both give
+/// one output (the usual case), without the iterators that the product takes.
+fn binop<'a, D: DataT>(
+    l: &'a Id,
+    r: &'a Id,
+    cv: Cv<'a, D>,
+    f: impl Fn(ValX<'a, D::V<'a>>, ValX<'a, D::V<'a>>) -> ValX<'a, D::V<'a>> + 'a,
+) -> ValXs<'a, D::V<'a>> {
+    match r.run_one(cv.clone()) {
+        Ok(ry) => match l.run_one(cv) {
+            Ok(ly) => box_once(f(ly, ry)),
+            Err(ls) => Box::new(ls.map(move |ly| f(ly, ry.clone()))),
+        },
+        Err(rs) => Box::new(
+            flat_map_with(rs, cv, move |r, cv| map_with(l.run(cv), r, |l, r| (l, r)))
+                .map(move |(x, y)| f(x, y)),
+        ),
+    }
+}
+
+/// kitsh: the indices of a path whose parts are all indices with one value each, else the path.
+#[allow(clippy::type_complexity)]
+fn index_path<'a, V, F>(
+    path: crate::path::Path<crate::into_iter::Either<core::iter::Once<ValX<'a, V>>, F>>,
+) -> Result<
+    alloc::vec::Vec<(ValX<'a, V>, crate::path::Opt)>,
+    crate::path::Path<crate::into_iter::Either<core::iter::Once<ValX<'a, V>>, F>>,
+> {
+    use crate::into_iter::Either;
+    use crate::path::Part;
+    if !path.0.iter().all(|(p, _)| matches!(p, Part::Index(Either::L(_)))) {
+        return Err(path);
+    }
+    Ok(path
+        .0
+        .into_iter()
+        .filter_map(|(p, opt)| match p {
+            Part::Index(Either::L(mut i)) => i.next().map(|i| (i, opt)),
+            _ => None,
+        })
+        .collect())
+}
+
+/// kitsh: the outputs of `f | .[i1] | .[i2] ...` for indices that have one value each.
+fn run_index_path<'a, D: DataT, I>(f: &'a Id, cv: Cv<'a, D>, idxs: I) -> ValXs<'a, D::V<'a>>
+where
+    I: AsRef<[(ValX<'a, D::V<'a>>, crate::path::Opt)]> + Clone + 'a,
+{
+    // as in `Path::explode`, an index that failed is the result, whatever the value
+    if let Some(e) = idxs.as_ref().iter().find_map(|(i, _)| i.as_ref().err()) {
+        let e = e.clone();
+        return Box::new(f.run(cv).map(move |y| y.and(Err(e.clone()))));
+    }
+    let run = move |y: D::V<'a>, idxs: &[(ValX<'a, D::V<'a>>, crate::path::Opt)]| {
+        let mut v = y;
+        for (i, opt) in idxs {
+            let i = match i {
+                Ok(i) => i,
+                Err(e) => return box_once(Err(e.clone())),
+            };
+            match v.index(i) {
+                Ok(x) => v = x,
+                Err(e) => {
+                    return match opt {
+                        crate::path::Opt::Essential => box_once(Err(Exn::from(e))),
+                        crate::path::Opt::Optional => Box::new(core::iter::empty()),
+                    }
+                }
+            }
+        }
+        box_once(Ok(v))
+    };
+    if let Ast::Id = &cv.0.lut().terms[f.0] {
+        return run(cv.1, idxs.as_ref());
+    }
+    flat_map_then_with(f.run(cv), idxs, move |y, idxs| run(y, idxs.as_ref()))
+}
+
 fn fold_update<'a, D: DataT>(
     fold_type: &'a Fold<Id>,
     path: &'a Id,
@@ -469,6 +547,24 @@ impl<D: DataT> Native<D> {
 }
 
 impl Id {
+    /// kitsh: the value of a string or integer literal, without running it.
+    fn lit<'a, D: DataT>(&self, ctx: &Ctx<'a, D>) -> Option<D::V<'a>> {
+        match &ctx.lut().terms[self.0] {
+            Ast::Str(s) => Some(ctx.data.str_lit(self.0, s)),
+            Ast::Int(n) => Some(D::V::from(*n)),
+            _ => None,
+        }
+    }
+
+    /// kitsh: the output of `v | f` when it is one value (a literal is not run), else all.
+    fn run_one<'a, D: DataT>(&self, cv: Cv<'a, D>) -> Result<ValX<'a, D::V<'a>>, ValXs<'a, D::V<'a>>> {
+        if let Some(v) = self.lit(&cv.0) {
+            return Ok(Ok(v));
+        }
+        let mut ys = self.run(cv);
+        box_iter::next_if_one(&mut ys).ok_or(ys)
+    }
+
     /// `f.run((c, v))` returns the output of `v | f` in the context `c`.
     pub fn run<'a, D: DataT>(&self, cv: Cv<'a, D>) -> ValXs<'a, D::V<'a>> {
         use core::iter::once;
@@ -478,7 +574,8 @@ impl Id {
             Ast::ToString => box_once(Ok(cv.1.into_string())),
             Ast::Int(n) => box_once(Ok(D::V::from(*n))),
             Ast::Num(x) => box_once(D::V::from_num(x).map_err(Exn::from)),
-            Ast::Str(s) => box_once(Ok(D::V::from(s.clone()))),
+            // kitsh: the data may keep the value of a literal
+            Ast::Str(s) => box_once(Ok(cv.0.data.str_lit(self.0, s))),
             Ast::Arr(f) => box_once(f.run(cv).collect()),
             Ast::ObjEmpty => box_once(D::V::from_map([]).map_err(Exn::from)),
             Ast::ObjSingle(k, v) => {
@@ -509,14 +606,30 @@ impl Id {
                     None => r.run(cv),
                 }
             }
-            Ast::Ite(if_, then_, else_) => pipe(if_, cv, move |cv, v| {
-                if v.as_bool() { then_ } else { else_ }.run(cv)
-            }),
+            // kitsh: a condition with one output is not iterated over
+            Ast::Ite(if_, then_, else_) => match if_.run_one(cv.clone()) {
+                Ok(Ok(v)) => if v.as_bool() { then_ } else { else_ }.run(cv),
+                Ok(Err(e)) => box_once(Err(e)),
+                Err(vs) => flat_map_then_with(vs, cv, move |v, cv| {
+                    if v.as_bool() { then_ } else { else_ }.run(cv)
+                }),
+            },
             Ast::Path(f, path) => {
+                // kitsh: a path of indices that have one value each (`.a`, `.a[0]`) is run
+                // on the outputs of `f` directly, without enumerating combinations of parts
+                if let [(crate::path::Part::Index(i), opt)] = &path.0[..] {
+                    if let Some(i) = i.lit(&cv.0) {
+                        return run_index_path(f, cv, [(Ok(i), *opt)]);
+                    }
+                }
                 let path = path.map_ref(|i| {
                     let cv = cv.clone();
                     crate::into_iter::collect_if_once(move || i.run(cv))
                 });
+                let path = match index_path(path) {
+                    Ok(idxs) => return run_index_path(f, cv, idxs),
+                    Err(path) => path,
+                };
                 flat_map_then_with(f.run(cv), path, |y, path| {
                     flat_map_then_with(path.explode(), y, |path, y| {
                         Box::new(path.run(y).map(|r| r.map_err(Exn::from)))
@@ -546,11 +659,11 @@ impl Id {
                     Box::new(r.run(cv).map(|r| Ok(D::V::from(r?.as_bool()))))
                 }
             }),
-            Ast::Math(l, op, r) => Box::new(cartesian(l, r, cv).map(|(x, y)| Ok(op.run(x?, y?)?))),
+            Ast::Math(l, op, r) => binop(l, r, cv, move |x, y| Ok(op.run(x?, y?)?)),
             // kitsh: comparisons may fail (values nested too deep)
-            Ast::Cmp(l, op, r) => Box::new(
-                cartesian(l, r, cv).map(|(x, y)| Ok(D::V::from(ValT::compare(*op, &x?, &y?)?))),
-            ),
+            Ast::Cmp(l, op, r) => {
+                binop(l, r, cv, move |x, y| Ok(D::V::from(ValT::compare(*op, &x?, &y?)?)))
+            }
 
             Ast::Fold(xs, pat, init, update, fold_type) => {
                 let xs = rc_lazy_list::List::from_iter(run_and_bind(xs, cv.clone(), pat));
@@ -561,6 +674,17 @@ impl Id {
                 Bind::Fun((id, vars)) => id.run((cv.0.with_vars(vars.clone()), cv.1)),
                 Bind::Label(l) => box_once(Err(Exn(exn::Inner::Break(*l)))),
             },
+            // kitsh: a call whose arguments are all filters (`select(f)`) binds them without
+            // iterating over the bindings
+            Ast::CallDef(id, args, skip, CallType::Inline)
+                if args.iter().all(|a| matches!(a, Arg::Fun(_))) =>
+            {
+                let ctx = args.iter().fold(cv.0.clone().skip_vars(*skip), |ctx, a| match a {
+                    Arg::Fun(f) => ctx.cons_fun((*f, cv.0.clone())),
+                    Arg::Var(_) => ctx,
+                });
+                id.run((ctx, cv.1))
+            }
             Ast::CallDef(id, args, skip, call_typ) => {
                 let data = cv.0.data.clone();
                 let with_vars = move |vars| Ctx {
@@ -571,6 +695,10 @@ impl Id {
                 let cvs = bind_vars(args, cv.0.clone().skip_vars(*skip), cv, Clone::clone);
                 let (into, from) = (exn::CallInput::Run, exn::CallInput::unwrap_run);
                 def_run(id, call_typ, cvs, Id::run, with_vars, into, from)
+            }
+            // kitsh: a native without arguments is called without binding them
+            Ast::Native(id, args) if args.is_empty() => {
+                (cv.0.lut().funs[*id].run)((cv.0.with_vars(Vars::new([])), cv.1))
             }
             Ast::Native(id, args) => {
                 let cvs = bind_vars(args, cv.0.with_vars(Vars::new([])), cv, Clone::clone);
@@ -654,6 +782,17 @@ impl Id {
             Ast::Fold(xs, pat, init, update, fold_type) => {
                 let xs = rc_lazy_list::List::from_iter(run_and_bind(xs, proj_cv(&cv), pat));
                 fold_run(xs, cv, init, update, fold_type, |f, cv| f.paths(cv))
+            }
+            // kitsh: a call whose arguments are all filters (`select(f)`) binds them without
+            // iterating over the bindings
+            Ast::CallDef(id, args, skip, CallType::Inline)
+                if args.iter().all(|a| matches!(a, Arg::Fun(_))) =>
+            {
+                let ctx = args.iter().fold(cv.0.clone().skip_vars(*skip), |ctx, a| match a {
+                    Arg::Fun(f) => ctx.cons_fun((*f, cv.0.clone())),
+                    Arg::Var(_) => ctx,
+                });
+                id.paths((ctx, cv.1))
             }
             Ast::CallDef(id, args, skip, call_typ) => {
                 let data = cv.0.data.clone();

@@ -1,11 +1,6 @@
+// kitsh: the empty list is no allocation (`Vars::new([])` for every native call made one)
 #[derive(Debug, PartialEq, Eq)]
-pub struct List<T>(alloc::rc::Rc<Node<T>>);
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Node<T> {
-    Nil,
-    Cons(T, List<T>),
-}
+pub struct List<T>(Option<alloc::rc::Rc<(T, List<T>)>>);
 
 impl<T> Clone for List<T> {
     fn clone(&self) -> Self {
@@ -21,22 +16,20 @@ impl<T> Default for List<T> {
 
 impl<T: Clone> List<T> {
     pub fn pop(self) -> Option<(T, Self)> {
-        match alloc::rc::Rc::try_unwrap(self.0).unwrap_or_else(|rc| (*rc).clone()) {
-            Node::Nil => None,
-            Node::Cons(head, tail) => Some((head, tail)),
-        }
+        let node = self.0?;
+        Some(alloc::rc::Rc::try_unwrap(node).unwrap_or_else(|rc| (*rc).clone()))
     }
 }
 
 impl<T> List<T> {
     /// Return an empty list.
     pub fn new() -> Self {
-        Self(Node::Nil.into())
+        Self(None)
     }
 
     /// Append a new element to the list.
     pub fn cons(self, x: T) -> Self {
-        Self(Node::Cons(x, self).into())
+        Self(Some((x, self).into()))
     }
 
     /// Repeatedly add elements to the list.
@@ -46,10 +39,7 @@ impl<T> List<T> {
 
     /// Return the element most recently added to the list.
     pub fn head(&self) -> Option<&T> {
-        match &*self.0 {
-            Node::Nil => None,
-            Node::Cons(x, _) => Some(x),
-        }
+        self.0.as_ref().map(|node| &node.0)
     }
 
     /// Get the `n`-th element from the list, starting from the most recently added.
@@ -63,9 +53,9 @@ impl<T> List<T> {
     pub fn skip(&self, n: usize) -> &Self {
         let mut cur = self;
         for _ in 0..n {
-            match &*cur.0 {
-                Node::Cons(_, xs) => cur = xs,
-                Node::Nil => break,
+            match &cur.0 {
+                Some(node) => cur = &node.1,
+                None => break,
             }
         }
         cur
@@ -81,12 +71,9 @@ pub struct Iter<'a, T>(&'a List<T>);
 impl<'a, T> Iterator for Iter<'a, T> {
     type Item = &'a T;
     fn next(&mut self) -> Option<Self::Item> {
-        let (x, xs) = match &*self.0 .0 {
-            Node::Cons(x, xs) => (x, xs),
-            Node::Nil => return None,
-        };
-        self.0 = xs;
-        Some(x)
+        let node = self.0 .0.as_ref()?;
+        self.0 = &node.1;
+        Some(&node.0)
     }
 }
 

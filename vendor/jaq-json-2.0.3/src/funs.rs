@@ -102,7 +102,8 @@ impl Val {
                 .and_then(|i| u8::try_from(i).ok())
                 .map(|u| Bytes::from(Vec::from([u])))
                 .ok_or_else(|| self.clone()),
-            Val::BStr(b) | Val::TStr(b) => Ok(*b.clone()),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            Val::BStr(b) | Val::TStr(b) => Ok(Bytes::clone(b)),
             Val::Arr(a) => {
                 let mut buf = BytesMut::new();
                 for x in a.iter() {
@@ -116,7 +117,8 @@ impl Val {
 
     fn as_bytes_owned(&self) -> Option<Bytes> {
         match self {
-            Self::BStr(b) | Self::TStr(b) => Some(*b.clone()),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            Self::BStr(b) | Self::TStr(b) => Some(Bytes::clone(b)),
             _ => None,
         }
     }

@@ -50,14 +50,15 @@ pub enum Val {
     /// Number
     Num(Num),
     /// Byte string
-    BStr(Box<Bytes>),
+    // kitsh: strings are reference-counted (a clone was an allocation with `Box`)
+    BStr(Rc<Bytes>),
     /// Text string (interpreted as UTF-8)
     ///
     /// Note that this does not require the actual bytes to be all valid UTF-8;
     /// this just means that the bytes are interpreted as UTF-8.
     /// An effort is made to preserve invalid UTF-8 as is, else
     /// replace invalid UTF-8 by the Unicode replacement character.
-    TStr(Box<Bytes>),
+    TStr(Rc<Bytes>),
     /// Array
     Arr(Rc<Vec<Val>>),
     /// Object
@@ -179,8 +180,9 @@ impl jaq_core::ValT for Val {
                 .map(|(skip, take)| b.slice(skip..skip + take))
         };
         match self {
-            Val::BStr(b) => fs(*b, range, skip_take_bytes).map(Val::byte_str),
-            Val::TStr(b) => fs(*b, range, skip_take_chars).map(Val::utf8_str),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            Val::BStr(b) => fs(rc_unwrap_or_clone(b), range, skip_take_bytes).map(Val::byte_str),
+            Val::TStr(b) => fs(rc_unwrap_or_clone(b), range, skip_take_chars).map(Val::utf8_str),
             Val::Arr(a) => Self::range_int(range)
                 .map(|range| skip_take(range, a.len()))
                 .map(|(skip, take)| a.iter().skip(skip).take(take).cloned().collect()),
@@ -295,7 +297,8 @@ impl jaq_core::ValT for Val {
                 Rc::make_mut(a).splice(skip..skip + take, (*y).clone());
                 Ok(self)
             }
-            Val::BStr(b) => fs(*b, range, stb, Val::into_byte_str, Val::byte_str),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            Val::BStr(b) => fs(rc_unwrap_or_clone(b), range, stb, Val::into_byte_str, Val::byte_str),
             // kitsh: jq cannot update string slices
             Val::TStr(_) => opt.fail(self, |_| Exn::from(Error::str("Cannot update string slices"))),
             _ => opt.fail(self, |v| Exn::from(Error::typ(v, Type::Arr.as_str()))),
@@ -540,7 +543,8 @@ impl Val {
 
     fn into_byte_str(self) -> Result<Bytes, Error> {
         match self {
-            Self::BStr(b) => Ok(*b),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            Self::BStr(b) => Ok(rc_unwrap_or_clone(b)),
             _ => Err(Error::typ(self, Type::Str.as_str())),
         }
     }
@@ -548,7 +552,8 @@ impl Val {
     #[allow(dead_code)] // kitsh: unused since string slices are not updated
     fn into_utf8_str(self) -> Result<Bytes, Error> {
         match self {
-            Self::TStr(b) => Ok(*b),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            Self::TStr(b) => Ok(rc_unwrap_or_clone(b)),
             _ => Err(Error::typ(self, Type::Str.as_str())),
         }
     }
@@ -685,9 +690,10 @@ impl FromIterator<Self> for Val {
 impl core::ops::Add for Val {
     type Output = ValR;
     fn add(self, rhs: Self) -> Self::Output {
-        let concat_bytes = |l, r| {
+        // kitsh: strings are `Rc<Bytes>` (see `Val`)
+        let concat_bytes = |l, r: Rc<Bytes>| {
             let mut buf = BytesMut::from(l);
-            buf.put(r);
+            buf.put_slice(&r);
             buf
         };
         use Val::*;
@@ -695,8 +701,9 @@ impl core::ops::Add for Val {
             // `null` is a neutral element for addition
             (Null, x) | (x, Null) => Ok(x),
             (Num(x), Num(y)) => Ok(Num(x + y)),
-            (BStr(l), BStr(r)) => Ok(Val::byte_str(concat_bytes(*l, r))),
-            (TStr(l), TStr(r)) => Ok(Val::utf8_str(concat_bytes(*l, r))),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            (BStr(l), BStr(r)) => Ok(Val::byte_str(concat_bytes(rc_unwrap_or_clone(l), r))),
+            (TStr(l), TStr(r)) => Ok(Val::utf8_str(concat_bytes(rc_unwrap_or_clone(l), r))),
             (Arr(mut l), Arr(r)) => {
                 //std::dbg!(Rc::strong_count(&l));
                 Rc::make_mut(&mut l).extend(r.iter().cloned());
@@ -812,8 +819,9 @@ impl core::ops::Div for Val {
                 Err(Error::math(Self::Num(x), ops::Math::Div, Self::Num(y)))
             }
             (Self::Num(x), Self::Num(y)) => Ok(Self::Num(x / y)),
-            (Self::TStr(x), Self::TStr(y)) => Ok(fs(*x, *y, Val::utf8_str)),
-            (Self::BStr(x), Self::BStr(y)) => Ok(fs(*x, *y, Val::byte_str)),
+            // kitsh: strings are `Rc<Bytes>` (see `Val`)
+            (Self::TStr(x), Self::TStr(y)) => Ok(fs(rc_unwrap_or_clone(x), rc_unwrap_or_clone(y), Val::utf8_str)),
+            (Self::BStr(x), Self::BStr(y)) => Ok(fs(rc_unwrap_or_clone(x), rc_unwrap_or_clone(y), Val::byte_str)),
             (l, r) => Err(Error::math(l, ops::Math::Div, r)),
         }
     }

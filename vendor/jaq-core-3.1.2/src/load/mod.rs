@@ -181,7 +181,9 @@ impl<'s, P: Default> Loader<&'s str, P, ReadFn<P>> {
     ///
     /// The prelude is normally initialised with filters like `map` or `true`.
     pub fn new(prelude: impl IntoIterator<Item = Def<&'s str>>) -> Self {
-        let defs = [Def::new("!empty", Vec::new(), Term::empty())];
+        // kitsh: `!empty` (`[]`, `try f`) calls the native `empty` (`{}[]` built an object
+        // and iterated over it at each call)
+        let defs = [Def::new("!empty", Vec::new(), Term::Call("empty", Vec::new()))];
 
         let prelude = Module {
             body: defs.into_iter().chain(prelude).collect(),

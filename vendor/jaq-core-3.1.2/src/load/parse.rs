@@ -181,6 +181,7 @@ impl<S> Term<S> {
     }
 
     /// `{}[]` returns zero values.
+    #[allow(dead_code)] // kitsh: `empty` is a native
     pub(crate) fn empty() -> Self {
         // `[]`
         let path = (path::Part::Range(None, None), path::Opt::Essential);

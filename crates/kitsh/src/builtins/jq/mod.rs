@@ -41,6 +41,35 @@ impl<'a> jaq_core::data::HasLut<'a, Kind> for &'a Shared<'a> {
     fn lut(&self) -> &'a jaq_core::Lut<Kind> {
         self.lut
     }
+
+    /// A string literal's value is made once per run and shared after (`.name`, `== "x"`
+    /// would otherwise allocate it for every input).
+    fn str_lit(&self, id: usize, s: &str) -> Val {
+        self.literals.borrow_mut().entry(id).or_insert_with(|| Val::from(s.to_string())).clone()
+    }
+}
+
+/// The values of a program's string literals, by term number (see [`Shared::literals`]).
+type Literals = std::collections::HashMap<usize, Val, std::hash::BuildHasherDefault<TermHasher>>;
+
+/// Hashes a term number (the only key of [`Literals`]) with one multiplication.
+#[derive(Default)]
+struct TermHasher(u64);
+
+impl std::hash::Hasher for TermHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = ((self.0 << 8) | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 /// Most bytes a single input (a `-s` array, a `-R` line, a file) may take in memory.
@@ -181,6 +210,8 @@ pub(crate) struct Shared<'a> {
     pub tombs: std::cell::Cell<usize>,
     /// Where modules are found (`modulemeta`).
     pub modenv: modules::ModEnv<'a>,
+    /// The values of the string literals run so far.
+    literals: RefCell<Literals>,
 }
 
 impl Builtin for Jq {
@@ -349,7 +380,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default() };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
     // The imported data files' values come after the global variables.
     let vars = Vars::new(var_vals.into_iter().chain(data_vals));
@@ -780,7 +811,7 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<(Val, Val)>, 
         parse_error: None,
         done: true,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default() };
     let mut all = Vec::with_capacity(inputs.len());
     for (input, meta) in inputs {
         let dialect_val = dialect.map(|_| meta);

@@ -51,6 +51,8 @@ pub struct Reader<'r> {
     recent: StrCache,
     /// Members of the last object closed: the capacity for the next one.
     obj_hint: usize,
+    /// A reused stack for [`buffered_value`].
+    frames: Vec<Frame>,
 }
 
 /// Where a [`Reader`]'s bytes come from. Borrowed streams are plain references so that a
@@ -79,15 +81,23 @@ const CHUNK: usize = 64 * 1024;
 impl<'r> Reader<'r> {
     /// A reader over `src`.
     pub fn new(src: Src<'r>) -> Self {
-        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0 }
+        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0, frames: Vec::new() }
     }
 
     /// A reader over bytes already in memory.
     pub fn from_slice(bytes: &'r [u8]) -> Self {
-        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0 }
+        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0, frames: Vec::new() }
     }
 
+    /// Whether a byte is buffered, reading more when none is.
+    #[inline]
     fn fill(&mut self) -> bool {
+        self.pos < self.buf.len() || self.refill()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> bool {
         if self.pos < self.buf.len() {
             return true;
         }
@@ -125,6 +135,7 @@ impl<'r> Reader<'r> {
     }
 
     /// The next byte without consuming it.
+    #[inline]
     pub fn peek(&mut self) -> Option<u8> {
         if self.fill() {
             Some(self.buf[self.pos])
@@ -134,6 +145,7 @@ impl<'r> Reader<'r> {
     }
 
     /// Consume and return the next byte.
+    #[inline]
     pub fn bump(&mut self) -> Option<u8> {
         let b = self.peek()?;
         self.pos += 1;
@@ -234,7 +246,7 @@ impl<'r> Reader<'r> {
                 None => Ok(None),
             };
         }
-        let v = self.parse_value().map_err(|e| self.io_or(e))?;
+        let v = self.value().map_err(|e| self.io_or(e))?;
         self.skip_buffered_ws();
         Ok(Some(v))
     }
@@ -245,7 +257,7 @@ impl<'r> Reader<'r> {
         if self.peek().is_none() {
             return Err(self.err("Expected JSON value"));
         }
-        let v = self.parse_value()?;
+        let v = self.value()?;
         self.skip_ws();
         if self.peek().is_some() {
             return Err(self.err("Unexpected extra JSON values"));
@@ -253,11 +265,36 @@ impl<'r> Reader<'r> {
         Ok(v)
     }
 
-    fn parse_value(&mut self) -> Result<Val, ReadError> {
-        enum Frame {
-            Arr(Vec<Val>),
-            Obj(Map, Option<Val>),
+    /// The next value (the reader is at its first byte).
+    fn value(&mut self) -> Result<Val, ReadError> {
+        match self.buffered_value() {
+            Some(v) => Ok(v),
+            None => self.parse_value(),
         }
+    }
+
+    /// The next value parsed straight from the buffered bytes when they hold all of it and it
+    /// is plain JSON (strings without escapes or newlines, numbers, `true`, `false`, `null`,
+    /// nesting up to [`FAST_DEPTH`]); `None` otherwise, with nothing consumed, for
+    /// [`Reader::parse_value`] to read it (and to report any error) byte by byte.
+    fn buffered_value(&mut self) -> Option<Val> {
+        let mut stack = std::mem::take(&mut self.frames);
+        let read = buffered_value(&self.buf[self.pos..], &mut self.recent, &mut self.obj_hint, &mut stack);
+        stack.clear();
+        self.frames = stack;
+        let (v, used, newlines) = read?;
+        match newlines {
+            Some((n, last)) => {
+                self.line += n;
+                self.col = used - last - 1;
+            }
+            None => self.col += used,
+        }
+        self.pos += used;
+        Some(v)
+    }
+
+    fn parse_value(&mut self) -> Result<Val, ReadError> {
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             // Read one scalar or open a container.
@@ -463,7 +500,7 @@ impl<'r> Reader<'r> {
             }
             self.bump();
             tok.push(b);
-            if tok.len() > 4096 {
+            if tok.len() > MAX_LITERAL {
                 return Err(self.err("Invalid literal"));
             }
         }
@@ -502,6 +539,175 @@ impl<'r> Reader<'r> {
     }
 }
 
+/// A container being read: an array's items so far, or an object's members and the key
+/// whose value comes next.
+enum Frame {
+    Arr(Vec<Val>),
+    Obj(Map, Option<Val>),
+}
+
+/// The longest literal (number, `true`, ...) read; a longer one is invalid.
+const MAX_LITERAL: usize = 4096;
+
+/// The deepest nesting [`buffered_value`] reads (deeper values are read byte by byte).
+const FAST_DEPTH: usize = 512;
+
+/// An integer of at most 15 digits (so exact as a double), as [`parse_number`] reads it.
+fn small_int(tok: &[u8]) -> Option<Num> {
+    let (neg, digits) = match tok.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, tok),
+    };
+    if digits.is_empty() || digits.len() > 15 {
+        return None;
+    }
+    let mut n: isize = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + isize::from(d - b'0');
+    }
+    Some(Num::Int(if neg { -n } else { n }))
+}
+
+/// Whether `b` ends a literal (`true`, a number).
+fn ends_literal(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'[' | b']' | b'{' | b'}' | b',' | b':' | b'"')
+}
+
+/// A value read by [`buffered_value`], the bytes it took, and the newlines among them (their
+/// count and the position of the last).
+type Buffered = (Val, usize, Option<(usize, usize)>);
+
+/// The value at the start of `buf` when `buf` holds all of it and it is plain JSON (see
+/// [`Reader::buffered_value`]). `stack` is a reused buffer.
+fn buffered_value(buf: &[u8], recent: &mut StrCache, obj_hint: &mut usize, stack: &mut Vec<Frame>) -> Option<Buffered> {
+    let mut i = 0;
+    let mut newlines: Option<(usize, usize)> = None;
+    let mut skip_ws = |i: &mut usize| {
+        while let Some(&b) = buf.get(*i) {
+            match b {
+                b' ' | b'\t' | b'\r' => {}
+                b'\n' => newlines = Some((newlines.map_or(1, |(n, _)| n + 1), *i)),
+                _ => return,
+            }
+            *i += 1;
+        }
+    };
+    loop {
+        // One scalar, or open a container.
+        skip_ws(&mut i);
+        let mut val = match *buf.get(i)? {
+            b @ (b'[' | b'{') => {
+                i += 1;
+                if stack.len() >= FAST_DEPTH {
+                    return None;
+                }
+                skip_ws(&mut i);
+                let close = if b == b'[' { b']' } else { b'}' };
+                let next = *buf.get(i)?;
+                if next == close {
+                    i += 1;
+                    if b == b'[' { Val::Arr(Vec::new().into()) } else { Val::obj(Map::default()) }
+                } else if b == b'[' {
+                    stack.push(Frame::Arr(Vec::new()));
+                    continue;
+                } else if next == b'"' {
+                    stack.push(Frame::Obj(Map::with_capacity_and_hasher(*obj_hint, Default::default()), None));
+                    continue;
+                } else {
+                    return None;
+                }
+            }
+            b'"' => {
+                let start = i + 1;
+                // Most strings (keys above all) are short: a plain loop finds their end
+                // sooner than a vectorised search would.
+                let rest = &buf[start..];
+                let special = |b: &u8| matches!(b, b'"' | b'\\' | b'\n');
+                let len = match rest.iter().take(16).position(special) {
+                    Some(n) => n,
+                    None => 16 + memchr::memchr3(b'"', b'\\', b'\n', rest.get(16..)?)?,
+                };
+                if buf[start + len] != b'"' {
+                    return None;
+                }
+                i = start + len + 1;
+                recent.get(&buf[start..start + len])
+            }
+            b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
+                let start = i;
+                while !ends_literal(*buf.get(i)?) {
+                    i += 1;
+                }
+                if i - start > MAX_LITERAL {
+                    return None;
+                }
+                match &buf[start..i] {
+                    b"true" => Val::Bool(true),
+                    b"false" => Val::Bool(false),
+                    b"null" => Val::Null,
+                    tok => Val::Num(small_int(tok).map_or_else(|| parse_number(std::str::from_utf8(tok).ok()?), Some)?),
+                }
+            }
+            _ => return None,
+        };
+        // Close containers as far as the bytes say.
+        loop {
+            let Some(top) = stack.last_mut() else { return Some((val, i, newlines)) };
+            skip_ws(&mut i);
+            match top {
+                Frame::Arr(items) => {
+                    items.push(val);
+                    match *buf.get(i)? {
+                        b',' => {
+                            i += 1;
+                            break;
+                        }
+                        b']' => {
+                            i += 1;
+                            let Some(Frame::Arr(items)) = stack.pop() else { return None };
+                            val = Val::Arr(items.into());
+                        }
+                        _ => return None,
+                    }
+                }
+                Frame::Obj(map, key) => match key.take() {
+                    None => match *buf.get(i)? {
+                        b':' => {
+                            i += 1;
+                            *key = Some(val);
+                            break;
+                        }
+                        _ => return None,
+                    },
+                    Some(k) => {
+                        map.insert(k, val);
+                        match *buf.get(i)? {
+                            b',' => {
+                                i += 1;
+                                skip_ws(&mut i);
+                                if *buf.get(i)? != b'"' {
+                                    return None;
+                                }
+                                break;
+                            }
+                            b'}' => {
+                                i += 1;
+                                let Some(Frame::Obj(map, _)) = stack.pop() else { return None };
+                                *obj_hint = map.len().min(64);
+                                val = Val::obj(map);
+                            }
+                            _ => return None,
+                        }
+                    }
+                },
+            }
+        }
+    }
+}
+
 fn internal() -> ReadError {
     ReadError::Parse(ParseError { msg: "internal parser error".into(), line: 0, col: 0 })
 }
@@ -519,23 +725,24 @@ pub fn sanitize_utf8(bytes: Vec<u8>) -> Vec<u8> {
     }
 }
 
-/// The last short strings read, one per slot of a small table indexed by a hash of their
-/// bytes: JSON lines repeat their keys (and often short values), and a repeat then costs no
-/// new allocation of its text.
+/// The last short strings read, in a small table indexed by a hash of their bytes (each in one
+/// of two slots): JSON lines repeat their keys (and often short values), and a repeat then
+/// costs no new allocation of its text.
+#[derive(Default)]
 struct StrCache {
     slots: Vec<Option<(Box<[u8]>, Val)>>,
-}
-
-impl Default for StrCache {
-    fn default() -> Self {
-        StrCache { slots: Vec::new() }
-    }
 }
 
 impl StrCache {
     const SLOTS: usize = 256;
     /// Longer strings are not kept (rarely repeated, and the table stays small).
     const MAX_LEN: usize = 32;
+
+    /// The two slots where `text` may be.
+    fn slots_of(text: &[u8]) -> (usize, usize) {
+        let h = text.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)) as usize;
+        (h % Self::SLOTS, (h >> 8) % Self::SLOTS)
+    }
 
     /// The string value of `text` (invalid UTF-8 replaced).
     fn get(&mut self, text: &[u8]) -> Val {
@@ -545,16 +752,26 @@ impl StrCache {
         if self.slots.is_empty() {
             self.slots.resize(Self::SLOTS, None);
         }
-        // FNV-1a: short keys, a cheap hash.
-        let h = text.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
-        let slot = &mut self.slots[h as usize % Self::SLOTS];
-        if let Some((k, v)) = slot {
-            if **k == *text {
-                return v.clone();
+        // FNV-1a: short keys, a cheap hash. A string may be in either of two slots (so that
+        // two strings whose first slots collide can both stay); a new one takes the first and
+        // moves what was there to its second.
+        let (first, second) = Self::slots_of(text);
+        for i in [first, second] {
+            if let Some((k, v)) = &self.slots[i] {
+                if **k == *text {
+                    return v.clone();
+                }
             }
         }
         let v = Val::utf8_str(sanitize_utf8(text.to_vec()));
-        *slot = Some((text.into(), v.clone()));
+        let old = self.slots[first].replace((text.into(), v.clone()));
+        if let Some((k, old)) = old {
+            let (a, b) = Self::slots_of(&k);
+            let other = if a == first { b } else { a };
+            if other != first {
+                self.slots[other] = Some((k, old));
+            }
+        }
         v
     }
 }
@@ -642,6 +859,62 @@ mod tests {
                 Err(ReadError::Parse(e)) => return Err(e.to_string()),
                 Err(ReadError::Io(e)) => return Err(e.to_string()),
             }
+        }
+    }
+
+    /// A stream that gives one byte per read (the reader never holds a whole value).
+    struct Trickle(Vec<u8>, usize);
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match (self.0.get(self.1), buf.first_mut()) {
+                (Some(&b), Some(out)) => {
+                    *out = b;
+                    self.1 += 1;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    /// The values, then the error if any (with its position: the lines and columns counted
+    /// over all the values before it).
+    fn read_all(mut r: Reader<'_>) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            match r.next_value() {
+                Ok(Some(v)) => out.push(v.to_string()),
+                Ok(None) => return out,
+                Err(ReadError::Parse(e)) => return [out, vec![e.to_string()]].concat(),
+                Err(ReadError::Io(e)) => return [out, vec![e.to_string()]].concat(),
+            }
+        }
+    }
+
+    #[test]
+    fn buffered_values_read_as_byte_by_byte() {
+        let cases = [
+            "{\"a\":1,\"b\":[true,false,null],\"c\":{}}\n{\"a\":-0,\"b\":[]}\n",
+            "[1, 2.5, -3e2, 0012, \"x\\ny\", \"\\u00e9\", {\"k\" : \"v\"}]",
+            "{\n  \"a\": [\n    1,\n    2\n  ]\n}\n\n[3]",
+            "\"long string that is longer than the sixteen bytes scanned first\" 7 8",
+            "{\"a\":1,\"a\":2} [nan] {\"x\":\"\\\"\"}",
+            "123456789012345678901234567890 -9007199254740993 1.000",
+            "{\"a\":1,} [1,] {\"a\" 1}",
+            "[1 2]",
+            "\"line\nbreak\" 1",
+            &format!("[{}]", "9".repeat(5000)),
+            &format!("{}1{}", "[".repeat(600), "]".repeat(600)),
+        ];
+        let mut cases: Vec<Vec<u8>> = cases.iter().map(|c| c.as_bytes().to_vec()).collect();
+        cases.push(b"{\"\xff\":\"a\xfe\"}".to_vec());
+        // The same followed by an error, whose position counts every byte before it.
+        let with_error: Vec<Vec<u8>> = cases.iter().map(|c| [&c[..], b"\n  }"].concat()).collect();
+        for text in cases.into_iter().chain(with_error) {
+            let buffered = read_all(Reader::from_slice(&text));
+            let trickled = read_all(Reader::new(Src::Owned(Box::new(Trickle(text.clone(), 0)))));
+            assert_eq!(buffered, trickled, "{:?}", String::from_utf8_lossy(&text));
         }
     }
 

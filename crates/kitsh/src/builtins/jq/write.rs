@@ -33,6 +33,31 @@ const COL_OBJ: &str = "\x1b[1;39m";
 const COL_KEY: &str = "\x1b[34;1m";
 const RESET: &str = "\x1b[0m";
 
+/// Write a number as jq 1.8 prints it.
+fn write_num(out: &mut Vec<u8>, n: &Num) {
+    match n {
+        Num::Int(i) => {
+            // Digits from the end of a small buffer (an isize has at most 20 of them).
+            let mut buf = [0u8; 20];
+            let mut at = buf.len();
+            let mut u = i.unsigned_abs();
+            loop {
+                at -= 1;
+                buf[at] = b'0' + (u % 10) as u8;
+                u /= 10;
+                if u == 0 {
+                    break;
+                }
+            }
+            if *i < 0 {
+                out.push(b'-');
+            }
+            out.extend_from_slice(&buf[at..]);
+        }
+        _ => out.extend_from_slice(fmt_num(n).as_bytes()),
+    }
+}
+
 /// Format a number as jq 1.8 prints it.
 pub fn fmt_num(n: &Num) -> String {
     match n {
@@ -150,6 +175,42 @@ pub fn fmt_f64(f: f64) -> String {
 
 /// Write a string as a JSON string literal with jq's escapes.
 pub fn write_str(out: &mut Vec<u8>, s: &[u8], ascii: bool) {
+    if !ascii && std::str::from_utf8(s).is_ok() {
+        write_utf8_str(out, s);
+    } else {
+        write_str_chars(out, s, ascii);
+    }
+}
+
+/// [`write_str`] for valid UTF-8 (as strings read from JSON are) without `-a`: runs of bytes
+/// that need no escape are copied at once.
+fn write_utf8_str(out: &mut Vec<u8>, s: &[u8]) {
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    for (i, &b) in s.iter().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f {
+            continue;
+        }
+        out.extend_from_slice(&s[start..i]);
+        start = i + 1;
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            _ => out.extend_from_slice(format!("\\u{:04x}", b).as_bytes()),
+        }
+    }
+    out.extend_from_slice(&s[start..]);
+    out.push(b'"');
+}
+
+/// [`write_str`] a character at a time (invalid UTF-8 replaced, `-a`).
+fn write_str_chars(out: &mut Vec<u8>, s: &[u8], ascii: bool) {
     out.push(b'"');
     let text = String::from_utf8_lossy(s);
     for c in text.chars() {
@@ -257,7 +318,7 @@ pub fn write_val(out: &mut Vec<u8>, fmt: &Format, v: &Val) {
                 }
                 Val::Num(n) => {
                     col(out, COL_NUM);
-                    out.extend_from_slice(fmt_num(n).as_bytes());
+                    write_num(out, n);
                     col(out, RESET);
                 }
                 Val::TStr(s) | Val::BStr(s) => {
@@ -294,16 +355,19 @@ pub fn write_val(out: &mut Vec<u8>, fmt: &Format, v: &Val) {
                     col(out, RESET);
                     newline(out, fmt, level + 1);
                     tasks.push(Task::Close(b'}', level, true));
-                    let mut kvs: Vec<(&Val, &Val)> = o.iter().collect();
-                    if fmt.sort_keys {
-                        kvs.sort_by(|a, b| a.0.cmp(b.0));
-                    }
-                    for (i, (k, x)) in kvs.into_iter().enumerate().rev() {
+                    let mut push = |i: usize, (k, x)| {
                         tasks.push(Task::Val(x, level + 1));
                         tasks.push(Task::Key(k, level + 1));
                         if i > 0 {
                             tasks.push(Task::Sep(level + 1, true));
                         }
+                    };
+                    if fmt.sort_keys {
+                        let mut kvs: Vec<(&Val, &Val)> = o.iter().collect();
+                        kvs.sort_by(|a, b| a.0.cmp(b.0));
+                        kvs.into_iter().enumerate().rev().for_each(|(i, kv)| push(i, kv));
+                    } else {
+                        o.iter().enumerate().rev().for_each(|(i, kv)| push(i, kv));
                     }
                 }
             },
@@ -341,6 +405,26 @@ mod tests {
         assert_eq!(dec_literal("1E+1000").unwrap(), "1E+1000");
         assert_eq!(dec_literal("-0.125").unwrap(), "-0.125");
         assert_eq!(dec_literal("1e-1").unwrap(), "0.1");
+    }
+
+    #[test]
+    fn utf8_strings_as_char_by_char() {
+        let all: String = (0u32..0x800).filter_map(char::from_u32).collect();
+        for s in ["", "plain", "a\"b\\c\nd\te\r\u{8}\u{c}\u{1}\u{1f}\u{7f} é😀", &all] {
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            write_utf8_str(&mut fast, s.as_bytes());
+            write_str_chars(&mut slow, s.as_bytes(), false);
+            assert_eq!(fast, slow, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn integers() {
+        for n in [0, 7, -7, 10, 1234567890, isize::MAX, isize::MIN] {
+            let mut out = Vec::new();
+            write_num(&mut out, &Num::Int(n));
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
     }
 
     #[test]
