@@ -59,7 +59,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{CString, OsString};
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -74,10 +74,12 @@ use seccompiler::{
     SeccompRule, TargetArch,
 };
 
-use super::native::{command_line, environment, run_process, Launch};
-use tool_exec::{clone_on_stack, ToolExec};
+use super::native::{command_line, environment, run_child, run_process, Launch};
+use spawn::Exit;
+use tool_exec::{clone_on_stack, StackOf, Stacks, ToolExec};
 
 mod netns;
+mod spawn;
 mod tool_exec;
 use super::{RunError, RunOutput, RunRequest};
 use crate::spec::ToolType;
@@ -307,27 +309,42 @@ pub async fn run_sandbox(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
         tool,
         net.as_ref().map(netns::NetNs::fd),
     )?;
-    let cwd = req.resolved.dir.clone();
-    let result = run_process(
-        req,
-        Launch {
-            program,
-            argv,
-            cwd,
-            env,
-            spawn_error: Some(plan.report.describer(&program_name)),
-            on_stop: None,
-        },
-        move |command| {
-            let mut plan = plan;
-            // SAFETY: `enter` makes only raw system calls on data prepared before the fork.
-            unsafe {
-                command.pre_exec(move || plan.enter());
-            }
-            Ok(())
-        },
-    )
-    .await;
+    // P in kitsh's own memory where the tool's confinement keeps it from C1's (Landlock, see
+    // `Plan::sandboxed`) and the architecture allows it (`spawn`); otherwise std's fork.
+    let result = if userns && plan.ruleset.is_some() && spawn::supported() {
+        let mut plan = Box::new(plan);
+        plan.shared_vm = true;
+        let tool = spec.name.clone();
+        run_child(req, &program, None, move |stdin_piped| {
+            super::reaper::start(&tool, || {
+                spawn::start(plan, stdin_piped, program_name.clone())
+            })
+            .map_err(|e| RunError::CouldNotRun(format!("cannot run {program_name}: {e}")))
+        })
+        .await
+    } else {
+        let cwd = req.resolved.dir.clone();
+        run_process(
+            req,
+            Launch {
+                program,
+                argv,
+                cwd,
+                env,
+                spawn_error: Some(plan.report.describer(&program_name)),
+                on_stop: None,
+            },
+            move |command| {
+                let mut plan = plan;
+                // SAFETY: `enter` makes only raw system calls on data prepared before the fork.
+                unsafe {
+                    command.pre_exec(move || plan.enter());
+                }
+                Ok(())
+            },
+        )
+        .await
+    };
     drop(scratch);
     // Given back only after a normal end: P relayed the tool's exit once C1 had ended, so no
     // process of the call is left in the namespace.
@@ -435,7 +452,7 @@ struct Report {
 }
 
 /// The steps of the child's setup, for messages.
-const STEPS: [&str; 16] = [
+const STEPS: [&str; 17] = [
     "create namespaces (clone)",
     "write uid/gid map",
     "make / a slave mount",
@@ -452,6 +469,7 @@ const STEPS: [&str; 16] = [
     "chdir",
     "exec",
     "join a network namespace (setns)",
+    "set up stdin, stdout and stderr",
 ];
 
 /// The step of [`STEPS`] whose failure is reported as std reports a failed exec.
@@ -556,8 +574,11 @@ struct Plan {
     binds: Vec<Bind>,
     private_home: CString,
     cwd: CString,
-    ruleset: Option<RulesetCreated>,
-    landlock_abi: ABI,
+    /// The Landlock ruleset (kitsh's fd: the children only use its number, so it is closed
+    /// with the plan whatever they did).
+    ruleset: Option<OwnedFd>,
+    /// The access rights of the rules added for the writable tmpfs trees.
+    fs_access: u64,
     /// Set once Landlock, seccomp and the capability drop are in place.
     confined: bool,
     /// With namespaces: the tool's exec, done by C2 itself (see `tool_exec`).
@@ -565,6 +586,18 @@ struct Plan {
     /// The main filter (EPERM) and the clone3 one (ENOSYS).
     filters: &'static [BpfProgram],
     rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
+    /// The highest capability number the kernel knows (the bounding set is emptied up to it).
+    cap_last: i32,
+    /// The stacks of P (when kitsh starts it, see `spawn`), C1 and C2.
+    stacks: Stacks,
+    /// The tool's wait status, recorded by C1 (or C2's, P's failures; see `spawn`).
+    exit: Arc<Exit>,
+    /// P started by kitsh in kitsh's own memory (`spawn`) rather than by std's fork.
+    shared_vm: bool,
+    /// With `shared_vm`: the fds P makes its stdin, stdout and stderr.
+    stdio: [i32; 3],
+    /// With `shared_vm`: the write end of the life pipe C1 keeps open (see `spawn`), else -1.
+    life: i32,
 }
 
 /// `/proc/self/...` and fixed strings, built once.
@@ -694,14 +727,17 @@ impl Plan {
             .collect::<Result<Vec<_>, RunError>>()?;
 
         // Landlock.
-        let (ruleset, landlock_abi) = match &features.landlock {
+        let (ruleset, fs_access) = match &features.landlock {
             Ok(abi) => {
                 let abi = ABI::from(*abi);
                 let created = ruleset(abi, spec.network, scratch)
                     .map_err(|e| setup_error("landlock ruleset", e))?;
-                (Some(created), abi)
+                (
+                    Option::<OwnedFd>::from(created),
+                    AccessFs::from_all(abi).bits(),
+                )
             }
-            Err(_) => (None, ABI::Unsupported),
+            Err(_) => (None, 0),
         };
 
         // seccomp.
@@ -743,11 +779,17 @@ impl Plan {
             private_home: CString::new(PRIVATE_HOME).map_err(|e| setup_error("home", e))?,
             cwd: cpath(tool_dir)?,
             ruleset,
-            landlock_abi,
+            fs_access,
             confined: false,
             tool,
             filters,
             rlimits,
+            cap_last: cap_last(),
+            stacks: Stacks::new().map_err(|e| setup_error("stacks", e))?,
+            exit: Arc::default(),
+            shared_vm: false,
+            stdio: [-1; 3],
+            life: -1,
         })
     }
 
@@ -827,8 +869,9 @@ impl Plan {
             }
             libc::close(bind.tree);
         }
-        // Landlock: writes under the fresh writable tmpfs trees.
-        if let Some(mut ruleset) = self.ruleset.take() {
+        // Landlock: writes under the fresh writable tmpfs trees (the rules go into the
+        // ruleset kitsh created; C2 enforces it).
+        if let Some(ruleset) = &self.ruleset {
             for (path, _, writable) in &self.tmpfs {
                 if !writable {
                     continue;
@@ -837,21 +880,24 @@ impl Plan {
                 if fd < 0 {
                     return Err(self.report.fail(8));
                 }
-                let rule = PathBeneath::new(
-                    BorrowedFd::borrow_raw(fd),
-                    AccessFs::from_all(self.landlock_abi),
+                let rule = PathBeneathAttr {
+                    allowed_access: self.fs_access,
+                    parent_fd: fd,
+                };
+                let added = libc::syscall(
+                    libc::SYS_landlock_add_rule,
+                    ruleset.as_raw_fd(),
+                    LANDLOCK_RULE_PATH_BENEATH,
+                    &rule as *const PathBeneathAttr,
+                    0u32,
                 );
-                let added = ruleset.add_rule(rule);
-                libc::close(fd);
-                match added {
-                    Ok(r) => ruleset = r,
-                    Err(_) => {
-                        *libc::__errno_location() = libc::EINVAL;
-                        return Err(self.report.fail(8));
-                    }
+                if added != 0 {
+                    let e = self.report.fail(8);
+                    libc::close(fd);
+                    return Err(e);
                 }
+                libc::close(fd);
             }
-            self.ruleset = Some(ruleset);
         }
         Ok(())
     }
@@ -891,30 +937,47 @@ impl Plan {
         Ok(())
     }
 
-    /// P: starts C1 in new user, mount, ipc, pid [and net] namespaces, where it is pid 1,
-    /// writes its id maps, waits for it and ends the same way the tool did. C1 sets up the
-    /// mounts, confines itself and starts the tool (C2). Returns only with an error, in P: a
-    /// step that failed in C1 or C2 is handed back to P, which returns it to std, so the spawn
-    /// fails as it would have had P failed itself.
-    ///
-    /// P, C1 and C2 share P's memory (`CLONE_VM`; see `tool_exec` for why): kitsh's address
-    /// space is copied once, by std's fork, not once per process. C1 also shares P's fd table
-    /// (`CLONE_FILES`) so that closing std's exec-error pipe in C1 once the tool has exec'd
-    /// releases the spawn. P and C1 run side by side, so neither may depend on what the other
-    /// writes meanwhile: C1 waits on a pipe while P writes the maps (the only step of P that
-    /// may fail and set the shared `errno`); then P only waits, with no signal handler
-    /// installed (no `EINTR`), and reads the failure C1 or C2 recorded once C1 has exited.
-    unsafe fn sandboxed(&mut self) -> io::Result<std::convert::Infallible> {
-        let mut fds = [0; 4];
-        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) != 0
-            || libc::pipe2(fds[2..].as_mut_ptr(), libc::O_CLOEXEC) != 0
-        {
-            return Err(self.report.fail(11));
+    /// P when kitsh starts it in its own memory (`spawn`): what std does in a child before
+    /// `pre_exec` (process group, stdin, stdout, stderr), then [`Plan::sandboxed`]. Never
+    /// returns: a failure is in the report pipe for kitsh, which reaps P.
+    unsafe fn run_p(&mut self) -> ! {
+        libc::setpgid(0, 0);
+        for (target, fd) in self.stdio.into_iter().enumerate() {
+            if libc::dup2(fd, target as i32) < 0 {
+                self.report.fail(16);
+                libc::_exit(127);
+            }
         }
-        let [status_r, status_w, go_r, go_w] = fds;
+        let _ = self.sandboxed();
+        libc::_exit(127)
+    }
+
+    /// P: starts C1 in new user, mount, ipc, pid [and net] namespaces, where it is pid 1,
+    /// writes its id maps, waits for it and reports how the tool ended. C1 sets up the mounts
+    /// and starts the tool (C2), which confines itself and execs. Returns only with an error,
+    /// in P: a step that failed in C1 or C2 is handed back to P, which returns it (to std, so
+    /// the spawn fails as it would have had P failed itself; or to `run_p`).
+    ///
+    /// C1 and C2 share P's memory (`CLONE_VM`; see `tool_exec` for why), which is kitsh's own
+    /// when kitsh started P (`shared_vm`, see `spawn`), else a copy made by std's fork. C1
+    /// also shares P's fd table (`CLONE_FILES`) so that closing everything in C1 once the tool
+    /// has exec'd also closes P's copies (std's exec-error pipe, which releases std's spawn;
+    /// the tool's stdio, which must reach end of file when it ends). P and C1 run side by
+    /// side, so neither may depend on what the other writes meanwhile: C1 waits on a pipe
+    /// while P writes the maps (the only step of P that may fail and set the shared `errno`);
+    /// then P only waits, with no signal handler installed (no `EINTR`), and reads the failure
+    /// C1 or C2 recorded once C1 has exited.
+    ///
+    /// The tool may not read this memory (kitsh's, or the copy) through C1, its pid 1, although
+    /// both may run as the same uid: the tool is in a Landlock domain and C1 is not, and
+    /// Landlock denies every ptrace-type access (`/proc/1/mem`, `environ`, `pidfd_getfd`, ...)
+    /// from inside a domain to a process outside it. The copy of std's fork is also made
+    /// non-dumpable (Landlock may be missing in weak runs, which always take that path).
+    unsafe fn sandboxed(&mut self) -> io::Result<std::convert::Infallible> {
         // Signals: no handler anywhere in the chain (kitsh's would run in P or C1); P ignores
         // the group's SIGTERM, SIGINT and SIGHUP (the tool gets them and P follows when it
-        // ends); C2 restores them before exec.
+        // ends); C2 restores them before exec. Only then are signals unblocked (kitsh blocked
+        // them all around the `clone` of a shared-memory P; std already did this).
         for sig in 1..libc::SIGRTMIN() {
             if sig != libc::SIGKILL && sig != libc::SIGSTOP {
                 libc::signal(sig, libc::SIG_DFL);
@@ -923,6 +986,14 @@ impl Plan {
         for sig in GROUP_SIGNALS {
             libc::signal(sig, libc::SIG_IGN);
         }
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        let mut fds = [0; 2];
+        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            return Err(self.report.fail(11));
+        }
+        let [go_r, go_w] = fds;
         // C1 inherits the reused network namespace P joins (see `netns`).
         if self.join_net >= 0 && libc::setns(self.join_net, libc::CLONE_NEWNET) != 0 {
             return Err(self.report.fail(15));
@@ -930,19 +1001,20 @@ impl Plan {
         // 0: none yet; else the errno of the step C1 or C2 recorded in the report pipe.
         let failure = AtomicI32::new(0);
         let flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD | self.ns_flags;
+        let top = self.stacks.top(StackOf::C1);
         let mut pid1 = || {
             let mut go = [0u8; 1];
             if libc::read(go_r, go.as_mut_ptr().cast(), 1) != 1 {
                 // P could not write the maps and reports it.
                 libc::_exit(1);
             }
-            if let Err(e) = self.pid1(status_r, status_w, &failure) {
+            if let Err(e) = self.pid1(&failure) {
                 let errno = e.raw_os_error().filter(|n| *n != 0).unwrap_or(libc::EIO);
                 failure.store(errno, Ordering::SeqCst);
                 libc::_exit(1);
             }
         };
-        let c1 = clone_on_stack(&mut pid1, flags);
+        let c1 = clone_on_stack(&mut pid1, flags, top, std::ptr::null_mut(), 0);
         if c1 < 0 {
             return Err(self.report.fail(0));
         }
@@ -952,11 +1024,14 @@ impl Plan {
             && write_proc(c1, b"uid_map", &self.uid_map)
             && write_proc(c1, b"gid_map", &self.gid_map);
         let mapping_error = if mapped {
-            // No /proc/PID/mem or ptrace access to this copy of kitsh's memory for the tool,
-            // even where the sandbox keeps the caller's uid (C1 is visible to it as pid 1).
-            // Only now: /proc/C1's files belong to root while it is not dumpable, and an
-            // unprivileged P must open its maps. C1 goes on (and starts the tool) after this.
-            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+            if !self.shared_vm {
+                // No /proc/PID/mem or ptrace access to this copy of kitsh's memory for the
+                // tool even without Landlock (C1 is visible to it as pid 1). Only now: /proc/C1's
+                // files belong to root while it is not dumpable, and an unprivileged P must open
+                // its maps.
+                libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+            }
+            // C1 goes on (and starts the tool) after this.
             libc::write(go_w, [1u8].as_ptr().cast(), 1);
             None
         } else {
@@ -980,12 +1055,19 @@ impl Plan {
             // The step and errno are in the report pipe; std reports the errno.
             return Err(io::Error::from_raw_os_error(errno));
         }
-        relay_exit(st, status_r)
+        // C1 recorded the tool's status; if it ended first (killed), its own stands for it.
+        self.exit.record(st, true);
+        if self.shared_vm {
+            // kitsh reads the status from `exit`.
+            libc::_exit(0);
+        }
+        relay_exit(self.exit.get().unwrap_or(st))
     }
 
-    /// C1, pid 1 of the new pid namespace, once its id maps are written: mounts, `/proc`,
-    /// confinement, then starts the tool and reaps until it ends (never returns then).
-    unsafe fn pid1(&mut self, status_r: i32, status_w: i32, failure: &AtomicI32) -> io::Result<()> {
+    /// C1, pid 1 of the new pid namespace, once its id maps are written: mounts, `/proc`, then
+    /// starts the tool and reaps until it ends (never returns then). C1 itself stays out of
+    /// the tool's confinement (see [`Plan::sandboxed`]); it only reaps.
+    unsafe fn pid1(&mut self, failure: &AtomicI32) -> io::Result<()> {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         self.namespaces()?;
         let f = fixed();
@@ -999,13 +1081,13 @@ impl Plan {
         {
             return Err(self.report.fail(7));
         }
-        self.confine()?;
-        // C2: rlimits, chdir and exec; a failure is recorded for P.
+        // C2: confinement, rlimits, chdir and exec; a failure is recorded for P.
+        let top = self.stacks.top(StackOf::C2);
         let mut tool = || {
             for sig in GROUP_SIGNALS {
                 libc::signal(sig, libc::SIG_DFL);
             }
-            let e = match self.finish() {
+            let e = match self.confine().and_then(|()| self.finish()) {
                 Ok(()) => {
                     if let Some(tool) = &self.tool {
                         tool.exec();
@@ -1023,6 +1105,9 @@ impl Plan {
         let c2 = clone_on_stack(
             &mut tool,
             libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            top,
+            std::ptr::null_mut(),
+            0,
         );
         if c2 < 0 {
             return Err(self.report.fail(11));
@@ -1031,11 +1116,11 @@ impl Plan {
             // C2 failed before exec; let P report it (std's pipe is still open).
             libc::_exit(1);
         }
-        // The tool has exec'd. Only the status pipe stays open in the fd table C1 shares
-        // with P: std's exec-error pipe must close (the spawn completes) and the tool's stdio
-        // must reach EOF when it ends.
-        close_all_but(status_r, status_w);
-        init_loop(c2, status_w);
+        // The tool has exec'd. Nothing stays open in the fd table C1 shares with P but the
+        // life pipe (see `spawn`): std's exec-error pipe must close (the spawn completes) and
+        // the tool's stdio must reach end of file when it ends.
+        close_all_except(self.life);
+        init_loop(c2, &self.exit);
     }
 
     /// Landlock, seccomp and capabilities (idempotent: the second call does nothing).
@@ -1044,8 +1129,10 @@ impl Plan {
             return Ok(());
         }
         self.confined = true;
-        if let Some(ruleset) = self.ruleset.take() {
-            if ruleset.restrict_self().is_err() {
+        if let Some(ruleset) = &self.ruleset {
+            if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+                || libc::syscall(libc::SYS_landlock_restrict_self, ruleset.as_raw_fd(), 0u32) != 0
+            {
                 return Err(self.report.fail(8));
             }
         }
@@ -1061,7 +1148,7 @@ impl Plan {
             // SECBIT_NOROOT|NOROOT_LOCKED|NO_SETUID_FIXUP|NO_SETUID_FIXUP_LOCKED|KEEP_CAPS_LOCKED
             // (needs CAP_SETPCAP, still held here), then empty bounding, ambient, capset.
             let _ = libc::prctl(libc::PR_SET_SECUREBITS, 0x2f);
-            for cap in 0..64 {
+            for cap in 0..=self.cap_last {
                 libc::prctl(libc::PR_CAPBSET_DROP, cap);
             }
             libc::prctl(
@@ -1125,6 +1212,28 @@ struct MountAttr {
     userns_fd: u64,
 }
 
+/// `LANDLOCK_RULE_PATH_BENEATH`.
+const LANDLOCK_RULE_PATH_BENEATH: u32 = 1;
+
+/// `struct landlock_path_beneath_attr` (packed).
+#[repr(C, packed)]
+struct PathBeneathAttr {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// `/proc/sys/kernel/cap_last_cap` (read once; 63 when unreadable).
+fn cap_last() -> i32 {
+    static LAST: OnceLock<i32> = OnceLock::new();
+    *LAST.get_or_init(|| {
+        std::fs::read_to_string("/proc/sys/kernel/cap_last_cap")
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .filter(|n| (0..64).contains(n))
+            .unwrap_or(63)
+    })
+}
+
 /// `struct __user_cap_header_struct`.
 #[repr(C)]
 struct CapHeader {
@@ -1176,9 +1285,14 @@ unsafe fn write_proc(pid: i32, name: &[u8], bytes: &[u8]) -> bool {
     n == bytes.len() as isize
 }
 
-/// Closes every fd but `a` and `b` (`a < b`): the status pipe's two ends.
-unsafe fn close_all_but(a: i32, b: i32) {
-    for (from, to) in [(0, a - 1), (a + 1, b - 1), (b + 1, i32::MAX)] {
+/// Closes every fd but `keep` (none when negative).
+unsafe fn close_all_except(keep: i32) {
+    let ranges = if keep < 0 {
+        [(0, i32::MAX), (1, 0)]
+    } else {
+        [(0, keep - 1), (keep + 1, i32::MAX)]
+    };
+    for (from, to) in ranges {
         if from > to {
             continue;
         }
@@ -1194,18 +1308,12 @@ unsafe fn close_all_but(a: i32, b: i32) {
 /// The signals sent to the run's process group that P ignores and the tool gets.
 const GROUP_SIGNALS: [i32; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
 
-/// P, once C1 (wait status `st`) has ended: reads the tool's wait status C1 sent and ends the
-/// same way; never returns.
-unsafe fn relay_exit(st: i32, status_fd: i32) -> ! {
-    let mut buf = [0u8; 4];
-    let n = libc::read(status_fd, buf.as_mut_ptr().cast(), 4);
-    let tool = if n == 4 { i32::from_ne_bytes(buf) } else { st };
-    if n != 4 && !libc::WIFSIGNALED(st) && libc::WIFEXITED(st) && libc::WEXITSTATUS(st) != 0 {
-        // C1 ended before the tool did (killed): end as it did.
-        libc::_exit(libc::WEXITSTATUS(st));
-    }
-    if libc::WIFSIGNALED(tool) {
-        let sig = libc::WTERMSIG(tool);
+/// P forked by std, once C1 has ended: ends the way the tool did (`status`, its wait status,
+/// or C1's when C1 ended first); never returns. (A P in kitsh's own memory reports the status
+/// through memory instead: dying of the tool's signal could dump kitsh's memory.)
+unsafe fn relay_exit(status: i32) -> ! {
+    if libc::WIFSIGNALED(status) {
+        let sig = libc::WTERMSIG(status);
         let core = libc::rlimit {
             rlim_cur: 0,
             rlim_max: 0,
@@ -1219,30 +1327,27 @@ unsafe fn relay_exit(st: i32, status_fd: i32) -> ! {
         libc::kill(libc::getpid(), sig);
         libc::_exit(128 + sig);
     }
-    libc::_exit(if libc::WIFEXITED(tool) {
-        libc::WEXITSTATUS(tool)
+    libc::_exit(if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
     } else {
         1
     })
 }
 
-/// C1 (pid 1): reaps orphans until the tool (C2) ends, sends its wait status to P and exits,
-/// which kills whatever is left in the namespace. Never returns.
-unsafe fn init_loop(c2: i32, status_fd: i32) -> ! {
-    let mut tool = 0;
+/// C1 (pid 1): reaps orphans until the tool (C2) ends, records its wait status for P and
+/// exits, which kills whatever is left in the namespace. Never returns.
+unsafe fn init_loop(c2: i32, exit: &Exit) -> ! {
     loop {
         let mut st = 0;
         let r = libc::waitpid(-1, &mut st, 0);
         if r == c2 {
-            tool = st;
+            exit.record(st, false);
             break;
         }
         if r < 0 && *libc::__errno_location() != libc::EINTR {
             break;
         }
     }
-    let bytes = tool.to_ne_bytes();
-    libc::write(status_fd, bytes.as_ptr().cast(), 4);
     libc::_exit(0)
 }
 
