@@ -56,7 +56,7 @@
 //! (fail-closed) unless the tool sets `sandbox_weak = true` or `KITSH_SANDBOX_WEAK=1`, which
 //! runs with what is available.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::ffi::{CString, OsString};
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -68,10 +68,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 use landlock::{
     Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
     RulesetAttr, RulesetCreated, RulesetCreatedAttr, Scope, ABI,
-};
-use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
-    SeccompRule, TargetArch,
 };
 
 use super::native::{command_line, environment, run_child, run_process, Launch};
@@ -584,7 +580,8 @@ struct Plan {
     /// With namespaces: the tool's exec, done by C2 itself (see `tool_exec`).
     tool: Option<ToolExec>,
     /// The main filter (EPERM) and the clone3 one (ENOSYS).
-    filters: &'static [BpfProgram],
+    /// The seccomp program (empty without seccomp).
+    filter: &'static [libc::sock_filter],
     rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
     /// The highest capability number the kernel knows (the bounding set is emptied up to it).
     cap_last: i32,
@@ -598,6 +595,9 @@ struct Plan {
     stdio: [i32; 3],
     /// With `shared_vm`: the write end of the life pipe C1 keeps open (see `spawn`), else -1.
     life: i32,
+    /// With `shared_vm`: a socket P sends an fd of C1's mount namespace through (see `spawn`),
+    /// else -1.
+    keep: i32,
 }
 
 /// `/proc/self/...` and fixed strings, built once.
@@ -741,8 +741,8 @@ impl Plan {
         };
 
         // seccomp.
-        let filters = if features.seccomp.is_none() {
-            compiled_filters(spec.network).map_err(|e| setup_error("seccomp filter", e))?
+        let filter = if features.seccomp.is_none() {
+            compiled_filter(spec.network).map_err(|e| setup_error("seccomp filter", e))?
         } else {
             &[]
         };
@@ -782,7 +782,7 @@ impl Plan {
             fs_access,
             confined: false,
             tool,
-            filters,
+            filter,
             rlimits,
             cap_last: cap_last(),
             stacks: Stacks::new().map_err(|e| setup_error("stacks", e))?,
@@ -790,6 +790,7 @@ impl Plan {
             shared_vm: false,
             stdio: [-1; 3],
             life: -1,
+            keep: -1,
         })
     }
 
@@ -1018,6 +1019,11 @@ impl Plan {
         if c1 < 0 {
             return Err(self.report.fail(0));
         }
+        if self.keep >= 0 {
+            // kitsh keeps C1's mount namespace alive past C1 (see `spawn`), so that tearing it
+            // down is not part of the call (best effort: without it C1's exit does it).
+            send_ns(c1, self.keep);
+        }
         // setgroups is denied first (required before an unprivileged gid map, and no use to
         // the tool).
         let mapped = write_proc(c1, b"setgroups", b"deny")
@@ -1139,8 +1145,18 @@ impl Plan {
         if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
             return Err(self.report.fail(9));
         }
-        for filter in self.filters {
-            if seccompiler::apply_filter(filter).is_err() {
+        if !self.filter.is_empty() {
+            let program = libc::sock_fprog {
+                len: self.filter.len() as u16,
+                filter: self.filter.as_ptr().cast_mut(),
+            };
+            if libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0u32,
+                &program as *const libc::sock_fprog,
+            ) != 0
+            {
                 return Err(self.report.fail(9));
             }
         }
@@ -1253,13 +1269,25 @@ struct CapData {
 /// The host uid/gid the sandbox's root maps to when kitsh runs as root (`nobody`).
 const UNPRIVILEGED_ID: u32 = 65534;
 
-/// Writes `bytes` to `/proc/PID/NAME` (raw open/write/close; the path is built on the stack).
+/// Writes `bytes` to `/proc/PID/NAME` (raw open/write/close).
 unsafe fn write_proc(pid: i32, name: &[u8], bytes: &[u8]) -> bool {
+    let fd = open_proc(pid, name, libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return false;
+    }
+    let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+    libc::close(fd);
+    n == bytes.len() as isize
+}
+
+/// Opens `/proc/PID/NAME` (a raw open; the path is built on the stack; `NAME` is short).
+unsafe fn open_proc(pid: i32, name: &[u8], flags: i32) -> i32 {
     let mut path = [0u8; 64];
     let mut len = 0;
     let mut push = |part: &[u8]| {
-        path[len..len + part.len()].copy_from_slice(part);
-        len += part.len();
+        let end = (len + part.len()).min(path.len() - 1);
+        path[len..end].copy_from_slice(&part[..end - len]);
+        len = end;
     };
     push(b"/proc/");
     let mut digits = [0u8; 10];
@@ -1276,13 +1304,37 @@ unsafe fn write_proc(pid: i32, name: &[u8], bytes: &[u8]) -> bool {
     push(&digits[start..]);
     push(b"/");
     push(name);
-    let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
+    libc::open(path.as_ptr().cast(), flags)
+}
+
+/// Sends an fd of `/proc/PID/ns/mnt` over the socket `sock` (`SCM_RIGHTS`; raw calls, the
+/// message is built on the stack). Failures are ignored.
+unsafe fn send_ns(pid: i32, sock: i32) {
+    let fd = open_proc(pid, b"ns/mnt", libc::O_RDONLY | libc::O_CLOEXEC);
     if fd < 0 {
-        return false;
+        return;
     }
-    let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+    let mut byte = [0u8; 1];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    // Room for one `cmsghdr` and one fd, aligned as `cmsghdr` needs.
+    let mut control = [0u64; 4];
+    let mut msg: libc::msghdr = std::mem::zeroed();
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    msg.msg_controllen = libc::CMSG_SPACE(4) as usize;
+    let cmsg = libc::CMSG_FIRSTHDR(&msg);
+    if !cmsg.is_null() && libc::CMSG_SPACE(4) as usize <= std::mem::size_of_val(&control) {
+        (*cmsg).cmsg_level = libc::SOL_SOCKET;
+        (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+        (*cmsg).cmsg_len = libc::CMSG_LEN(4) as usize;
+        libc::CMSG_DATA(cmsg).cast::<i32>().write_unaligned(fd);
+        libc::sendmsg(sock, &msg, libc::MSG_DONTWAIT | libc::MSG_NOSIGNAL);
+    }
     libc::close(fd);
-    n == bytes.len() as isize
 }
 
 /// Closes every fd but `keep` (none when negative).
@@ -1408,109 +1460,164 @@ fn ruleset(
     Ok(created)
 }
 
-/// The seccomp programs for `network`, compiled once per process: they depend on nothing
-/// else, and compiling costs as much as installing.
-fn compiled_filters(network: bool) -> Result<&'static [BpfProgram], String> {
-    type Compiled = Result<Vec<BpfProgram>, String>;
-    static COMPILED: [OnceLock<Compiled>; 2] = [OnceLock::new(), OnceLock::new()];
-    COMPILED[usize::from(network)]
-        .get_or_init(|| filters(network).map_err(|e| e.to_string()))
+/// The seccomp program for `network`, built once per process.
+fn compiled_filter(network: bool) -> Result<&'static [libc::sock_filter], String> {
+    type Built = Result<Vec<libc::sock_filter>, String>;
+    static BUILT: [OnceLock<Built>; 2] = [OnceLock::new(), OnceLock::new()];
+    BUILT[usize::from(network)]
+        .get_or_init(|| filter(network))
         .as_ref()
         .map(Vec::as_slice)
         .map_err(Clone::clone)
 }
 
-/// The seccomp programs: denied system calls → EPERM, `clone3` → ENOSYS.
-fn filters(network: bool) -> Result<Vec<BpfProgram>, Box<dyn std::error::Error>> {
-    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
-    let mut denied: Vec<i64> = vec![
-        libc::SYS_mount,
-        libc::SYS_umount2,
-        libc::SYS_ptrace,
-        libc::SYS_bpf,
-        libc::SYS_keyctl,
-        libc::SYS_add_key,
-        libc::SYS_request_key,
-        libc::SYS_kexec_load,
-        libc::SYS_kexec_file_load,
-        libc::SYS_unshare,
-        libc::SYS_setns,
-        libc::SYS_pivot_root,
-        libc::SYS_chroot,
-        libc::SYS_open_tree,
-        libc::SYS_move_mount,
-        libc::SYS_fsopen,
-        libc::SYS_fsconfig,
-        libc::SYS_fsmount,
-        libc::SYS_fspick,
-        libc::SYS_mount_setattr,
-        libc::SYS_init_module,
-        libc::SYS_finit_module,
-        libc::SYS_delete_module,
-        libc::SYS_perf_event_open,
-        libc::SYS_userfaultfd,
-        libc::SYS_process_vm_readv,
-        libc::SYS_process_vm_writev,
-        libc::SYS_reboot,
-        // io_uring can open sockets and files without the filtered system calls.
-        libc::SYS_io_uring_setup,
-        libc::SYS_io_uring_enter,
-        libc::SYS_io_uring_register,
-        libc::SYS_swapon,
-        libc::SYS_swapoff,
-    ];
-    denied.sort_unstable();
-    denied.dedup();
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
-        denied.into_iter().map(|nr| (nr, Vec::new())).collect();
+/// The system calls the tool gets `EPERM` for, whatever their arguments.
+const DENIED: [libc::c_long; 33] = [
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_ptrace,
+    libc::SYS_bpf,
+    libc::SYS_keyctl,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_kexec_load,
+    libc::SYS_kexec_file_load,
+    libc::SYS_unshare,
+    libc::SYS_setns,
+    libc::SYS_pivot_root,
+    libc::SYS_chroot,
+    libc::SYS_open_tree,
+    libc::SYS_move_mount,
+    libc::SYS_fsopen,
+    libc::SYS_fsconfig,
+    libc::SYS_fsmount,
+    libc::SYS_fspick,
+    libc::SYS_mount_setattr,
+    libc::SYS_init_module,
+    libc::SYS_finit_module,
+    libc::SYS_delete_module,
+    libc::SYS_perf_event_open,
+    libc::SYS_userfaultfd,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_reboot,
+    // io_uring can open sockets and files without the filtered system calls.
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_swapon,
+    libc::SYS_swapoff,
+];
+
+/// The namespace flags `clone` is refused with.
+const CLONE_NS_FLAGS: i32 = libc::CLONE_NEWUSER
+    | libc::CLONE_NEWNS
+    | libc::CLONE_NEWNET
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWCGROUP;
+
+/// `AUDIT_ARCH_*` of this architecture (the value `seccomp_data.arch` holds).
+fn audit_arch() -> Result<u32, String> {
+    match std::env::consts::ARCH {
+        "x86_64" => Ok(0xC000_003E),
+        "aarch64" => Ok(0xC000_00B7),
+        "riscv64" => Ok(0xC000_00F3),
+        other => Err(format!("no seccomp filter for {other}")),
+    }
+}
+
+/// The seccomp program (classic BPF, `seccomp(2)`): another architecture's system calls kill
+/// the process; on x86_64, x32 system calls (numbers from `0x4000_0000`) get `EPERM`;
+/// [`DENIED`] get `EPERM`; `clone` with a namespace flag gets `EPERM`; `clone3` gets `ENOSYS`
+/// (its flags cannot be filtered; libc falls back to `clone`); unless `network`, `socket` for
+/// any family but `AF_UNIX` gets `EPERM`; everything else is allowed. One linear program,
+/// small, so that the kernel checks, compiles and caches it quickly for each call.
+fn filter(network: bool) -> Result<Vec<libc::sock_filter>, String> {
+    // Classic BPF (linux/filter.h): BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_J*|BPF_K, BPF_RET|BPF_K.
+    const LD_W_ABS: u16 = 0x20;
+    const JEQ_K: u16 = 0x05 | 0x10;
+    const JGE_K: u16 = 0x05 | 0x30;
+    const JSET_K: u16 = 0x05 | 0x40;
+    const RET_K: u16 = 0x06;
+    // `struct seccomp_data`: nr, arch, then the arguments (the low half of `args[0]` on
+    // these little-endian architectures).
+    const NR: u32 = 0;
+    const ARCH: u32 = 4;
+    const ARG0_LOW: u32 = 16;
+    /// Where a jump goes.
+    #[derive(Clone, Copy)]
+    enum To {
+        Next,
+        Allow,
+        Eperm,
+        Enosys,
+        Socket,
+        Clone,
+    }
+    let stmt = |code, k| (code, k, To::Next, To::Next);
+    let jump = |code, k, t, f| (code, k, t, f);
+    let mut code: Vec<(u16, u32, To, To)> = Vec::new();
+    let arch = audit_arch()?;
+    code.push(stmt(LD_W_ABS, ARCH));
+    code.push(jump(JEQ_K, arch, To::Next, To::Next));
+    let kill = code.len();
+    code.push(stmt(RET_K, libc::SECCOMP_RET_KILL_PROCESS));
+    code.push(stmt(LD_W_ABS, NR));
+    if std::env::consts::ARCH == "x86_64" {
+        code.push(jump(JGE_K, 0x4000_0000, To::Eperm, To::Next));
+    }
+    for nr in DENIED {
+        code.push(jump(JEQ_K, nr as u32, To::Eperm, To::Next));
+    }
+    code.push(jump(JEQ_K, libc::SYS_clone3 as u32, To::Enosys, To::Next));
+    code.push(jump(JEQ_K, libc::SYS_clone as u32, To::Clone, To::Next));
     if !network {
-        rules.insert(
-            libc::SYS_socket,
-            vec![SeccompRule::new(vec![SeccompCondition::new(
-                0,
-                SeccompCmpArgLen::Dword,
-                SeccompCmpOp::Ne,
-                libc::AF_UNIX as u64,
-            )?])?],
-        );
+        code.push(jump(JEQ_K, libc::SYS_socket as u32, To::Socket, To::Next));
     }
-    let ns_flags = [
-        libc::CLONE_NEWUSER,
-        libc::CLONE_NEWNS,
-        libc::CLONE_NEWNET,
-        libc::CLONE_NEWPID,
-        libc::CLONE_NEWIPC,
-        libc::CLONE_NEWUTS,
-        libc::CLONE_NEWCGROUP,
-    ];
-    let mut clone_rules = Vec::new();
-    for flag in ns_flags {
-        let flag = flag as u64;
-        clone_rules.push(SeccompRule::new(vec![SeccompCondition::new(
-            0,
-            SeccompCmpArgLen::Qword,
-            SeccompCmpOp::MaskedEq(flag),
-            flag,
-        )?])?);
+    // Everything else is allowed; the argument checks and the returns follow (jumps only go
+    // forward).
+    code.push(stmt(RET_K, libc::SECCOMP_RET_ALLOW));
+    let clone = code.len();
+    code.push(stmt(LD_W_ABS, ARG0_LOW));
+    code.push(jump(JSET_K, CLONE_NS_FLAGS as u32, To::Eperm, To::Allow));
+    let socket = code.len();
+    code.push(stmt(LD_W_ABS, ARG0_LOW));
+    code.push(jump(JEQ_K, libc::AF_UNIX as u32, To::Allow, To::Eperm));
+    let allow = code.len();
+    code.push(stmt(RET_K, libc::SECCOMP_RET_ALLOW));
+    let eperm = code.len();
+    code.push(stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32));
+    let enosys = code.len();
+    code.push(stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32));
+    let offset = |at: usize, to: To| -> Result<u8, String> {
+        let target = match to {
+            To::Next => return Ok(0),
+            To::Allow => allow,
+            To::Eperm => eperm,
+            To::Enosys => enosys,
+            To::Socket => socket,
+            To::Clone => clone,
+        };
+        u8::try_from(target - at - 1).map_err(|_| "seccomp jump too long".to_string())
+    };
+    let mut program = Vec::with_capacity(code.len());
+    for (at, (code, k, t, f)) in code.into_iter().enumerate() {
+        let (jt, jf) = if at == 1 {
+            // The architecture check: on to the number, else kill.
+            (1, 0)
+        } else {
+            (offset(at, t)?, offset(at, f)?)
+        };
+        program.push(libc::sock_filter { code, jt, jf, k });
     }
-    rules.insert(libc::SYS_clone, clone_rules);
-    let main = SeccompFilter::new(
-        rules,
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::EPERM as u32),
-        arch,
-    )?;
-    let clone3 = SeccompFilter::new(
-        [(libc::SYS_clone3, Vec::new())].into_iter().collect(),
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch,
-    )?;
-    Ok(vec![main.try_into()?, clone3.try_into()?])
+    debug_assert_eq!(kill, 2);
+    Ok(program)
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)] // tests report failures by panicking
+#[allow(clippy::unwrap_used, clippy::panic)] // tests report failures by panicking
 mod tests {
     use super::*;
 
@@ -1537,12 +1644,206 @@ mod tests {
         assert_eq!(errno_name(libc::EPERM), "EPERM");
     }
 
+    /// The behaviour of the seccomp filter before it was written by hand: two programs built
+    /// by `seccompiler` (the denials → EPERM; `clone3` → ENOSYS), kept as the oracle.
+    fn seccompiler_programs(network: bool) -> Vec<seccompiler::BpfProgram> {
+        use std::collections::BTreeMap;
+
+        use seccompiler::{
+            SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+            SeccompRule, TargetArch,
+        };
+        let arch = TargetArch::try_from(std::env::consts::ARCH).unwrap();
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+            DENIED.iter().map(|nr| (*nr, Vec::new())).collect();
+        if !network {
+            rules.insert(
+                libc::SYS_socket,
+                vec![SeccompRule::new(vec![SeccompCondition::new(
+                    0,
+                    SeccompCmpArgLen::Dword,
+                    SeccompCmpOp::Ne,
+                    libc::AF_UNIX as u64,
+                )
+                .unwrap()])
+                .unwrap()],
+            );
+        }
+        let ns_flags = [
+            libc::CLONE_NEWUSER,
+            libc::CLONE_NEWNS,
+            libc::CLONE_NEWNET,
+            libc::CLONE_NEWPID,
+            libc::CLONE_NEWIPC,
+            libc::CLONE_NEWUTS,
+            libc::CLONE_NEWCGROUP,
+        ];
+        let clone_rules = ns_flags
+            .iter()
+            .map(|flag| {
+                let flag = *flag as u64;
+                SeccompRule::new(vec![SeccompCondition::new(
+                    0,
+                    SeccompCmpArgLen::Qword,
+                    SeccompCmpOp::MaskedEq(flag),
+                    flag,
+                )
+                .unwrap()])
+                .unwrap()
+            })
+            .collect();
+        rules.insert(libc::SYS_clone, clone_rules);
+        let main = SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EPERM as u32),
+            arch,
+        )
+        .unwrap();
+        let clone3 = SeccompFilter::new(
+            [(libc::SYS_clone3, Vec::new())].into_iter().collect(),
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::ENOSYS as u32),
+            arch,
+        )
+        .unwrap();
+        vec![main.try_into().unwrap(), clone3.try_into().unwrap()]
+    }
+
+    /// Runs a classic BPF program (the instructions both generators use) on `seccomp_data`.
+    fn run(program: &[(u16, u8, u8, u32)], data: &[u8; 64]) -> u32 {
+        let mut a: u32 = 0;
+        let mut pc = 0;
+        loop {
+            let (code, jt, jf, k) = program[pc];
+            pc += 1;
+            match code {
+                0x20 => {
+                    let at = k as usize;
+                    a = u32::from_ne_bytes(data[at..at + 4].try_into().unwrap());
+                }
+                0x54 => a &= k,
+                0x06 => return k,
+                0x05 => pc += k as usize,
+                0x15 | 0x25 | 0x35 | 0x45 => {
+                    let taken = match code {
+                        0x15 => a == k,
+                        0x25 => a > k,
+                        0x35 => a >= k,
+                        _ => a & k != 0,
+                    };
+                    pc += usize::from(if taken { jt } else { jf });
+                }
+                other => panic!("instruction {other:#x} not emulated"),
+            }
+        }
+    }
+
+    /// What the kernel does with several filters: the most restrictive action wins, and among
+    /// `ERRNO` results the last installed filter's.
+    fn combined(results: &[u32]) -> u32 {
+        let rank = |r: u32| match r & 0xffff_0000 {
+            0x8000_0000 => 0,
+            0x0000_0000 => 1,
+            0x0003_0000 => 2,
+            0x0005_0000 => 3,
+            _ => 4,
+        };
+        let mut best = results[0];
+        for r in &results[1..] {
+            if rank(*r) <= rank(best) {
+                best = *r;
+            }
+        }
+        best
+    }
+
+    fn data(nr: u32, arch: u32, arg0: u64) -> [u8; 64] {
+        let mut d = [0u8; 64];
+        d[0..4].copy_from_slice(&nr.to_ne_bytes());
+        d[4..8].copy_from_slice(&arch.to_ne_bytes());
+        d[16..24].copy_from_slice(&arg0.to_ne_bytes());
+        d
+    }
+
     #[test]
-    fn filters_compile() {
+    fn the_seccomp_filter_decides_as_seccompiler_did() {
+        let arch = audit_arch().unwrap();
+        let args = [
+            0u64,
+            1,
+            2,
+            10,
+            0x1_0000_0001,
+            (libc::CLONE_VM | libc::SIGCHLD) as u64,
+            libc::CLONE_NEWUSER as u64,
+            libc::CLONE_NEWNET as u64,
+            libc::CLONE_NEWCGROUP as u64 | libc::CLONE_VM as u64,
+            libc::CLONE_NEWTIME as u64,
+            u64::MAX,
+        ];
         for network in [false, true] {
-            let programs = filters(network).unwrap();
-            assert_eq!(programs.len(), 2);
-            assert!(programs.iter().all(|p| !p.is_empty()));
+            let ours: Vec<_> = filter(network)
+                .unwrap()
+                .iter()
+                .map(|i| (i.code, i.jt, i.jf, i.k))
+                .collect();
+            assert!(ours.len() < 60, "{}", ours.len());
+            let theirs: Vec<Vec<_>> = seccompiler_programs(network)
+                .iter()
+                .map(|p| p.iter().map(|i| (i.code, i.jt, i.jf, i.k)).collect())
+                .collect();
+            // Every number a system call has, and a sample above (x32 numbers excepted: see
+            // below).
+            let numbers = (0..=2048u32).chain((1..0x400).map(|i| i * 0x10_0000 - 1));
+            for nr in numbers {
+                for arg0 in args {
+                    for a in [arch, 0x4000_0003] {
+                        let d = data(nr, a, arg0);
+                        let expected =
+                            combined(&theirs.iter().map(|p| run(p, &d)).collect::<Vec<_>>());
+                        assert_eq!(
+                            run(&ours, &d),
+                            expected,
+                            "nr {nr} arch {a:#x} arg0 {arg0:#x} network {network}"
+                        );
+                    }
+                }
+            }
+            let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+            let call = |nr: libc::c_long, arg0: u64| run(&ours, &data(nr as u32, arch, arg0));
+            assert_eq!(call(libc::SYS_mount, 0), eperm);
+            assert_eq!(call(libc::SYS_ptrace, 0), eperm);
+            assert_eq!(
+                call(libc::SYS_clone3, 0),
+                libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
+            );
+            assert_eq!(call(libc::SYS_clone, libc::CLONE_NEWUSER as u64), eperm);
+            assert_eq!(
+                call(libc::SYS_clone, (libc::CLONE_VM | libc::SIGCHLD) as u64),
+                libc::SECCOMP_RET_ALLOW
+            );
+            assert_eq!(
+                call(libc::SYS_socket, libc::AF_UNIX as u64),
+                libc::SECCOMP_RET_ALLOW
+            );
+            let inet = if network {
+                libc::SECCOMP_RET_ALLOW
+            } else {
+                eperm
+            };
+            assert_eq!(call(libc::SYS_socket, libc::AF_INET as u64), inet);
+            assert_eq!(call(libc::SYS_read, 0), libc::SECCOMP_RET_ALLOW);
+            assert_eq!(
+                run(&ours, &data(0, 0x4000_0003, 0)),
+                libc::SECCOMP_RET_KILL_PROCESS
+            );
+            // x32 system calls (x86_64) are refused outright; seccompiler let them through.
+            if std::env::consts::ARCH == "x86_64" {
+                let mount_x32 = 0x4000_0000 + libc::SYS_mount as u32;
+                let refused = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+                assert_eq!(run(&ours, &data(mount_x32, arch, 0)), refused);
+            }
         }
     }
 }

@@ -23,7 +23,6 @@
 //! ([`Exit`]) rather than by dying the same way, so no core dump of kitsh's memory is ever
 //! attempted for a tool that dumped core.
 
-use std::future::Future;
 use std::io;
 use std::mem::ManuallyDrop;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -185,6 +184,8 @@ struct Shared {
     entry: *mut (dyn FnMut() + 'static),
     /// The life pipe's read end (see the module docs).
     life: OwnedFd,
+    /// The socket in which P left an fd of C1's mount namespace (see the module docs).
+    keep: Option<OwnedFd>,
     /// The TLS the processes use, given back once they have ended.
     donor: Option<Donor>,
 }
@@ -203,6 +204,38 @@ impl Drop for Shared {
         if let Some(donor) = self.donor.take() {
             donor.give_back();
         }
+        if let Some(keep) = self.keep.take() {
+            close_later(keep);
+        }
+    }
+}
+
+/// Closes `fd` on a thread of its own: closing the socket that holds C1's mount namespace
+/// tears the namespace down, which waits for an RCU grace period (`synchronize_rcu_expedited`,
+/// a few hundred microseconds), so that happens after the call rather than in C1's exit.
+fn close_later(fd: OwnedFd) {
+    static CLOSER: Mutex<Option<std::sync::mpsc::Sender<OwnedFd>>> = Mutex::new(None);
+    let mut closer = CLOSER.lock().unwrap_or_else(|p| p.into_inner());
+    if closer.is_none() {
+        let (tx, rx) = std::sync::mpsc::channel::<OwnedFd>();
+        let started = std::thread::Builder::new()
+            .name("kitsh-sandbox-close".into())
+            .spawn(move || {
+                for fd in rx {
+                    drop(fd);
+                }
+            });
+        if started.is_ok() {
+            *closer = Some(tx);
+        }
+    }
+    match closer.as_ref() {
+        Some(tx) => {
+            if let Err(e) = tx.send(fd) {
+                drop(e.0);
+            }
+        }
+        None => drop(fd),
     }
 }
 
@@ -284,33 +317,31 @@ impl RunChild for SandboxChild {
             .map(|p| Box::new(p) as Box<dyn AsyncRead + Send + Unpin>)
     }
 
-    fn wait(&mut self) -> impl Future<Output = io::Result<ExitStatus>> + Send {
-        async move {
-            if let Some(status) = self.status {
+    async fn wait(&mut self) -> io::Result<ExitStatus> {
+        if let Some(status) = self.status {
+            return Ok(status);
+        }
+        loop {
+            let mut ready = self.pidfd.readable().await?;
+            let mut raw = 0;
+            // SAFETY: our unreaped child; WNOHANG.
+            let r = unsafe { libc::waitpid(self.pid, &mut raw, libc::WNOHANG) };
+            if r == self.pid {
+                let status = self.exit_status(raw);
+                self.status = Some(status);
+                if let Some(shared) = self.shared.take() {
+                    release(shared);
+                }
                 return Ok(status);
             }
-            loop {
-                let mut ready = self.pidfd.readable().await?;
-                let mut raw = 0;
-                // SAFETY: our unreaped child; WNOHANG.
-                let r = unsafe { libc::waitpid(self.pid, &mut raw, libc::WNOHANG) };
-                if r == self.pid {
-                    let status = self.exit_status(raw);
-                    self.status = Some(status);
-                    if let Some(shared) = self.shared.take() {
-                        release(shared);
-                    }
-                    return Ok(status);
+            if r < 0 {
+                let e = io::Error::last_os_error();
+                if e.kind() != io::ErrorKind::Interrupted {
+                    return Err(e);
                 }
-                if r < 0 {
-                    let e = io::Error::last_os_error();
-                    if e.kind() != io::ErrorKind::Interrupted {
-                        return Err(e);
-                    }
-                    continue;
-                }
-                ready.clear_ready();
+                continue;
             }
+            ready.clear_ready();
         }
     }
 
@@ -344,6 +375,25 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: pipe2 fills two fds we then own.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: fresh fds.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// A unix datagram socket pair (close-on-exec).
+fn socketpair() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: socketpair fills two fds we then own.
+    if unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_DGRAM | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    } != 0
+    {
         return Err(io::Error::last_os_error());
     }
     // SAFETY: fresh fds.
@@ -395,6 +445,7 @@ pub(super) fn start(
     let (parent_out, child_out) = pipe()?;
     let (parent_err, child_err) = pipe()?;
     let (life_r, life_w) = pipe()?;
+    let (keep_r, keep_w) = socketpair()?;
     let child_in = above_stdio(child_in)?;
     let child_out = above_stdio(child_out)?;
     let child_err = above_stdio(child_err)?;
@@ -404,6 +455,7 @@ pub(super) fn start(
         child_err.as_raw_fd(),
     ];
     plan.life = life_w.as_raw_fd();
+    plan.keep = keep_w.as_raw_fd();
     let report = Arc::clone(&plan.report.read);
     let exit = Arc::clone(&plan.exit);
     let donor = Donor::take()?;
@@ -417,6 +469,7 @@ pub(super) fn start(
         plan,
         entry,
         life: life_r,
+        keep: Some(keep_r),
         donor: Some(donor),
     };
     let mut pidfd: libc::c_int = -1;
@@ -445,7 +498,7 @@ pub(super) fn start(
         libc::setpgid(pid, pid);
         pid
     };
-    drop((child_in, child_out, child_err, life_w));
+    drop((child_in, child_out, child_err, life_w, keep_w));
     // SAFETY: the pidfd CLONE_PIDFD returned is ours.
     let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
     let mut child = SandboxChild {
