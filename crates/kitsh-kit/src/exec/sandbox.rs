@@ -1,21 +1,32 @@
 //! The sandbox executor (KIT-18): the script runs under the common rules of KIT-16 (shared with
-//! the native executor through `run_process`) inside a sandbox built in-process, in the forked
-//! child before `exec` (no external binary).
+//! the native executor through `run_child`) inside a sandbox built in-process, by the processes
+//! that start the tool, before its `exec` (no external binary).
 //!
-//! Layout of one run (P is the process kitsh spawns and waits for):
+//! Layout of one run (P is the process kitsh starts and waits for):
 //!
 //! ```text
-//! kitsh ─ P  (host namespaces; writes C1's id maps, waits, relays the exit status)
-//!         └ C1  pid 1 of new user, mount, ipc, pid [, net] ns: mounts, /proc, then Landlock +
-//!            │  seccomp + no caps; reaps
-//!            └ C2  rlimits, chdir, exec the tool (pid 2); its exit ends the namespace
+//! kitsh ─ P  (host namespaces; writes C1's id maps, waits, reports the tool's status)
+//!         └ C1  pid 1 of new user, mount, ipc, pid [, net] ns: mounts, /proc; reaps
+//!            └ C2  Landlock + seccomp + no caps, rlimits, chdir, exec the tool (pid 2); its
+//!                  exit ends the namespace
 //! ```
 //!
-//! Only P is a copy of kitsh (std's fork, needed for `pre_exec`); C1 and C2 are created with
-//! `clone(CLONE_VM)` and share P's memory (C2 until it execs), so a call copies kitsh's page
-//! tables once instead of three times (see [`Plan::sandboxed`] and `tool_exec`). Per-process
-//! work is done once: the seccomp programs are compiled and the Landlock rules' paths opened on
-//! the first call.
+//! None of them is a copy of kitsh: kitsh starts P with `clone(CLONE_VM)` on a stack of its
+//! own, as `posix_spawn` does, and P starts C1 and C2 the same way, so the three run in kitsh's
+//! memory (C2 until it execs) on data kitsh prepared ([`Plan`]): no page tables copied, no
+//! copy-on-write faults, nothing to tear down when they exit. `spawn` has the kitsh side: the
+//! TLS P, C1 and C2 run with (a sleeping thread's, so that `errno` is the call's own), the
+//! pidfd and tokio pipes kitsh waits and reads on, and when the plan and stacks may be freed.
+//! P reports the tool's wait status through that memory. C1 stays out of the tool's
+//! confinement: the tool (C2) confines itself, so Landlock keeps it from C1, and so from
+//! kitsh's memory (see [`Plan::sandboxed`]). C1's mount namespace is handed to kitsh on the way
+//! (an fd over a socket) and torn down after the call, off the path from the tool's exit to
+//! kitsh. Per-process work is done once: the seccomp programs are built and the Landlock rules'
+//! paths opened on the first call.
+//!
+//! Weak runs keep std's fork for P (`pre_exec`): without Landlock, C1 is kept from the tool by
+//! running in a non-dumpable copy of kitsh; without user namespaces there is no C1 (P confines
+//! itself and std execs the tool).
 //!
 //! * **User namespace**: C1 is cloned with `CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET]` and P,
 //!   still outside, writes its maps (`setgroups` denied). Run by a normal user, the sandbox's
@@ -24,23 +35,27 @@
 //!   may), because the kernel never applies RLIMIT_NPROC to host uid 0; paths under the homes
 //!   are cloned before C1 becomes the namespace's root, while it still has the host uid for
 //!   permission checks. The sandbox is root of its own namespace only: every capability is
-//!   dropped before the tool runs (bounding and ambient sets emptied, `SECBIT_NOROOT` locked,
-//!   capset to zero, `no_new_privs`), so exec as uid 0 gains nothing.
+//!   dropped by C2 before it execs the tool (bounding and ambient sets emptied, `SECBIT_NOROOT`
+//!   locked, capset to zero, `no_new_privs`), so exec as uid 0 gains nothing.
 //! * **Mounts**: `/` becomes a recursive slave (nothing propagates to the host); fresh tmpfs
 //!   on `/tmp` (64 MiB) and `/dev/shm`, empty tmpfs over `/home`, the host `$HOME` and `/root`. Paths
 //!   the tool needs under those (the tool dir, the interpreter's real prefix, e.g. pyenv's
 //!   `sys.prefix`) are cloned with `open_tree` before they are hidden, made read-only with
 //!   `mount_setattr`, and moved back with `move_mount`. A fresh `/proc` shows only the
 //!   sandbox's processes.
-//! * **Landlock** (`landlock` crate; ruleset built in kitsh before the fork): read and execute
+//! * **Landlock** (`landlock` crate; ruleset built in kitsh, the tmpfs rules added by C1 and
+//!   the ruleset enforced by C2 through raw system calls on its fd): read and execute
 //!   everywhere, write only under the fresh `/tmp` and `/dev/shm` (plus `/dev/null`, `zero`,
 //!   `full`, `random`, `urandom`); TCP bind/connect denied (ABI ≥ 4) and signals / abstract
-//!   unix sockets scoped to the sandbox (ABI ≥ 6) unless `network = true`.
-//! * **seccomp** (`seccompiler`; BPF compiled in kitsh before the fork): `EPERM` for mount,
+//!   unix sockets scoped to the sandbox (ABI ≥ 6) unless `network = true`. The tool's domain
+//!   also denies it every ptrace-type access to processes outside it: C1, P and kitsh.
+//! * **seccomp** (one classic BPF program built by hand in kitsh, [`filter`]; a test checks it
+//!   decides as the `seccompiler` programs it replaced): `EPERM` for mount,
 //!   umount2, ptrace, bpf, keyctl, kexec, unshare, setns, pivot_root, chroot, the new mount
 //!   API, module loading, `perf_event_open`, `userfaultfd`, process_vm_*, `clone` with a
 //!   namespace flag and, unless `network = true`, `socket` for any family but `AF_UNIX`;
-//!   `clone3` gets `ENOSYS` (its flags cannot be filtered; libc falls back to `clone`).
+//!   `clone3` gets `ENOSYS` (its flags cannot be filtered; libc falls back to `clone`); x32
+//!   system calls (x86_64) get `EPERM`; another architecture's kill the process.
 //! * **Network**: an empty net namespace (no interface up) unless `network = true`: as root
 //!   with Landlock's socket scoping, one that served an earlier call and was left empty by it
 //!   (never two calls at once; see `netns` for why that is as isolated as a new one), else a
@@ -49,9 +64,9 @@
 //!   (`limits.processes`), open files 1024, CPU seconds = the timeout (`limits.cpu_seconds`),
 //!   no core files.
 //!
-//! Everything the children run between `fork` and `exec` is a raw system call on data prepared
-//! beforehand (paths, argv and environment as `CString`s, the BPF programs, the Landlock
-//! ruleset fd): no allocation.
+//! Everything P, C1 and C2 run before the `exec` is a raw system call on data prepared
+//! beforehand (paths, argv and environment as `CString`s, the BPF program, the Landlock
+//! ruleset fd, the stacks): no allocation, no lock (kitsh's other threads share the memory).
 //! Features are probed once per process ([`sandbox_status`]); a missing one fails the run
 //! (fail-closed) unless the tool sets `sandbox_weak = true` or `KITSH_SANDBOX_WEAK=1`, which
 //! runs with what is available.

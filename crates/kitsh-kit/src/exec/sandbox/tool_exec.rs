@@ -1,14 +1,15 @@
-//! Processes of the sandbox that share P's memory: C1 (pid 1, `clone(CLONE_VM|CLONE_FILES)`)
-//! and the tool's process C2 (`clone(CLONE_VM|CLONE_VFORK)`, then `execve` by our code rather
-//! than by std), each on a stack of its own ([`clone_on_stack`]).
+//! The sandbox's processes share memory instead of copying it: P (started by kitsh, see
+//! `spawn`), C1 (pid 1, `clone(CLONE_VM|CLONE_FILES)`) and the tool's process C2
+//! (`clone(CLONE_VM|CLONE_VFORK)`, then `execve` by our code rather than by std), each on a
+//! stack of its own ([`Stacks`], [`clone_on_stack`]).
 //!
-//! Why: P is std's fork of kitsh, a copy of kitsh's whole address space. Forking C1 and C2
-//! from it would copy those page tables twice more (and fault on every page written after),
-//! and tear the copies down again, C2's at the `execve` a moment later. Sharing P's memory, as
-//! `posix_spawn` does, costs none of that; with `CLONE_VFORK` C1 stays suspended until C2 has
-//! exec'd, so the two never run at the same time. C2 runs on a fresh stack, so it cannot
-//! return into std's `pre_exec` caller to let std exec: the program, argv and environment are
-//! prepared here as C strings before the fork ([`ToolExec`]), and a failed `execve` is
+//! Why: a fork copies the forking process's whole address space (page tables, then a
+//! copy-on-write fault on every page written after) and tears the copy down again at the
+//! `execve` or exit. Sharing the memory, as `posix_spawn` does, costs none of that; with
+//! `CLONE_VFORK` C1 stays suspended until C2 has exec'd, so the two never run at the same time.
+//! The stacks are mapped by kitsh beforehand (a process sharing kitsh's memory must not map or
+//! unmap in it), and C2 cannot return into a caller to let std exec: the program, argv and
+//! environment are prepared as C strings beforehand ([`ToolExec`]), and a failed `execve` is
 //! reported through the setup pipe (step `exec`) like any other setup step.
 
 use std::ffi::{c_char, c_int, c_void, CString, OsString};
