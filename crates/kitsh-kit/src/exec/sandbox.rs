@@ -1547,8 +1547,11 @@ fn audit_arch() -> Result<u32, String> {
 /// the process; on x86_64, x32 system calls (numbers from `0x4000_0000`) get `EPERM`;
 /// [`DENIED`] get `EPERM`; `clone` with a namespace flag gets `EPERM`; `clone3` gets `ENOSYS`
 /// (its flags cannot be filtered; libc falls back to `clone`); unless `network`, `socket` for
-/// any family but `AF_UNIX` gets `EPERM`; everything else is allowed. One linear program,
-/// small, so that the kernel checks, compiles and caches it quickly for each call.
+/// any family but `AF_UNIX` gets `EPERM`; everything else is allowed.
+///
+/// The numbers are found by a binary search (a tree of `jge`), not a chain of `jeq`: the kernel
+/// runs the program once per system call number when it installs it (to cache which ones are
+/// always allowed), on every call of the tool, so the search's length matters.
 fn filter(network: bool) -> Result<Vec<libc::sock_filter>, String> {
     // Classic BPF (linux/filter.h): BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_J*|BPF_K, BPF_RET|BPF_K.
     const LD_W_ABS: u16 = 0x20;
@@ -1561,74 +1564,114 @@ fn filter(network: bool) -> Result<Vec<libc::sock_filter>, String> {
     const NR: u32 = 0;
     const ARCH: u32 = 4;
     const ARG0_LOW: u32 = 16;
-    /// Where a jump goes.
-    #[derive(Clone, Copy)]
-    enum To {
-        Next,
-        Allow,
-        Eperm,
-        Enosys,
-        Socket,
-        Clone,
+    // Labels of the shared tails.
+    const ALLOW: usize = 0;
+    const EPERM: usize = 1;
+    const ENOSYS: usize = 2;
+    const CLONE: usize = 3;
+    const SOCKET: usize = 4;
+    const KILL: usize = 5;
+    /// An instruction whose jumps name labels (`None`: the next instruction).
+    struct Ins {
+        code: u16,
+        k: u32,
+        jt: Option<usize>,
+        jf: Option<usize>,
     }
-    let stmt = |code, k| (code, k, To::Next, To::Next);
-    let jump = |code, k, t, f| (code, k, t, f);
-    let mut code: Vec<(u16, u32, To, To)> = Vec::new();
-    let arch = audit_arch()?;
-    code.push(stmt(LD_W_ABS, ARCH));
-    code.push(jump(JEQ_K, arch, To::Next, To::Next));
-    let kill = code.len();
-    code.push(stmt(RET_K, libc::SECCOMP_RET_KILL_PROCESS));
-    code.push(stmt(LD_W_ABS, NR));
-    if std::env::consts::ARCH == "x86_64" {
-        code.push(jump(JGE_K, 0x4000_0000, To::Eperm, To::Next));
+    struct Prog {
+        code: Vec<Ins>,
+        labels: Vec<usize>,
     }
-    for nr in DENIED {
-        code.push(jump(JEQ_K, nr as u32, To::Eperm, To::Next));
+    impl Prog {
+        fn stmt(&mut self, code: u16, k: u32) {
+            self.code.push(Ins {
+                code,
+                k,
+                jt: None,
+                jf: None,
+            });
+        }
+        fn jump(&mut self, code: u16, k: u32, jt: Option<usize>, jf: Option<usize>) {
+            self.code.push(Ins { code, k, jt, jf });
+        }
+        fn label(&mut self) -> usize {
+            self.labels.push(usize::MAX);
+            self.labels.len() - 1
+        }
+        fn here(&mut self, label: usize) {
+            self.labels[label] = self.code.len();
+        }
+        /// Finds the number (in A) among `calls` (sorted), jumping to its label, else allows.
+        fn search(&mut self, calls: &[(u32, usize)]) {
+            if calls.len() <= 3 {
+                for (nr, to) in calls {
+                    self.jump(JEQ_K, *nr, Some(*to), None);
+                }
+                self.stmt(RET_K, libc::SECCOMP_RET_ALLOW);
+                return;
+            }
+            let (low, high) = calls.split_at(calls.len() / 2);
+            let upper = self.label();
+            self.jump(JGE_K, high[0].0, Some(upper), None);
+            self.search(low);
+            self.here(upper);
+            self.search(high);
+        }
     }
-    code.push(jump(JEQ_K, libc::SYS_clone3 as u32, To::Enosys, To::Next));
-    code.push(jump(JEQ_K, libc::SYS_clone as u32, To::Clone, To::Next));
+    let mut calls: Vec<(u32, usize)> = DENIED.iter().map(|nr| (*nr as u32, EPERM)).collect();
+    calls.push((libc::SYS_clone3 as u32, ENOSYS));
+    calls.push((libc::SYS_clone as u32, CLONE));
     if !network {
-        code.push(jump(JEQ_K, libc::SYS_socket as u32, To::Socket, To::Next));
+        calls.push((libc::SYS_socket as u32, SOCKET));
     }
-    // Everything else is allowed; the argument checks and the returns follow (jumps only go
-    // forward).
-    code.push(stmt(RET_K, libc::SECCOMP_RET_ALLOW));
-    let clone = code.len();
-    code.push(stmt(LD_W_ABS, ARG0_LOW));
-    code.push(jump(JSET_K, CLONE_NS_FLAGS as u32, To::Eperm, To::Allow));
-    let socket = code.len();
-    code.push(stmt(LD_W_ABS, ARG0_LOW));
-    code.push(jump(JEQ_K, libc::AF_UNIX as u32, To::Allow, To::Eperm));
-    let allow = code.len();
-    code.push(stmt(RET_K, libc::SECCOMP_RET_ALLOW));
-    let eperm = code.len();
-    code.push(stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32));
-    let enosys = code.len();
-    code.push(stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32));
-    let offset = |at: usize, to: To| -> Result<u8, String> {
-        let target = match to {
-            To::Next => return Ok(0),
-            To::Allow => allow,
-            To::Eperm => eperm,
-            To::Enosys => enosys,
-            To::Socket => socket,
-            To::Clone => clone,
-        };
-        u8::try_from(target - at - 1).map_err(|_| "seccomp jump too long".to_string())
+    calls.sort_unstable();
+    calls.dedup_by_key(|c| c.0);
+    let mut p = Prog {
+        code: Vec::new(),
+        labels: vec![usize::MAX; 6],
     };
-    let mut program = Vec::with_capacity(code.len());
-    for (at, (code, k, t, f)) in code.into_iter().enumerate() {
-        let (jt, jf) = if at == 1 {
-            // The architecture check: on to the number, else kill.
-            (1, 0)
-        } else {
-            (offset(at, t)?, offset(at, f)?)
-        };
-        program.push(libc::sock_filter { code, jt, jf, k });
+    p.stmt(LD_W_ABS, ARCH);
+    p.jump(JEQ_K, audit_arch()?, None, Some(KILL));
+    p.stmt(LD_W_ABS, NR);
+    if std::env::consts::ARCH == "x86_64" {
+        p.jump(JGE_K, 0x4000_0000, Some(EPERM), None);
     }
-    debug_assert_eq!(kill, 2);
-    Ok(program)
+    p.search(&calls);
+    // The argument checks and the returns follow (jumps only go forward).
+    p.here(CLONE);
+    p.stmt(LD_W_ABS, ARG0_LOW);
+    p.jump(JSET_K, CLONE_NS_FLAGS as u32, Some(EPERM), Some(ALLOW));
+    p.here(SOCKET);
+    p.stmt(LD_W_ABS, ARG0_LOW);
+    p.jump(JEQ_K, libc::AF_UNIX as u32, Some(ALLOW), Some(EPERM));
+    p.here(ALLOW);
+    p.stmt(RET_K, libc::SECCOMP_RET_ALLOW);
+    p.here(EPERM);
+    p.stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32);
+    p.here(ENOSYS);
+    p.stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32);
+    p.here(KILL);
+    p.stmt(RET_K, libc::SECCOMP_RET_KILL_PROCESS);
+    let offset = |at: usize, to: Option<usize>| -> Result<u8, String> {
+        let Some(label) = to else { return Ok(0) };
+        let target = p.labels[label];
+        target
+            .checked_sub(at + 1)
+            .and_then(|d| u8::try_from(d).ok())
+            .ok_or_else(|| "seccomp jump out of range".to_string())
+    };
+    p.code
+        .iter()
+        .enumerate()
+        .map(|(at, i)| {
+            Ok(libc::sock_filter {
+                code: i.code,
+                jt: offset(at, i.jt)?,
+                jf: offset(at, i.jf)?,
+                k: i.k,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1803,7 +1846,7 @@ mod tests {
                 .iter()
                 .map(|i| (i.code, i.jt, i.jf, i.k))
                 .collect();
-            assert!(ours.len() < 60, "{}", ours.len());
+            assert!(ours.len() < 100, "{}", ours.len());
             let theirs: Vec<Vec<_>> = seccompiler_programs(network)
                 .iter()
                 .map(|p| p.iter().map(|i| (i.code, i.jt, i.jf, i.k)).collect())
