@@ -88,8 +88,9 @@ impl ToolExec {
 
 /// The stacks of a call's processes (P, C1, C2; see the sandbox's module docs), mapped by kitsh
 /// before any of them starts: each has an inaccessible page below it, so an overflow faults
-/// instead of writing over other memory. Unmapped on drop, which kitsh does only once none of
-/// the processes can run on them any more.
+/// instead of writing over other memory. Dropped only once none of the processes can run on
+/// them any more; then kept for a later call (no new mapping, no page faults on fresh pages),
+/// up to [`POOLED`] of them.
 pub(super) struct Stacks {
     base: *mut c_void,
     len: usize,
@@ -111,9 +112,24 @@ pub(super) enum StackOf {
     C2 = 2,
 }
 
+/// How many idle [`Stacks`] are kept (more are only needed while that many calls overlap).
+const POOLED: usize = 8;
+
+/// Idle stacks.
+static POOL: std::sync::Mutex<Vec<Stacks>> = std::sync::Mutex::new(Vec::new());
+
 impl Stacks {
-    /// Maps the three stacks (`MAP_NORESERVE`: only the pages used are ever allocated).
+    /// Idle stacks of an earlier call, or new ones.
     pub(super) fn new() -> std::io::Result<Stacks> {
+        let idle = POOL.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match idle {
+            Some(stacks) => Ok(stacks),
+            None => Stacks::map(),
+        }
+    }
+
+    /// Maps the three stacks (`MAP_NORESERVE`: only the pages used are ever allocated).
+    fn map() -> std::io::Result<Stacks> {
         let len = 3 * (STACK_SIZE + GUARD);
         // SAFETY: a fresh anonymous mapping, owned by the value returned.
         let base = unsafe {
@@ -129,16 +145,18 @@ impl Stacks {
         if base == libc::MAP_FAILED {
             return Err(std::io::Error::last_os_error());
         }
-        let stacks = Stacks { base, len };
         for i in 0..3 {
             // SAFETY: a page inside the mapping.
             let guard = unsafe { base.cast::<u8>().add(i * (STACK_SIZE + GUARD)) };
             // SAFETY: as above.
             if unsafe { libc::mprotect(guard.cast(), GUARD, libc::PROT_NONE) } != 0 {
-                return Err(std::io::Error::last_os_error());
+                let e = std::io::Error::last_os_error();
+                // SAFETY: our fresh mapping, used by nobody (never pooled without its guards).
+                unsafe { libc::munmap(base, len) };
+                return Err(e);
             }
         }
-        Ok(stacks)
+        Ok(Stacks { base, len })
     }
 
     /// The highest address of a stack (it grows down from there).
@@ -151,9 +169,21 @@ impl Stacks {
 
 impl Drop for Stacks {
     fn drop(&mut self) {
-        // SAFETY: our own mapping, no longer used by any process (see the type's docs).
-        unsafe {
-            libc::munmap(self.base, self.len);
+        let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+        if pool.len() < POOLED && !self.base.is_null() {
+            // Moved into the pool: this value no longer owns the mapping.
+            pool.push(Stacks {
+                base: std::mem::replace(&mut self.base, std::ptr::null_mut()),
+                len: self.len,
+            });
+            return;
+        }
+        drop(pool);
+        if !self.base.is_null() {
+            // SAFETY: our own mapping, no longer used by any process (see the type's docs).
+            unsafe {
+                libc::munmap(self.base, self.len);
+            }
         }
     }
 }
