@@ -446,6 +446,9 @@ pub(super) fn start(
     let (parent_err, child_err) = pipe()?;
     let (life_r, life_w) = pipe()?;
     let (keep_r, keep_w) = socketpair()?;
+    // The started pipe: its write end is closed in P, C1 and C2 once the tool has exec'd (C1
+    // closes everything then, C2's copy is close-on-exec) or the setup failed.
+    let (started_r, started_w) = pipe()?;
     let child_in = above_stdio(child_in)?;
     let child_out = above_stdio(child_out)?;
     let child_err = above_stdio(child_err)?;
@@ -498,7 +501,20 @@ pub(super) fn start(
         libc::setpgid(pid, pid);
         pid
     };
-    drop((child_in, child_out, child_err, life_w, keep_w));
+    drop((child_in, child_out, child_err, life_w, keep_w, started_w));
+    // Wait until the tool has exec'd (or the setup ended), as std's spawn does: this thread's
+    // CPU is then free for P, C1 and C2. Running on instead leaves each of them queued behind
+    // whatever else that CPU or the other runs, for up to a scheduler tick (~4 ms) each on a
+    // busy machine.
+    let mut byte = [0u8; 1];
+    loop {
+        // SAFETY: a blocking read on our pipe (nothing is ever written to it).
+        let n = unsafe { libc::read(started_r.as_raw_fd(), byte.as_mut_ptr().cast(), 1) };
+        if n >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break;
+        }
+    }
+    drop(started_r);
     // SAFETY: the pidfd CLONE_PIDFD returned is ours.
     let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
     let mut child = SandboxChild {
