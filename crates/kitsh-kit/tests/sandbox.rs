@@ -325,22 +325,36 @@ attempt("ptrace", trace)
     assert_eq!(native["ptrace"], json!("ok"), "{native}");
 }
 
-/// The namespace's init (C1) shares the memory of kitsh's forked child: the tool may not read
-/// it through /proc, whatever uid the sandbox runs as.
+/// The namespace's init (C1) shares kitsh's memory: the tool may not read it through /proc nor
+/// take its fds, whatever uid the sandbox runs as (the errors are permission errors).
 #[tokio::test]
 async fn init_memory_is_not_readable() {
     let t = py(&script(
         r#"
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
 def read(name):
     with open("/proc/1/" + name, "rb") as f:
         f.read(16)
+def getfd():
+    pidfd = os.pidfd_open(1)
+    fd = libc.syscall(438, pidfd, 0, 0)  # pidfd_getfd(pidfd, 0, 0)
+    if fd < 0:
+        raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()))
 attempt("environ", lambda: read("environ"))
+attempt("maps", lambda: read("maps"))
 attempt("mem", lambda: open("/proc/1/mem", "rb").close())
+attempt("getfd", getfd)
 "#,
     ));
     let sandboxed = json_of(&t, true, json!({})).await;
-    assert!(is_error(&sandboxed["environ"]), "{sandboxed}");
-    assert!(is_error(&sandboxed["mem"]), "{sandboxed}");
+    for what in ["environ", "maps", "mem", "getfd"] {
+        let error = sandboxed[what].as_str().unwrap_or("");
+        assert!(
+            error.starts_with("error: PermissionError"),
+            "{what}: {sandboxed}"
+        );
+    }
 }
 
 /// A call's network namespace may serve a later call (as root, see the sandbox's `netns`): a

@@ -2,6 +2,7 @@
 //! rules of KIT-16.
 
 use std::ffi::OsString;
+use std::future::Future;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -9,7 +10,7 @@ use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
 
 use rustix::process::Signal;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -80,12 +81,6 @@ pub(crate) async fn run_process(
     launch: Launch,
     prepare: impl FnOnce(&mut tokio::process::Command) -> Result<(), RunError>,
 ) -> Result<RunOutput, RunError> {
-    let RunRequest {
-        spec,
-        resolved: _,
-        input,
-        cancel,
-    } = req;
     let Launch {
         program,
         argv,
@@ -101,7 +96,7 @@ pub(crate) async fn run_process(
         .current_dir(&cwd)
         .env_clear()
         .envs(env)
-        .stdin(if input.stdin.is_some() {
+        .stdin(if req.input.stdin.is_some() {
             Stdio::piped()
         } else {
             Stdio::null()
@@ -111,17 +106,81 @@ pub(crate) async fn run_process(
         .process_group(0)
         .kill_on_drop(true);
     prepare(&mut command)?;
+    let tool = req.spec.name.clone();
+    let program_name = program.clone();
+    run_child(req, &program, on_stop, move |_| {
+        reaper::spawn(&mut command, &tool).map_err(|e| {
+            RunError::CouldNotRun(match &spawn_error {
+                Some(describe) => describe(&e),
+                None => format!("cannot run {}: {e}", program_name.display()),
+            })
+        })
+    })
+    .await
+}
+
+/// A run's main process as [`run_child`] drives it: std's child, or the sandbox's.
+pub(crate) trait RunChild: Send {
+    /// The write end of its stdin, when piped (once).
+    fn stdin(&mut self) -> Option<Box<dyn AsyncWrite + Send + Unpin>>;
+    /// The read end of its stdout (once).
+    fn stdout(&mut self) -> Option<Box<dyn AsyncRead + Send + Unpin>>;
+    /// The read end of its stderr (once).
+    fn stderr(&mut self) -> Option<Box<dyn AsyncRead + Send + Unpin>>;
+    /// Waits for it to end (again after it ended: the same status).
+    fn wait(&mut self) -> impl Future<Output = std::io::Result<ExitStatus>> + Send;
+    /// Why the program never started, known once the main process has ended (the sandbox's
+    /// setup reports it so); `None` when it started.
+    fn start_failure(&self) -> Option<String> {
+        None
+    }
+}
+
+impl RunChild for tokio::process::Child {
+    fn stdin(&mut self) -> Option<Box<dyn AsyncWrite + Send + Unpin>> {
+        self.stdin
+            .take()
+            .map(|p| Box::new(p) as Box<dyn AsyncWrite + Send + Unpin>)
+    }
+
+    fn stdout(&mut self) -> Option<Box<dyn AsyncRead + Send + Unpin>> {
+        self.stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn AsyncRead + Send + Unpin>)
+    }
+
+    fn stderr(&mut self) -> Option<Box<dyn AsyncRead + Send + Unpin>> {
+        self.stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn AsyncRead + Send + Unpin>)
+    }
+
+    fn wait(&mut self) -> impl Future<Output = std::io::Result<ExitStatus>> + Send {
+        tokio::process::Child::wait(self)
+    }
+}
+
+/// Runs the main process `spawn` starts (given whether its stdin is piped; it registers the run
+/// with the reaper and returns its id) under the common rules of KIT-16, as [`run_process`]
+/// describes. `program` names it in messages; `on_stop` as in [`Launch`].
+pub(crate) async fn run_child<C: RunChild>(
+    req: RunRequest<'_>,
+    program: &Path,
+    on_stop: Option<Vec<OsString>>,
+    spawn: impl FnOnce(bool) -> Result<(C, u64), RunError>,
+) -> Result<RunOutput, RunError> {
+    let RunRequest {
+        spec,
+        resolved: _,
+        input,
+        cancel,
+    } = req;
 
     reaper::init();
-    let (mut child, id) = reaper::spawn(&mut command, &spec.name).map_err(|e| {
-        RunError::CouldNotRun(match &spawn_error {
-            Some(describe) => describe(&e),
-            None => format!("cannot run {}: {e}", program.display()),
-        })
-    })?;
+    let (mut child, id) = spawn(input.stdin.is_some())?;
     let mut guard = Guard { id, armed: true };
 
-    if let (Some(bytes), Some(mut pipe)) = (input.stdin, child.stdin.take()) {
+    if let (Some(bytes), Some(mut pipe)) = (input.stdin, child.stdin()) {
         tokio::spawn(async move {
             // A script that exits without reading its stdin closes the pipe: not an error.
             let _ = pipe.write_all(&bytes).await;
@@ -130,13 +189,10 @@ pub(crate) async fn run_process(
     }
     let (overflow_tx, mut overflow_rx) = watch::channel(false);
     let stdout: Option<JoinHandle<Vec<u8>>> = child
-        .stdout
-        .take()
+        .stdout()
         .map(|pipe| tokio::spawn(read_capped(pipe, spec.max_output, overflow_tx)));
-    let stderr: Option<JoinHandle<Vec<u8>>> = child
-        .stderr
-        .take()
-        .map(|pipe| tokio::spawn(read_tail(pipe)));
+    let stderr: Option<JoinHandle<Vec<u8>>> =
+        child.stderr().map(|pipe| tokio::spawn(read_tail(pipe)));
 
     let cancelled = async {
         match &cancel {
@@ -174,6 +230,9 @@ pub(crate) async fn run_process(
     let status = status.map_err(|e| {
         RunError::CouldNotRun(format!("cannot wait for {}: {e}", program.display()))
     })?;
+    if let Some(message) = child.start_failure() {
+        return Err(RunError::CouldNotRun(message));
+    }
     classify(status, stdout, stderr)
 }
 
@@ -200,7 +259,7 @@ fn classify(status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> Result<RunO
 /// its exit status. With an `on_stop` command, that command runs first (at most
 /// [`STOP_COMMAND_LIMIT`]) and the main process gets [`KILL_GRACE`] to end by itself.
 async fn stop(
-    child: &mut tokio::process::Child,
+    child: &mut impl RunChild,
     id: u64,
     on_stop: Option<&[OsString]>,
 ) -> std::io::Result<ExitStatus> {
@@ -307,7 +366,10 @@ async fn read_tail(mut pipe: impl AsyncRead + Unpin) -> Vec<u8> {
 
 /// The program and the words before the adapter's (KIT-12): the interpreter and the absolute
 /// entrypoint, or the entrypoint alone for type `other`.
-pub(crate) fn command_line(spec: &ToolSpec, resolved: &Resolved) -> Result<(PathBuf, Vec<OsString>), RunError> {
+pub(crate) fn command_line(
+    spec: &ToolSpec,
+    resolved: &Resolved,
+) -> Result<(PathBuf, Vec<OsString>), RunError> {
     let entry = if resolved.entrypoint.is_absolute() {
         resolved.entrypoint.clone()
     } else {

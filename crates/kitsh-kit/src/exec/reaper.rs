@@ -91,12 +91,25 @@ pub(crate) fn spawn(
     command: &mut tokio::process::Command,
     tool: &str,
 ) -> io::Result<(tokio::process::Child, u64)> {
+    start(tool, || {
+        let child = command.spawn()?;
+        let root = child
+            .id()
+            .and_then(|pid| i32::try_from(pid).ok())
+            .unwrap_or(0);
+        Ok((child, root))
+    })
+}
+
+/// Runs `spawn` (which starts the run's main process and returns it with its pid) and
+/// registers the run, both under the registry lock (see [`spawn`]). Returns the child and the
+/// run's id.
+pub(crate) fn start<C>(
+    tool: &str,
+    spawn: impl FnOnce() -> io::Result<(C, i32)>,
+) -> io::Result<(C, u64)> {
     let mut reg = registry();
-    let child = command.spawn()?;
-    let root = child
-        .id()
-        .and_then(|pid| i32::try_from(pid).ok())
-        .unwrap_or(0);
+    let (child, root) = spawn()?;
     let root_start = read_stat(root).map(|p| p.start).unwrap_or(0);
     reg.next += 1;
     let id = reg.next;

@@ -1,21 +1,22 @@
-//! Processes of the sandbox that share P's memory: C1 (pid 1, `clone(CLONE_VM|CLONE_FILES)`)
-//! and the tool's process C2 (`clone(CLONE_VM|CLONE_VFORK)`, then `execve` by our code rather
-//! than by std), each on a stack of its own ([`clone_on_stack`]).
+//! The sandbox's processes share memory instead of copying it: P (started by kitsh, see
+//! `spawn`), C1 (pid 1, `clone(CLONE_VM|CLONE_FILES)`) and the tool's process C2
+//! (`clone(CLONE_VM|CLONE_VFORK)`, then `execve` by our code rather than by std), each on a
+//! stack of its own ([`Stacks`], [`clone_on_stack`]).
 //!
-//! Why: P is std's fork of kitsh, a copy of kitsh's whole address space. Forking C1 and C2
-//! from it would copy those page tables twice more (and fault on every page written after),
-//! and tear the copies down again, C2's at the `execve` a moment later. Sharing P's memory, as
-//! `posix_spawn` does, costs none of that; with `CLONE_VFORK` C1 stays suspended until C2 has
-//! exec'd, so the two never run at the same time. C2 runs on a fresh stack, so it cannot
-//! return into std's `pre_exec` caller to let std exec: the program, argv and environment are
-//! prepared here as C strings before the fork ([`ToolExec`]), and a failed `execve` is
+//! Why: a fork copies the forking process's whole address space (page tables, then a
+//! copy-on-write fault on every page written after) and tears the copy down again at the
+//! `execve` or exit. Sharing the memory, as `posix_spawn` does, costs none of that; with
+//! `CLONE_VFORK` C1 stays suspended until C2 has exec'd, so the two never run at the same time.
+//! The stacks are mapped by kitsh beforehand (a process sharing kitsh's memory must not map or
+//! unmap in it), and C2 cannot return into a caller to let std exec: the program, argv and
+//! environment are prepared as C strings beforehand ([`ToolExec`]), and a failed `execve` is
 //! reported through the setup pipe (step `exec`) like any other setup step.
 
 use std::ffi::{c_char, c_int, c_void, CString, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-/// Size of C2's stack: it only sets rlimits, changes directory and execs.
+/// Size of each stack (P, C1, C2): they only make system calls on prepared data.
 const STACK_SIZE: usize = 256 * 1024;
 
 /// Page size assumed for the guard page below the stack (the smallest Linux page size).
@@ -85,45 +86,135 @@ impl ToolExec {
     }
 }
 
-/// Runs `body` in a new process created with `clone(flags)` on a stack of its own; returns
-/// its pid, or -1 (errno set). With `CLONE_VFORK` the call returns once the new process has
-/// exec'd or exited. `body` must end in `execve` or `_exit`, may only make raw system calls,
-/// and with `CLONE_VM` must stay valid while the new process runs.
-pub(super) unsafe fn clone_on_stack(body: &mut dyn FnMut(), flags: c_int) -> i32 {
-    // The stack is mapped in the calling child (a raw system call, no allocator), with an
-    // inaccessible page below it so an overflow faults instead of writing over other memory.
-    let size = STACK_SIZE + GUARD;
-    let base = libc::mmap(
-        std::ptr::null_mut(),
-        size,
-        libc::PROT_READ | libc::PROT_WRITE,
-        libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
-        -1,
-        0,
-    );
-    if base == libc::MAP_FAILED {
-        return -1;
+/// The stacks of a call's processes (P, C1, C2; see the sandbox's module docs), mapped by kitsh
+/// before any of them starts: each has an inaccessible page below it, so an overflow faults
+/// instead of writing over other memory. Dropped only once none of the processes can run on
+/// them any more; then kept for a later call (no new mapping, no page faults on fresh pages),
+/// up to [`POOLED`] of them.
+pub(super) struct Stacks {
+    base: *mut c_void,
+    len: usize,
+}
+
+// SAFETY: the mapping is owned by this value; the pointers are only handed to `clone`.
+unsafe impl Send for Stacks {}
+// SAFETY: as above: nothing is mutated through `&Stacks`.
+unsafe impl Sync for Stacks {}
+
+/// Which stack of [`Stacks`].
+#[derive(Clone, Copy)]
+pub(super) enum StackOf {
+    /// P (started by kitsh with `clone(CLONE_VM)`).
+    P = 0,
+    /// C1, pid 1 of the namespaces.
+    C1 = 1,
+    /// C2, the tool's process until it execs.
+    C2 = 2,
+}
+
+/// How many idle [`Stacks`] are kept (more are only needed while that many calls overlap).
+const POOLED: usize = 8;
+
+/// Idle stacks.
+static POOL: std::sync::Mutex<Vec<Stacks>> = std::sync::Mutex::new(Vec::new());
+
+impl Stacks {
+    /// Idle stacks of an earlier call, or new ones.
+    pub(super) fn new() -> std::io::Result<Stacks> {
+        let idle = POOL.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match idle {
+            Some(stacks) => Ok(stacks),
+            None => Stacks::map(),
+        }
     }
-    if libc::mprotect(base, GUARD, libc::PROT_NONE) != 0 {
-        return -1;
+
+    /// Maps the three stacks (`MAP_NORESERVE`: only the pages used are ever allocated).
+    fn map() -> std::io::Result<Stacks> {
+        let len = 3 * (STACK_SIZE + GUARD);
+        // SAFETY: a fresh anonymous mapping, owned by the value returned.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        for i in 0..3 {
+            // SAFETY: a page inside the mapping.
+            let guard = unsafe { base.cast::<u8>().add(i * (STACK_SIZE + GUARD)) };
+            // SAFETY: as above.
+            if unsafe { libc::mprotect(guard.cast(), GUARD, libc::PROT_NONE) } != 0 {
+                let e = std::io::Error::last_os_error();
+                // SAFETY: our fresh mapping, used by nobody (never pooled without its guards).
+                unsafe { libc::munmap(base, len) };
+                return Err(e);
+            }
+        }
+        Ok(Stacks { base, len })
     }
+
+    /// The highest address of a stack (it grows down from there).
+    pub(super) fn top(&self, which: StackOf) -> *mut u8 {
+        let end = (which as usize + 1) * (STACK_SIZE + GUARD);
+        // SAFETY: the end of one stack, inside (or one past) the mapping.
+        unsafe { self.base.cast::<u8>().add(end) }
+    }
+}
+
+impl Drop for Stacks {
+    fn drop(&mut self) {
+        let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+        if pool.len() < POOLED && !self.base.is_null() {
+            // Moved into the pool: this value no longer owns the mapping.
+            pool.push(Stacks {
+                base: std::mem::replace(&mut self.base, std::ptr::null_mut()),
+                len: self.len,
+            });
+            return;
+        }
+        drop(pool);
+        if !self.base.is_null() {
+            // SAFETY: our own mapping, no longer used by any process (see the type's docs).
+            unsafe {
+                libc::munmap(self.base, self.len);
+            }
+        }
+    }
+}
+
+/// Runs `body` in a new process created with `clone(flags)` on the stack whose top is `top`
+/// (see [`Stacks::top`]); returns its pid, or -1 (errno set). With `CLONE_VFORK` the call returns once the new process
+/// has exec'd or exited. `body` must end in `execve` or `_exit`, may only make raw system calls,
+/// and with `CLONE_VM` must stay valid (and the stack in use) while the new process runs.
+/// `pidfd` receives a pidfd with `CLONE_PIDFD`; `tls` is the thread pointer with
+/// `CLONE_SETTLS`.
+pub(super) unsafe fn clone_on_stack(
+    body: &mut dyn FnMut(),
+    flags: c_int,
+    top: *mut u8,
+    pidfd: *mut c_int,
+    tls: usize,
+) -> i32 {
     // The reference to `body` is kept at the very top of the new stack, which lives as long
     // as the child (a local of this function would not: without CLONE_VFORK this returns
     // while the child runs); the stack grows down from just below it, 16-byte aligned.
-    let slot = base.cast::<u8>().add(size - 16).cast::<&mut dyn FnMut()>();
+    let slot = top.sub(16).cast::<&mut dyn FnMut()>();
     slot.write(body);
-    let pid = libc::clone(
+    libc::clone(
         trampoline,
         slot.cast::<c_void>(),
         flags,
         slot.cast::<c_void>(),
-    );
-    if flags & libc::CLONE_VFORK != 0 {
-        // The child has exec'd or exited: its stack is no longer in use. (Without
-        // CLONE_VFORK it is, until the child ends; the mapping goes with the process.)
-        libc::munmap(base, size);
-    }
-    pid
+        pidfd,
+        tls as *mut c_void,
+        std::ptr::null_mut::<c_int>(),
+    )
 }
 
 /// The new process's entry point: runs the body, which never returns in practice.
