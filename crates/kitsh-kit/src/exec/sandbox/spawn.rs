@@ -17,6 +17,8 @@
 //!   call's own, as it was in std's forked child.
 //! * **kitsh's signal handlers**, which P inherits: signals are blocked around the `clone` and
 //!   P resets every disposition before it unblocks them.
+//! * **The scheduler.** As std's spawn does, the starting thread blocks until the tool has
+//!   exec'd (the "started" pipe, closed by C1 then), so its CPU is free for P, C1 and C2.
 //!
 //! P is waited for through a pidfd (`CLONE_PIDFD`) registered with tokio, and the tool's
 //! stdin, stdout and stderr are tokio pipes. P reports the tool's wait status through memory
