@@ -81,5 +81,31 @@ fn main() {
         assert_eq!(r.stdout.trim(), "100");
     });
     println!("{:<50} {:>8.2} ms   ({:.2} ms per call)", "bash script calling ns.echo 100 times", ms(looped), ms(looped) / 100.0);
+    deps_lookup(&root);
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Finding a tool's dependency environment once it is installed (KIT-20: "cached on the
+/// second call"): resolving the tool and `deps::ensure` on a ready environment, as every call
+/// does before it starts the tool. The environment is marked ready by hand (nothing is
+/// installed), in a cache folder of the bench's own.
+fn deps_lookup(root: &Path) {
+    let kit = root.join("depkit");
+    std::fs::create_dir_all(kit.join("ns/py")).expect("dir");
+    std::fs::write(kit.join("ns/py/main.py"), "print(1)\n").expect("script");
+    std::fs::write(kit.join("ns/py.lua"), "return tools.define_tool{ source = './py', deps = { 'greet', 'requests>=2' }, executor = 'native' }\n").expect("def");
+    // SAFETY of the bench: single-threaded here (the runtime above is a current-thread one).
+    std::env::set_var("KITSH_CACHE", root.join("cache"));
+    let kit = load(&kit).expect("kit");
+    let spec = kit.tools.iter().find(|t| t.name == "ns.py").expect("tool");
+    let resolved = kitsh_kit::git::resolve(spec, false).expect("resolve");
+    let env = kitsh_kit::deps::planned(spec, &resolved).expect("an environment");
+    std::fs::create_dir_all(&env.dir).expect("env dir");
+    std::fs::write(env.dir.join(".kitsh-ready"), b"").expect("ready marker");
+    let found = mean(Duration::from_millis(500), || {
+        let resolved = kitsh_kit::git::resolve(spec, false).expect("resolve");
+        let env = kitsh_kit::deps::ensure(spec, &resolved).expect("ensure").expect("an environment");
+        assert!(env.is_ready());
+    });
+    println!("{:<50} {:>8.3} ms", "find a tool's installed dependency environment", ms(found));
 }
