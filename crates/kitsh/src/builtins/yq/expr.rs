@@ -12,7 +12,6 @@
 //! - `A | ... | path` (and `key`) become `path(A | ...) as $p | getpath($p) | ... $p`;
 //! - `{.a: .b}` keys are parenthesised, `~` is `null`, `envsubst(flags)` drops its flags.
 
-use std::fmt::Write as _;
 
 use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 
@@ -293,21 +292,8 @@ fn join(items: &[Item]) -> String {
 
 /// A JSON string literal of `s`.
 fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut out = String::with_capacity(s.len() + 2);
+    super::json_str(s, &mut out);
     out
 }
 

@@ -392,7 +392,7 @@ fn key_text(k: &Yaml) -> String {
     }
 }
 
-fn json_str(s: &str, out: &mut String) {
+pub(super) fn json_str(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
