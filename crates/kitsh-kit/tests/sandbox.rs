@@ -705,3 +705,116 @@ async fn exec_failures_match_native() {
         }
     }
 }
+
+/// Runs [`weak_mode_child`] in a copy of this test binary with `KITSH_SANDBOX_DISABLE=disable`
+/// (the kernel features are probed once per process, so the missing ones need a process of
+/// their own) and fails with its output unless that one test ran and passed.
+fn run_weak_mode_child(disable: &str) {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["weak_mode_child", "--exact", "--nocapture", "--test-threads=1"])
+        .env("KITSH_SANDBOX_DISABLE", disable)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "KITSH_SANDBOX_DISABLE={disable}: {}\n{stdout}\n{stderr}",
+        out.status
+    );
+}
+
+/// Without Landlock (namespaces and seccomp present): the run fails naming it; a weak tool runs
+/// through std's fork, still in the namespaces, with a private home, no network, seccomp, and
+/// the namespace's init (a copy of kitsh's memory) unreadable.
+#[test]
+fn missing_landlock_fails_closed_and_a_weak_tool_runs_in_namespaces() {
+    require_sandbox();
+    run_weak_mode_child("landlock");
+}
+
+/// Without user namespaces: the run fails naming them; a weak tool runs without namespaces,
+/// confined by Landlock and seccomp, with a per-call home and temp dir removed afterwards.
+#[test]
+fn missing_user_namespaces_fail_closed_and_a_weak_tool_runs_confined() {
+    require_sandbox();
+    run_weak_mode_child("userns");
+}
+
+/// One sandboxed call with no arguments, whatever the probe said.
+async fn run_sandboxed(t: &Tool) -> Result<RunOutput, RunError> {
+    let input = to_process(&t.spec, json!({}).as_object().unwrap());
+    let req = RunRequest {
+        spec: &t.spec,
+        resolved: &t.resolved,
+        input,
+        cancel: None,
+    };
+    run_sandbox(req).await
+}
+
+/// The body of the two tests above, in a process where `KITSH_SANDBOX_DISABLE` is set. Without
+/// it (a normal `cargo test`) there is nothing to check here and it returns at once.
+#[tokio::test]
+async fn weak_mode_child() {
+    let Ok(disabled) = std::env::var("KITSH_SANDBOX_DISABLE") else {
+        return;
+    };
+    let reason = sandbox_status().unwrap_err();
+    assert!(reason.contains("disabled by KITSH_SANDBOX_DISABLE"), "{reason}");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let mut t = py(&script(&format!(
+        r#"
+def status():
+    d = dict(l.split(":\t", 1) for l in open("/proc/self/status").read().splitlines() if ":\t" in l)
+    return {{k: d[k].strip() for k in ["CapEff", "NoNewPrivs", "Seccomp"]}}
+attempt("home", lambda: os.environ["HOME"])
+attempt("home_entries", lambda: os.listdir(os.environ["HOME"]))
+attempt("home_write", lambda: open(os.path.join(os.environ["HOME"], "f"), "w").write("xy"))
+attempt("tool_dir_write", lambda: open("written-by-tool", "w").write("x"))
+attempt("connect", lambda: socket.create_connection(("127.0.0.1", {port}), timeout=5).close())
+attempt("status", status)
+attempt("init_mem", lambda: open("/proc/1/mem", "rb").close())
+attempt("init_environ", lambda: open("/proc/1/environ", "rb").read(16))
+"#
+    )));
+    // Fail-closed, naming what is missing.
+    let err = run_sandboxed(&t).await.unwrap_err();
+    assert_eq!(
+        err,
+        RunError::CouldNotRun(format!("executor 'sandbox' unavailable: {reason}"))
+    );
+    // Weak: runs with what is there.
+    t.spec.sandbox_weak = true;
+    let out = match run_sandboxed(&t).await {
+        Ok(out) => out,
+        Err(e) => panic!("weak run: {}", e.message()),
+    };
+    let v = to_value(OutputAdapter::Json, &out.stdout).unwrap();
+    assert_eq!(v["home_entries"], json!([]), "{v}");
+    assert_eq!(v["home_write"], json!(2), "{v}");
+    assert!(is_error(&v["tool_dir_write"]), "{v}");
+    assert!(!t.dir.0.join("written-by-tool").exists());
+    assert!(is_error(&v["connect"]), "{v}");
+    assert_eq!(v["status"]["CapEff"], json!("0000000000000000"), "{v}");
+    assert_eq!(v["status"]["NoNewPrivs"], json!("1"), "{v}");
+    assert_eq!(v["status"]["Seccomp"], json!("2"), "{v}");
+    match disabled.as_str() {
+        "landlock" => {
+            assert_eq!(v["home"], json!("/tmp/home"), "{v}");
+            // pid 1 is the namespace's init, std's copy of kitsh: made non-dumpable.
+            for what in ["init_mem", "init_environ"] {
+                let error = v[what].as_str().unwrap_or("");
+                assert!(error.starts_with("error: PermissionError"), "{what}: {v}");
+            }
+        }
+        "userns" => {
+            // No namespaces: a per-call dir of the host's temp dir, gone after the call.
+            let home = PathBuf::from(v["home"].as_str().unwrap());
+            assert!(home.starts_with(std::env::temp_dir()), "{v}");
+            assert!(!home.exists(), "{} left behind", home.display());
+        }
+        other => panic!("no checks for KITSH_SANDBOX_DISABLE={other}"),
+    }
+}

@@ -26,7 +26,8 @@
 //!
 //! Weak runs keep std's fork for P (`pre_exec`): without Landlock, C1 is kept from the tool by
 //! running in a non-dumpable copy of kitsh; without user namespaces there is no C1 (P confines
-//! itself and std execs the tool).
+//! itself, drops every capability it has and std execs the tool, with a per-call home and temp
+//! dir; run by root the tool keeps host uid 0, so RLIMIT_NPROC does not bind it there).
 //!
 //! * **User namespace**: C1 is cloned with `CLONE_NEWUSER|NEWNS|NEWIPC|NEWPID[|NEWNET]` and P,
 //!   still outside, writes its maps (`setgroups` denied). Run by a normal user, the sandbox's
@@ -69,7 +70,8 @@
 //! ruleset fd, the stacks): no allocation, no lock (kitsh's other threads share the memory).
 //! Features are probed once per process ([`sandbox_status`]); a missing one fails the run
 //! (fail-closed) unless the tool sets `sandbox_weak = true` or `KITSH_SANDBOX_WEAK=1`, which
-//! runs with what is available.
+//! runs with what is available. `KITSH_SANDBOX_DISABLE` makes features count as missing (to
+//! exercise the weak paths on a complete host).
 
 use std::collections::HashMap;
 use std::ffi::{CString, OsString};
@@ -148,12 +150,34 @@ fn features() -> &'static Features {
     FEATURES.get_or_init(probe)
 }
 
-/// Probes user namespaces (in a forked child), the Landlock ABI and seccomp filter support.
+/// Probes user namespaces (in a forked child), the Landlock ABI and seccomp filter support,
+/// then takes away what `KITSH_SANDBOX_DISABLE` names (see [`disabled`]).
 fn probe() -> Features {
-    Features {
+    let mut features = Features {
         userns: probe_userns(),
         landlock: probe_landlock(),
         seccomp: probe_seccomp(),
+    };
+    if let Ok(list) = std::env::var("KITSH_SANDBOX_DISABLE") {
+        disable(&mut features, &list);
+    }
+    features
+}
+
+/// `KITSH_SANDBOX_DISABLE=userns,landlock,seccomp` (any of them, comma-separated): the sandbox
+/// behaves as on a kernel without those features: a run fails closed naming them, unless the
+/// tool is `sandbox_weak`, which then runs without them. For checking the weak paths on a host
+/// that has everything (the tests do), and for seeing what a kit would do on one that has less.
+/// It can only take isolation away where weakness is allowed anyway; unknown names are ignored.
+fn disable(features: &mut Features, list: &str) {
+    const WHY: &str = "disabled by KITSH_SANDBOX_DISABLE";
+    for name in list.split(',').map(str::trim) {
+        match name {
+            "userns" => features.userns = Some(format!("cannot create user namespace ({WHY})")),
+            "landlock" => features.landlock = Err(format!("landlock unavailable ({WHY})")),
+            "seccomp" => features.seccomp = Some(format!("seccomp filters unavailable ({WHY})")),
+            _ => {}
+        }
     }
 }
 
@@ -1175,28 +1199,28 @@ impl Plan {
                 return Err(self.report.fail(9));
             }
         }
-        if self.userns {
-            // SECBIT_NOROOT|NOROOT_LOCKED|NO_SETUID_FIXUP|NO_SETUID_FIXUP_LOCKED|KEEP_CAPS_LOCKED
-            // (needs CAP_SETPCAP, still held here), then empty bounding, ambient, capset.
-            let _ = libc::prctl(libc::PR_SET_SECUREBITS, 0x2f);
-            for cap in 0..=self.cap_last {
-                libc::prctl(libc::PR_CAPBSET_DROP, cap);
-            }
-            libc::prctl(
-                libc::PR_CAP_AMBIENT,
-                libc::PR_CAP_AMBIENT_CLEAR_ALL,
-                0,
-                0,
-                0,
-            );
-            let header = CapHeader {
-                version: 0x2008_0522,
-                pid: 0,
-            };
-            let data = [CapData::default(); 2];
-            if libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) != 0 {
-                return Err(self.report.fail(10));
-            }
+        // Also in a weak run without namespaces, where they are the host's own capabilities
+        // (as root: all of them). SECBIT_NOROOT|NOROOT_LOCKED|NO_SETUID_FIXUP|
+        // NO_SETUID_FIXUP_LOCKED|KEEP_CAPS_LOCKED (needs CAP_SETPCAP, held here if anywhere:
+        // without it there is nothing to drop), then empty bounding, ambient, capset.
+        let _ = libc::prctl(libc::PR_SET_SECUREBITS, 0x2f);
+        for cap in 0..=self.cap_last {
+            libc::prctl(libc::PR_CAPBSET_DROP, cap);
+        }
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        );
+        let header = CapHeader {
+            version: 0x2008_0522,
+            pid: 0,
+        };
+        let data = [CapData::default(); 2];
+        if libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) != 0 {
+            return Err(self.report.fail(10));
         }
         Ok(())
     }
@@ -1700,6 +1724,31 @@ mod tests {
             Some("cannot create user namespace (EPERM)")
         );
         assert_eq!(errno_name(libc::EPERM), "EPERM");
+    }
+
+    #[test]
+    fn kitsh_sandbox_disable_takes_features_away() {
+        let mut f = Features {
+            userns: None,
+            landlock: Ok(7),
+            seccomp: None,
+        };
+        disable(&mut f, "bogus");
+        assert_eq!(f.missing(), None);
+        disable(&mut f, "seccomp, landlock");
+        assert_eq!(
+            f.missing().as_deref(),
+            Some("landlock unavailable (disabled by KITSH_SANDBOX_DISABLE)")
+        );
+        assert_eq!(
+            f.seccomp.as_deref(),
+            Some("seccomp filters unavailable (disabled by KITSH_SANDBOX_DISABLE)")
+        );
+        disable(&mut f, "userns");
+        assert_eq!(
+            f.missing().as_deref(),
+            Some("cannot create user namespace (disabled by KITSH_SANDBOX_DISABLE)")
+        );
     }
 
     /// The behaviour of the seccomp filter before it was written by hand: two programs built
