@@ -104,6 +104,7 @@ pub mod tput;
 pub mod tr;
 pub mod tsort;
 pub mod truncate;
+pub mod tty;
 pub mod uname;
 pub mod uniq;
 pub mod wc;
@@ -601,6 +602,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("tr", &tr::Tr),
         ("truncate", &truncate::Truncate),
         ("tsort", &tsort::Tsort),
+        ("tty", &tty::Tty),
         ("uname", &uname::Uname),
         ("unexpand", &expand::Unexpand),
         ("uniq", &uniq::Uniq),

@@ -70,7 +70,8 @@ impl Shell {
             let _ = old.slot.wait(&self.shared, 0);
             self.own_jobs_from = self.own_jobs_from.saturating_sub(1);
         }
-        self.jobs.push(Job { pid, id, text, reaped: false, slot });
+        let monitor = self.set_opt(super::options::MONITOR);
+        self.jobs.push(Job { pid, id, text, reaped: false, slot, monitor });
         self.status = 0;
         Ok(0)
     }

@@ -84,9 +84,11 @@ impl Shell {
             }
             return self.expand_words(words);
         }
-        let mut out = Vec::with_capacity(words.len());
+        let mut out: Vec<String> = Vec::with_capacity(words.len());
         for w in words {
-            if let Some(assign) = self.decl_assign_word(w)? {
+            // `declare -A` before it: the literals are associative arrays'.
+            let assoc_flag = out.iter().skip(1).any(|a| a.starts_with('-') && a.contains('A'));
+            if let Some(assign) = self.decl_assign_word(w, assoc_flag)? {
                 out.push(assign);
             } else {
                 out.extend(self.expand_word_fields(w)?);
@@ -128,7 +130,7 @@ impl Shell {
 
     /// An argument `name=value` of a declaration builtin: expanded without splitting/globbing.
     /// Array literals are encoded for the builtin as `name=(` + quoted elements + `)`.
-    fn decl_assign_word(&mut self, w: &Word) -> Exec<Option<String>> {
+    fn decl_assign_word(&mut self, w: &Word, assoc_flag: bool) -> Exec<Option<String>> {
         let Some(WordPart::Literal(first)) = w.parts.first() else { return Ok(None) };
         let Some(eq) = first.find('=') else { return Ok(None) };
         let name = &first[..eq];
@@ -138,7 +140,8 @@ impl Shell {
             return Ok(None);
         }
         if let Some(WordPart::ArrayLiteral(elems)) = w.parts.get(1) {
-            let items = self.expand_array_elems(elems)?;
+            let assoc = assoc_flag || self.vars.get(base).is_some_and(|v| v.is_assoc());
+            let items = self.expand_array_elems_tilde(elems, !assoc)?;
             self.decl_arrays.push(items);
             return Ok(Some(format!("{}\u{0}ARR{}", &first[..=eq], self.decl_arrays.len() - 1)));
         }
@@ -148,13 +151,25 @@ impl Shell {
 
     /// Expand array literal elements into (optional key, value) pairs.
     pub(crate) fn expand_array_elems(&mut self, elems: &[ArrayElem]) -> Exec<Vec<ArrayItem>> {
-        self.expand_array_elems_as(elems, false)
+        self.expand_elems(elems, false, true)
     }
 
     /// [`Shell::expand_array_elems`] for `name=(...)`; `braces`: an indexed array's literal,
     /// whose `[k]=v` elements are brace-expanded as whole words (bash does that for
     /// `a=(...)`, not for associative arrays).
     pub(crate) fn expand_array_elems_as(&mut self, elems: &[ArrayElem], braces: bool) -> Exec<Vec<ArrayItem>> {
+        self.expand_elems(elems, braces, braces)
+    }
+
+    /// [`Shell::expand_array_elems`] for a declaration builtin's `name=(...)`: `tildes` off for
+    /// an associative array's literal.
+    fn expand_array_elems_tilde(&mut self, elems: &[ArrayElem], tildes: bool) -> Exec<Vec<ArrayItem>> {
+        self.expand_elems(elems, false, tildes)
+    }
+
+    /// Array literal elements; `braces`: see [`Shell::expand_array_elems_as`]; `tildes`: the
+    /// values of `[k]=v` elements get tilde expansion (an indexed array's literal).
+    fn expand_elems(&mut self, elems: &[ArrayElem], braces: bool, tildes: bool) -> Exec<Vec<ArrayItem>> {
         let mut out = Vec::new();
         for e in elems {
             match e {
@@ -175,7 +190,18 @@ impl Shell {
                         continue;
                     }
                     let key = Some(self.expand_word_str(key)?);
-                    let value = self.expand_word_str(value)?;
+                    // bash 5.2 does no tilde expansion in an associative array's `[k]=v`
+                    // (`~` stays as it is; an indexed array's `[i]=~:~` expands both).
+                    let has_tilde = value.parts.iter().any(|p| matches!(p, WordPart::Tilde(_)));
+                    let value = if !tildes && has_tilde {
+                        let parts = value.parts.iter().map(|p| match p {
+                            WordPart::Tilde(user) => WordPart::Literal(format!("~{user}")),
+                            p => p.clone(),
+                        });
+                        self.expand_word_str(&Word { parts: parts.collect() })?
+                    } else {
+                        self.expand_word_str(value)?
+                    };
                     out.push(ArrayItem { key, value, append: *append });
                 }
             }
@@ -308,7 +334,7 @@ impl Shell {
             }
             WordPart::Param(pe) => {
                 if quoted {
-                    if let Some(word) = self.selected_word(pe)? {
+                    if let Some(word) = self.selected_word(pe, true)? {
                         // Quoted `"${x:-word}"`: the word is expanded as if in double quotes,
                         // so `"${x:-"${a[@]}"}"` keeps the elements apart.
                         b.cur.quoted = true;
@@ -319,7 +345,7 @@ impl Shell {
                     }
                 }
                 if !quoted {
-                    if let Some(word) = self.selected_word(pe)? {
+                    if let Some(word) = self.selected_word(pe, false)? {
                         // Unquoted `${x:-word}` / `${x:+word}`: the word's own quoting decides
                         // what is split (`${x:-"a b" c}` gives two fields).
                         for p in &word.parts {

@@ -73,6 +73,9 @@ pub struct Job {
     pub reaped: bool,
     /// Where its end is recorded.
     pub slot: Arc<JobSlot>,
+    /// Started with job control on (`set -m`): only such a job can be brought to the
+    /// foreground with `fg`.
+    pub monitor: bool,
 }
 
 impl Job {

@@ -159,7 +159,7 @@ set_idx! {
     FUNCTRACE = "functrace", HASHALL = "hashall", NOCLOBBER = "noclobber", NOEXEC = "noexec",
     NOGLOB = "noglob", NOUNSET = "nounset", PIPEFAIL = "pipefail", POSIX = "posix", VERBOSE = "verbose",
     XTRACE = "xtrace", INTERACTIVE_COMMENTS = "interactive-comments", KEYWORD = "keyword",
-    HISTORY = "history",
+    HISTORY = "history", MONITOR = "monitor",
 }
 
 shopt_idx! {

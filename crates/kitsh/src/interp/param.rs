@@ -11,12 +11,16 @@ use super::vars::{attr, Value};
 use super::{Exec, Flow, Shell};
 
 impl Shell {
-    /// An unset variable under `set -u` or `${x:?}`: a non-interactive shell exits with
-    /// status 1. (bash 5.2 exits with 127 when the script was given with `-c` at the top
-    /// level, and with 1 when it reads a script file or standard input; kitsh always uses 1,
-    /// the status the bash test suites record, which also does not read as "command not found".)
+    /// An unset variable under `set -u` or `${x:?}`: a non-interactive shell exits, as bash
+    /// 5.2 does, with status 127 when the script was given with `-c` (kitsh's library runs
+    /// scripts that way) and the error is not in a subshell, else with status 1 (a script file
+    /// or standard input, a subshell, a command substitution).
     pub(crate) fn fatal_expansion(&self) -> Flow {
-        Flow::Exit(1)
+        if self.opts.invocation == 'c' && self.subshell == 0 {
+            Flow::Exit(127)
+        } else {
+            Flow::Exit(1)
+        }
     }
 
     /// The value of a special or dynamic variable (`RANDOM`, `LINENO`, ...), if `name` is one.
@@ -341,7 +345,7 @@ impl Shell {
             if let Param::Var(n) = &pe.param {
                 if self.vars.get_raw(n).is_some_and(|v| v.has(attr::NAMEREF) && v.value.is_some()) {
                     let target = Val::Str(Some(self.vars.resolve_name(n).into_owned()));
-                    return self.apply_op(&pe.param, target, &pe.op);
+                    return self.apply_op(&pe.param, target, &pe.op, self.null_test(quoted, true));
                 }
             }
             match self.indirect_target(&pe.param)? {
@@ -349,7 +353,7 @@ impl Shell {
                 None => {
                     return match &pe.op {
                         ParamOp::None => Ok(Val::Str(None)),
-                        _ => self.apply_op(&Param::Var(String::new()), Val::Str(None), &pe.op),
+                        _ => self.apply_op(&Param::Var(String::new()), Val::Str(None), &pe.op, self.null_test(quoted, true)),
                     }
                 }
             }
@@ -357,12 +361,13 @@ impl Shell {
             pe.param.clone()
         };
         let val = self.param_base(&param)?;
-        self.apply_op(&param, val, &pe.op)
+        let test = self.null_test(quoted, pe.indirect);
+        self.apply_op(&param, val, &pe.op, test)
     }
 
     /// For `${x:-word}` / `${x:+word}` on a plain parameter: the word, when it is the one that
     /// will be substituted (`None` otherwise, or for other operators).
-    pub(crate) fn selected_word<'w>(&mut self, pe: &'w ParamExpr) -> Exec<Option<&'w Word>> {
+    pub(crate) fn selected_word<'w>(&mut self, pe: &'w ParamExpr, quoted: bool) -> Exec<Option<&'w Word>> {
         let (colon, word, default) = match &pe.op {
             ParamOp::Default { colon, word } => (*colon, word, true),
             ParamOp::Alternative { colon, word } => (*colon, word, false),
@@ -376,7 +381,7 @@ impl Shell {
         } else {
             self.param_base(&pe.param)?
         };
-        let (is_set, is_null) = set_and_null(&val);
+        let (is_set, is_null) = set_and_null(&val, self.null_test(quoted, pe.indirect));
         let missing = (colon && is_null) || !is_set;
         Ok((missing == default).then_some(word))
     }
@@ -386,8 +391,13 @@ impl Shell {
         self.fatal_expansion()
     }
 
-    fn apply_op(&mut self, param: &Param, val: Val, op: &ParamOp) -> Exec<Val> {
-        let (is_set, is_null) = set_and_null(&val);
+    /// The context of a null test (see [`set_and_null`]).
+    fn null_test(&self, quoted: bool, indirect: bool) -> NullTest {
+        NullTest { quoted, indirect, ifs_sep: self.vars.get_str("IFS").is_none_or(|s| !s.is_empty()) }
+    }
+
+    fn apply_op(&mut self, param: &Param, val: Val, op: &ParamOp, test: NullTest) -> Exec<Val> {
+        let (is_set, is_null) = set_and_null(&val, test);
         let special_list = matches!(param, Param::Special('@') | Param::Special('*') | Param::Indexed(_, Index::At) | Param::Indexed(_, Index::Star));
         if let ParamOp::Transform('a') = op {
             if !is_set && self.set_opt(NOUNSET) && !special_list {
@@ -440,6 +450,13 @@ impl Shell {
             }
             ParamOp::Alternative { colon, word } => {
                 if (*colon && is_null) || !is_set {
+                    // Not taken on an `@` list without elements: nothing, as `"$@"` (no word
+                    // even inside double quotes); otherwise the empty string.
+                    if let Val::List(items, false) = val {
+                        if items.is_empty() {
+                            return Ok(Val::List(items, false));
+                        }
+                    }
                     return Ok(Val::Str(Some(String::new())));
                 }
                 Ok(Val::Str(Some(self.expand_word_str(word)?)))
@@ -885,13 +902,36 @@ fn case_convert(s: &str, op: char, all: bool, p: Option<&Pattern>) -> String {
     out
 }
 
-/// Whether a parameter's value is set, and whether it is null (unset or empty; a list is
-/// null when it has no elements, or only one empty one, or only empty ones for `[*]`).
-fn set_and_null(val: &Val) -> (bool, bool) {
+/// Whether a parameter's value is set, and whether it is null (unset or empty), as the
+/// `:-`/`:+`/`:=`/`:?` operators test it. bash tests a list (`$@`, `${a[*]}`, ...) as the
+/// elements joined: with the first character of `IFS` for `*` inside double quotes (`ifs_sep`:
+/// whether that character exists), with a space otherwise; so two empty elements are null only
+/// in `"${a[*]:-x}"` with an empty `IFS`. Through `${!ref}` (bash 5.2) a list with elements is
+/// never null.
+fn set_and_null(val: &Val, test: NullTest) -> (bool, bool) {
     match val {
         Val::Str(s) => (s.is_some(), s.as_deref().is_none_or(str::is_empty)),
-        Val::List(v, star) => (!v.is_empty(), v.is_empty() || (*star && v.iter().all(String::is_empty)) || (v.len() == 1 && v[0].is_empty())),
+        Val::List(v, star) => {
+            let null = match v.len() {
+                0 => true,
+                _ if test.indirect => false,
+                1 => v[0].is_empty(),
+                _ => *star && test.quoted && !test.ifs_sep && v.iter().all(String::is_empty),
+            };
+            (!v.is_empty(), null)
+        }
     }
+}
+
+/// What the null test of [`set_and_null`] depends on besides the value.
+#[derive(Clone, Copy)]
+struct NullTest {
+    /// Inside double quotes.
+    quoted: bool,
+    /// Reached through `${!ref}`.
+    indirect: bool,
+    /// `IFS` is unset or has a first character (the separator of `"$*"`).
+    ifs_sep: bool,
 }
 
 /// Parse the target of `${!ref}`: `name`, `name[idx]`, `1`, `@`, ...

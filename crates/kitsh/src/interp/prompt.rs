@@ -100,7 +100,16 @@ impl Shell {
                 }
                 'j' => out.push_str(&self.jobs.iter().filter(|j| j.is_live()).count().to_string()),
                 'l' => out.push_str("tty"),
-                '!' => out.push('1'),
+                // bash's `prompt_history_number` for `${x@P}`, PS4 and the like: the
+                // number of the command being run (the newest entry), 1 without history.
+                '!' => {
+                    let next = if self.set_opt(super::options::HISTORY) {
+                        self.history.base() + self.history.len()
+                    } else {
+                        1
+                    };
+                    out.push_str(&next.saturating_sub(1).max(1).to_string());
+                }
                 '#' => out.push_str(&self.command_number.to_string()),
                 '0'..='7' => {
                     let (n, _) = crate::util::bytes::take_digits(&mut chars, 8, 2, e.to_digit(8).unwrap_or(0));

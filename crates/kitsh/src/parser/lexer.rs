@@ -118,6 +118,14 @@ impl<'a> Input<'a> {
         self.src[self.pos..].chars().nth(n)
     }
 
+    /// The characters from the next one on (raw, crossing pushed texts up to a barrier).
+    pub(crate) fn ahead(&self) -> impl Iterator<Item = char> + '_ {
+        let barrier = self.frames.iter().rposition(|f| f.barrier);
+        let frames = &self.frames[barrier.unwrap_or(0)..];
+        let src = if barrier.is_some() { "" } else { &self.src[self.pos..] };
+        frames.iter().rev().flat_map(|f| f.text[f.pos..].chars()).chain(src.chars())
+    }
+
     /// Consume the next character (raw).
     pub(crate) fn bump_raw(&mut self) -> Option<char> {
         if !self.frames.is_empty() {

@@ -161,6 +161,20 @@ pub(crate) struct State<'a> {
     pub(crate) extglob: bool,
     /// The locale is C: `$'\u...'` escapes of non-ASCII characters stay as text.
     pub(crate) c_locale: bool,
+    /// Whether the character being read belongs to an assignment's value (outside quotes).
+    pub(crate) assign_value: AssignCtx,
+}
+
+/// Tildes in the words of `${x-w}`, `${x+w}` and `${x=w}` inside an assignment's value.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AssignCtx {
+    /// Not in an assignment: only a leading tilde prefix, ended by `/`.
+    #[default]
+    No,
+    /// The word of `${x=w}` there: only the leading one, ended by `/` or `:`.
+    Lead,
+    /// A tilde prefix also after each unquoted `:` (`a=${x-b:~}`).
+    Full,
 }
 
 /// The parser proper: the state plus the alias callback of the current call.

@@ -7,6 +7,7 @@ mod command;
 pub mod complete;
 mod dirs;
 mod flow;
+mod fg;
 mod hash;
 mod help;
 pub mod history;
@@ -39,6 +40,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("[", test::bracket),
     ("alias", meta::alias),
     ("bash", bash::bash),
+    ("bg", fg::bg),
     ("break", flow::break_),
     ("builtin", builtin::builtin),
     ("cd", dirs::cd),
@@ -57,6 +59,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("export", vars::export),
     ("false", flow::false_),
     ("fc", history::fc::fc),
+    ("fg", fg::fg),
     ("getopts", meta::getopts),
     ("hash", hash::hash),
     ("help", help::help),

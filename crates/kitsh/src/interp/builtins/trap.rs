@@ -57,7 +57,8 @@ fn print_traps(sh: &mut Shell, keys: &[String]) {
     for k in keys {
         if let Some((_, a)) = sh.listed_traps().find(|(name, _)| *name == k) {
             out.push_str("trap -- ");
-            out.push_str(&crate::util::quote::quote_at_q(a));
+            // bash quotes with single quotes only (newlines and control characters stay as they are).
+            out.push_str(&crate::util::quote::single_quote(a));
             out.push(' ');
             out.push_str(&shown_name(k));
             out.push('\n');
@@ -68,7 +69,7 @@ fn print_traps(sh: &mut Shell, keys: &[String]) {
 
 /// `trap`
 pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
-    let (flags, i) = match super::parse_flags(sh, args, "trap", "lp", USAGE, true) {
+    let (flags, i) = match super::parse_flags(sh, args, "trap", "lp", USAGE, false) {
         Ok(x) => x,
         Err(s) => return Ok(s),
     };

@@ -236,8 +236,39 @@ fn fresh_local(sh: &mut Shell, arg: &str) -> bool {
     sh.vars.insert_fresh_local(name, value.map(|v| Value::Str(v.to_string())))
 }
 
+/// Where the `=` of a declaration operand is: after `name[...]` when the operand starts so,
+/// the brackets matched (`a[a[0]=1]=X` assigns `X` to `a[a[0]=1]`), else the first one.
+fn assign_eq(arg: &str) -> Option<usize> {
+    let b = arg.as_bytes();
+    let mut i = b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+    if i > 0 && b.get(i) == Some(&b'[') {
+        let mut depth = 0usize;
+        while i < b.len() {
+            match b[i] {
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let rest = &arg[(i + 1).min(arg.len())..];
+        if rest.starts_with('=') {
+            return Some(i + 1);
+        }
+        if rest.starts_with("+=") {
+            return Some(i + 2);
+        }
+    }
+    arg.find('=')
+}
+
 fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<(), String> {
-    let (lhs, value) = match arg.find('=') {
+    let (lhs, value) = match assign_eq(arg) {
         Some(i) => (&arg[..i], Some(&arg[i + 1..])),
         None => (arg, None),
     };
@@ -246,7 +277,7 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
         None => (lhs, false),
     };
     let base = name.split('[').next().unwrap_or("");
-    if !is_name(base) {
+    if !is_name(base) || (name.len() > base.len() && !name.ends_with(']')) {
         return Err(format!("`{arg}': not a valid identifier"));
     }
     let exists_here = if local || (sh.vars.depth() > 1 && !f.global) { sh.vars.is_local_here(base) } else { sh.vars.get_raw(base).is_some() };
@@ -292,7 +323,12 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
             if var.value.is_none() {
                 var.attrs |= attr::NO_VALUE;
             }
-            var.value = Some(Value::Assoc(AssocMap::default()));
+            // A string becomes element `0`, as in bash (kept by `declare -A s+=(...)`).
+            let mut m = AssocMap::default();
+            if let Some(Value::Str(old)) = var.value.take() {
+                m.insert("0".to_string(), old);
+            }
+            var.value = Some(Value::Assoc(m));
         } else if f.array && !var.is_indexed() && !var.is_assoc() {
             let old = match &var.value {
                 Some(Value::Str(s)) => Some(s.clone()),
@@ -505,7 +541,7 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
     }
     let mut status = 0;
     for a in &args[i..] {
-        let (name, value) = match a.find('=') {
+        let (name, value) = match assign_eq(a) {
             Some(p) => (&a[..p], Some(&a[p + 1..])),
             None => (a.as_str(), None),
         };

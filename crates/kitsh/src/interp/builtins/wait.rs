@@ -53,7 +53,7 @@ pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// Wait for job `k` and collect it. `Err(status)`: interrupted (a signal for this shell:
 /// 128+N; the script stopped: 1).
-fn await_job(sh: &mut Shell, k: usize) -> Result<i32, i32> {
+pub(crate) fn await_job(sh: &mut Shell, k: usize) -> Result<i32, i32> {
     let slot = sh.jobs[k].slot.clone();
     match slot.wait(&sh.shared, sh.bashpid) {
         Ok(end) => Ok(collect(sh, k, end)),

@@ -17,6 +17,8 @@ enum Pw {
     Pattern,
 }
 
+use super::AssignCtx;
+
 impl Core<'_, '_, '_> {
     /// `${...}` after the `{`.
     pub(crate) fn param_brace(&mut self, in_dq: bool, line: u32) -> PResult<WordPart> {
@@ -159,7 +161,16 @@ impl Core<'_, '_, '_> {
         };
         let op = match c {
             '-' => ParamOp::Default { colon, word: self.pword(in_dq, Pw::Value, false, line)? },
-            '=' => ParamOp::Assign { colon, word: self.pword(in_dq, Pw::Value, false, line)? },
+            '=' => {
+                // bash expands only the leading tilde of the word it assigns (`a=${x=~:~}`).
+                let saved = self.assign_value;
+                if saved == AssignCtx::Full {
+                    self.assign_value = AssignCtx::Lead;
+                }
+                let word = self.pword(in_dq, Pw::Value, false, line);
+                self.assign_value = saved;
+                ParamOp::Assign { colon, word: word? }
+            }
             '+' => ParamOp::Alternative { colon, word: self.pword(in_dq, Pw::Value, false, line)? },
             '?' => {
                 let w = self.pword(in_dq, Pw::Value, false, line)?;
@@ -180,7 +191,7 @@ impl Core<'_, '_, '_> {
             }
             '#' | '%' => {
                 let longest = self.inp.eat(c);
-                let pattern = self.pword(in_dq, Pw::Pattern, false, line)?;
+                let pattern = self.pattern_word(in_dq, '}', line)?;
                 if c == '#' {
                     ParamOp::RemovePrefix { longest, pattern }
                 } else {
@@ -229,7 +240,8 @@ impl Core<'_, '_, '_> {
             self.inp.bump_raw();
             pattern.parts.push(WordPart::Literal("/".to_string()));
         }
-        let rest = self.pword_until(in_dq, Pw::Pattern, '/', line)?;
+        // `${x/#~/r}` and `${x/%~/r}`: the `~` no longer starts the pattern (bash).
+        let rest = self.pword_until(in_dq, Pw::Pattern, '/', line, mode != ReplaceMode::Prefix && mode != ReplaceMode::Suffix)?;
         if pattern.parts.is_empty() {
             pattern = rest;
         } else {
@@ -243,7 +255,7 @@ impl Core<'_, '_, '_> {
         }
         let replacement = if self.inp.peek() == Some('/') {
             self.inp.bump_raw();
-            Some(self.pword(in_dq, Pw::Pattern, false, line)?)
+            Some(self.pattern_word(in_dq, '}', line)?)
         } else {
             None
         };
@@ -252,17 +264,30 @@ impl Core<'_, '_, '_> {
 
     /// The word of an operator, up to `}` (or also `:` with `colon_stops`), not consumed.
     fn pword(&mut self, in_dq: bool, pw: Pw, colon_stops: bool, line: u32) -> PResult<Word> {
-        self.pword_until(in_dq, pw, if colon_stops { ':' } else { '}' }, line)
+        self.pword_until(in_dq, pw, if colon_stops { ':' } else { '}' }, line, false)
     }
 
-    /// The word of an operator, up to `}` or `stop` at top level, not consumed.
-    fn pword_until(&mut self, in_dq: bool, pw: Pw, stop: char, line: u32) -> PResult<Word> {
+    /// The pattern of `${x#p}`, `${x%p}`, `${x/p/r}` or its replacement, up to `stop` or `}`:
+    /// bash expands a tilde prefix at its start, even inside double quotes.
+    fn pattern_word(&mut self, in_dq: bool, stop: char, line: u32) -> PResult<Word> {
+        self.pword_until(in_dq, Pw::Pattern, stop, line, true)
+    }
+
+    /// The word of an operator, up to `}` or `stop` at top level, not consumed. `lead_tilde`:
+    /// a tilde prefix at the start is expanded whatever the quoting (patterns); an unquoted
+    /// value (`${x-~}`) gets one anyway, and in an assignment's value (`a=${x-b:~}`) also
+    /// after each unquoted `:`, as bash does.
+    fn pword_until(&mut self, in_dq: bool, pw: Pw, stop: char, line: u32, lead_tilde: bool) -> PResult<Word> {
         let mut b = Buf::default();
-        if !in_dq && pw == Pw::Value {
-            self.tilde(&mut b, false, Some('}'));
+        let value = !in_dq && pw == Pw::Value;
+        let assign_tildes = value && self.assign_value == AssignCtx::Full;
+        if lead_tilde || value {
+            self.tilde(&mut b, value && self.assign_value != AssignCtx::No, Some('}'));
         }
         // In `${s:off:len}` a `?` of a conditional expression in `off` pairs with a `:`.
         let mut open_ternaries = 0usize;
+        // Between single quotes of a double-quoted value word (see below).
+        let mut in_squote = false;
         loop {
             let c = self.brace_peek(line)?;
             if c == ':' && stop == ':' && open_ternaries > 0 {
@@ -271,7 +296,7 @@ impl Core<'_, '_, '_> {
                 b.push(':');
                 continue;
             }
-            if c == '}' || c == stop {
+            if (c == '}' || c == stop) && !in_squote {
                 break;
             }
             if c == '?' && stop == ':' {
@@ -292,12 +317,36 @@ impl Core<'_, '_, '_> {
                             self.inp.bump_raw();
                             b.part(WordPart::Escaped(n.to_string()));
                         }
+                        // `\'` pairs with nothing (see the single quotes below).
+                        Some('\'') => {
+                            self.inp.bump_raw();
+                            b.push_str("\\'");
+                        }
                         _ => b.push('\\'),
                     }
                 }
+                // Inside `"${x-...}"` a single quote is literal, but bash still pairs quotes
+                // when it looks for the closing brace: `"${x-'}'}"` gives `'}'`; a double
+                // quote between them is removed (`"${x-'a"b'}"` gives `'ab'`).
                 '\'' if in_dq && pw == Pw::Value => {
                     self.inp.bump_raw();
                     b.push('\'');
+                    in_squote = !in_squote;
+                }
+                '"' | '}' if in_squote => {
+                    self.inp.bump_raw();
+                    if c == '}' {
+                        b.push('}');
+                    }
+                }
+                _ if in_squote && c == stop => {
+                    self.inp.bump_raw();
+                    b.push(c);
+                }
+                ':' if assign_tildes => {
+                    self.inp.bump_raw();
+                    b.push(':');
+                    self.tilde(&mut b, true, Some('}'));
                 }
                 '$' => self.dollar(&mut b, false)?,
                 '`' => self.backtick(&mut b, in_dq)?,

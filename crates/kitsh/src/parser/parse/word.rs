@@ -109,6 +109,41 @@ pub(crate) fn is_name_char(c: char) -> bool {
     c == '_' || c.is_ascii_alphanumeric()
 }
 
+/// Whether `text` starts `name[` and an unquoted blank comes before the `]` that closes it,
+/// or nothing closes it.
+fn subscript_has_blank(mut text: impl Iterator<Item = char>) -> bool {
+    match text.next() {
+        Some(c) if is_name_start(c) => {}
+        _ => return false,
+    }
+    let mut depth = 0usize;
+    let mut in_sub = false;
+    while let Some(c) = text.next() {
+        if !in_sub {
+            match c {
+                '[' => in_sub = true,
+                c if is_name_char(c) => {}
+                _ => return false,
+            }
+            continue;
+        }
+        match c {
+            ' ' | '\t' | '\n' => return true,
+            '[' => depth += 1,
+            ']' if depth == 0 => return false,
+            ']' => depth -= 1,
+            '\\' => {
+                text.next();
+            }
+            // A quoted part: the word is read as an assignment, as before.
+            '\'' | '"' | '$' | '`' => return false,
+            _ => {}
+        }
+    }
+    // Not closed: an ordinary word too (`declare a[`).
+    in_sub
+}
+
 /// A parameter expansion part without operator.
 pub(crate) fn param_part(param: Param, braced: bool) -> WordPart {
     WordPart::Param(Box::new(ParamExpr { param, indirect: false, op: ParamOp::None, braced }))
@@ -187,7 +222,13 @@ impl Core<'_, '_, '_> {
                         kind = Kind::Assign;
                     }
                 }
-                _ => self.word_char(b, c, false)?,
+                _ => {
+                    let ctx = if kind == Kind::Assign { super::AssignCtx::Full } else { super::AssignCtx::No };
+                    let saved = std::mem::replace(&mut self.assign_value, ctx);
+                    let r = self.word_char(b, c, false);
+                    self.assign_value = saved;
+                    r?
+                }
             }
         }
         Ok(())
@@ -490,6 +531,10 @@ impl Core<'_, '_, '_> {
 
     /// A word in argument position of a declaration command (`declare a=(1 2)`, `local x=~`).
     pub(crate) fn read_decl_word(&mut self) -> PResult<Word> {
+        // Here bash reads the word as any other: `declare a[ 1 ]=x` is three words.
+        if subscript_has_blank(self.inp.ahead()) {
+            return self.finish_word(Buf::default());
+        }
         match self.assign_prefix()? {
             Ok(mut b) => {
                 if self.inp.peek() == Some('(') {
