@@ -42,9 +42,9 @@ impl Shell {
             value
         };
         if attrs & attr::LOWER != 0 {
-            v = v.to_lowercase();
+            v = crate::util::locale::lower(&v);
         } else if attrs & attr::UPPER != 0 {
-            v = v.to_uppercase();
+            v = crate::util::locale::upper(&v);
         }
         if v.len() > self.shared.limits.max_string_bytes {
             self.shared.trip(crate::limits::LimitExceeded::Expansion);

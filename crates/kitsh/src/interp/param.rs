@@ -8,15 +8,20 @@ use std::rc::Rc;
 
 use super::pattern::{self, byte_chars, from_byte_chars, MatchOpts, Pattern};
 use super::vars::{attr, Value};
+use crate::util::locale;
 use super::{Exec, Flow, Shell};
 
 impl Shell {
     /// An unset variable under `set -u` or `${x:?}`: a non-interactive shell exits, as bash
     /// 5.2 does, with status 127 when the script was given with `-c` (kitsh's library runs
-    /// scripts that way) and the error is not in a subshell, else with status 1 (a script file
-    /// or standard input, a subshell, a command substitution).
+    /// scripts that way), the error is not in a subshell and `set -e` is off, else with status
+    /// 1 (a script file or standard input, a subshell, a command substitution, `set -e`).
     pub(crate) fn fatal_expansion(&self) -> Flow {
-        if self.opts.invocation == 'c' && self.subshell == 0 {
+        // An interactive shell abandons the line and reads the next one.
+        if self.opts.interactive {
+            return Flow::Abort(1);
+        }
+        if self.opts.invocation == 'c' && self.subshell == 0 && !self.set_opt(super::options::ERREXIT) {
             Flow::Exit(127)
         } else {
             Flow::Exit(1)
@@ -257,6 +262,8 @@ impl Shell {
         }
         let target = self.vars.resolve_name(name).into_owned();
         if target.contains('[') {
+            // `declare -n r='a[@]'`: operators see the elements joined (`"$r"` itself is
+            // `"${a[@]}"`, see `param_value`).
             return Ok(match parse_param_ref(&target) {
                 Some(p @ Param::Indexed(..)) => match self.param_base(&p)? {
                     Val::List(items, _) => Val::Str(Some(items.join(" "))),
@@ -290,10 +297,8 @@ impl Shell {
                 return Ok(None);
             }
             Val::Str(None) => {
+                // Not fatal under `set -u` either (bash 5.2): the command fails.
                 self.error(&format!("{}: invalid indirect expansion", Self::param_display_name(p)));
-                if self.set_opt(NOUNSET) {
-                    return Err(self.fatal_expansion());
-                }
                 return Err(Flow::Abort(1));
             }
         };
@@ -360,6 +365,17 @@ impl Shell {
         } else {
             pe.param.clone()
         };
+        // `$r` of `declare -n r='a[@]'` (no operator) is `${a[@]}`: separate words.
+        if let (ParamOp::None, Param::Var(n)) = (&pe.op, &param) {
+            if self.vars.get_raw(n).is_some_and(|v| v.has(attr::NAMEREF)) && !self.vars.nameref_cycle(n) {
+                let target = self.vars.resolve_name(n).into_owned();
+                if target.ends_with("[@]") || target.ends_with("[*]") {
+                    if let Some(p @ Param::Indexed(..)) = parse_param_ref(&target) {
+                        return self.param_base(&p);
+                    }
+                }
+            }
+        }
         let val = self.param_base(&param)?;
         let test = self.null_test(quoted, pe.indirect);
         self.apply_op(&param, val, &pe.op, test)
@@ -662,12 +678,12 @@ impl Shell {
         match c {
             'Q' => crate::util::quote::quote_at_q(s),
             'E' => crate::util::quote::ansi_c_decode(s),
-            'U' => s.to_uppercase(),
+            'U' => locale::upper(s),
             'u' => {
                 let mut cs = s.chars();
-                cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+                cs.next().map(|f| std::iter::once(locale::towupper(f)).chain(cs).collect()).unwrap_or_default()
             }
-            'L' => s.to_lowercase(),
+            'L' => locale::lower(s),
             'P' => self.expand_prompt(s).unwrap_or_else(|_| s.to_string()),
             'K' | 'k' => crate::util::quote::quote_at_q(s),
             _ => s.to_string(),
@@ -885,13 +901,9 @@ fn case_convert(s: &str, op: char, all: bool, p: Option<&Pattern>) -> String {
             let upper = match op {
                 '^' => true,
                 ',' => false,
-                _ => !c.is_uppercase(),
+                _ => !locale::iswupper(c),
             };
-            if upper {
-                out.extend(c.to_uppercase());
-            } else {
-                out.extend(c.to_lowercase());
-            }
+            out.push(if upper { locale::towupper(c) } else { locale::towlower(c) });
         } else {
             out.push(c);
         }

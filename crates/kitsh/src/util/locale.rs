@@ -14,9 +14,52 @@ pub fn is_known(name: &str) -> bool {
     name.is_empty() || name == "C" || name == "POSIX" || is_utf8(name)
 }
 
+/// The C library's `towupper`: a character's single-character upper case, itself when it has
+/// none (`ß` stays `ß`; Rust's `to_uppercase` would give `SS`).
+pub fn towupper(c: char) -> char {
+    let mut it = c.to_uppercase();
+    match (it.next(), it.next()) {
+        (Some(u), None) => u,
+        _ => c,
+    }
+}
+
+/// The C library's `towlower` (no context rules: `Σ` is always `σ`).
+pub fn towlower(c: char) -> char {
+    let mut it = c.to_lowercase();
+    match (it.next(), it.next()) {
+        (Some(l), None) => l,
+        _ => c,
+    }
+}
+
+/// `iswupper` as glibc answers it: a character with a lower case (title-case letters such as
+/// `ǅ` included).
+pub fn iswupper(c: char) -> bool {
+    towlower(c) != c
+}
+
+/// Every character upper-cased with [`towupper`], as bash's `${x^^}`, `${x@U}` and
+/// `declare -u` do.
+pub fn upper(s: &str) -> String {
+    s.chars().map(towupper).collect()
+}
+
+/// Every character lower-cased with [`towlower`].
+pub fn lower(s: &str) -> String {
+    s.chars().map(towlower).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn single_character_case_mappings() {
+        assert_eq!(upper("straße ŉ ﬁ"), "STRAßE ŉ ﬁ");
+        assert_eq!(lower("ΣΑΣ ǅ"), "σασ ǆ");
+        assert!(iswupper('ǅ') && iswupper('A') && !iswupper('a') && !iswupper('ß'));
+    }
 
     #[test]
     fn names() {

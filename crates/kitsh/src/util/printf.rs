@@ -284,11 +284,43 @@ impl<'a> Run<'a> {
         Some(a.as_str())
     }
 
-    /// The character code after a leading quote (`'A` is 65).
+    /// The character code after a leading quote (`'A` is 65; in the C locale the first byte).
+    /// Bytes that are not UTF-8 (kept
+    /// as raw bytes) are decoded as bash decodes them: a whole lead-and-continuation sequence
+    /// beyond U+10FFFF still gives its code (`\xF4\x91\x84\x91` is 0x111111); anything
+    /// else gives the first byte.
     fn ascii_code(word: &str) -> i64 {
-        match word[1..].chars().next() {
+        let mut chars = word[1..].chars();
+        match chars.next() {
             None => 0,
-            Some(c) => raw_byte(c).map_or(c as i64, i64::from),
+            // The C locale: the first byte.
+            Some(c) if crate::builtins::args::c_locale() => match raw_byte(c) {
+                Some(b) => i64::from(b),
+                None => i64::from(c.to_string().as_bytes()[0]),
+            },
+            Some(c) => match raw_byte(c) {
+                None => c as i64,
+                Some(lead) => {
+                    let (len, mut cp, min) = match lead {
+                        0xC0..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
+                        0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
+                        0xF0..=0xF7 => (4, u32::from(lead & 0x07), 0x1_0000),
+                        0xF8..=0xFB => (5, u32::from(lead & 0x03), 0x20_0000),
+                        0xFC..=0xFD => (6, u32::from(lead & 0x01), 0x400_0000),
+                        _ => return i64::from(lead),
+                    };
+                    for _ in 1..len {
+                        match chars.next().and_then(raw_byte) {
+                            Some(b @ 0x80..=0xBF) => cp = (cp << 6) | u32::from(b & 0x3F),
+                            _ => return i64::from(lead),
+                        }
+                    }
+                    if cp < min || (0xD800..=0xDFFF).contains(&cp) {
+                        return i64::from(lead);
+                    }
+                    i64::from(cp)
+                }
+            },
         }
     }
 

@@ -142,8 +142,8 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     // The C library sees `TZ` only when it is exported.
     let tz = if dated { sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string) } else { None };
     let max = sh.shared.limits.max_string_bytes;
-    // `\u` escapes depend on the locale.
-    if fmt.contains("\\u") || fmt.contains("\\U") || fmt.contains("%b") {
+    // `\u` escapes and the codes of `'c` arguments depend on the locale.
+    if fmt.contains("\\u") || fmt.contains("\\U") || fmt.contains("%b") || args[i + 1..].iter().any(|a| a.starts_with(['\'', '"'])) {
         crate::builtins::args::set_c_locale(sh.byte_locale());
     }
     let res = crate::util::printf::format_bounded(fmt, &args[i + 1..], now, tz.as_deref(), max);

@@ -430,9 +430,9 @@ fn assign_in_scope(sh: &mut Shell, name: &str, value: String, append: bool, loca
         value
     };
     if attrs & attr::LOWER != 0 {
-        val = val.to_lowercase();
+        val = crate::util::locale::lower(&val);
     } else if attrs & attr::UPPER != 0 {
-        val = val.to_uppercase();
+        val = crate::util::locale::upper(&val);
     }
     let v = if local { sh.vars.local_entry(name) } else { sh.vars.global_entry(name) };
     match &mut v.value {

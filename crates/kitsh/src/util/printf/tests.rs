@@ -9,6 +9,8 @@ type Case = (&'static [u8], &'static [&'static [u8]], &'static [u8], &'static [&
 const CASES: &[Case] = &[
     (b"%d|%d|%d|%d\x0a", &[b"abc", b"12abc", b"0x", b"08"], b"0|12|0|0\x0a", &["printf: abc: invalid number", "printf: 12abc: invalid number", "printf: 0x: invalid hex number", "printf: 08: invalid octal number"], 1),
     (b"%d|", &[b" 12", b"12 ", b"", b"+5", b"-0x10", b"'A", b"'", b"\"\xc3\xa9", b"'\xc3\xa9x", b"0x1F", b"017", b"-9223372036854775808", b"9223372036854775808", b"-9223372036854775809"], b"12|12|0|5|-16|65|0|233|233|31|15|-9223372036854775808|9223372036854775807|-9223372036854775808|", &["printf: 12 : invalid number", "printf: warning: 9223372036854775808: Numerical result out of range", "printf: warning: -9223372036854775809: Numerical result out of range"], 1),
+    // Codes of bytes that are not UTF-8, as bash's `mbtowc` gives them.
+    (b"%x %x %x %x %x %x|", &[b"'\xf4\x91\x84\x91", b"'\xf4\x91", b"'\xc0\x80", b"'\xed\xa0\x80", b"'\xf8\x88\x80\x80\x80", b"'\xf7\xbf\xbf\xbf"], b"111111 f4 c0 ed 200000 1fffff|", &[], 0),
     (b"%u %x %o %X\x0a", &[b"-1", b"-1", b"-1", b"255"], b"18446744073709551615 ffffffffffffffff 1777777777777777777777 FF\x0a", &[], 0),
     (b"%u|%u\x0a", &[b"18446744073709551616", b"-18446744073709551615"], b"18446744073709551615|1\x0a", &["printf: warning: 18446744073709551616: Numerical result out of range"], 0),
     (b"%c|%c|%c|%5c|%-3c|\x0a", &[b"\xc3\xa9", b"abc", b"", b"a", b"b"], b"\xc3|a|\x00|    a|b  |\x0a", &[], 0),
