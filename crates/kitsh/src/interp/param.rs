@@ -262,13 +262,10 @@ impl Shell {
         }
         let target = self.vars.resolve_name(name).into_owned();
         if target.contains('[') {
-            // `declare -n r='a[@]'`: operators see the elements joined (`"$r"` itself is
-            // `"${a[@]}"`, see `param_value`).
+            // `declare -n r='a[@]'`: `"$r"` is `"${a[@]}"` (operators see the elements
+            // joined, see `param_value`).
             return Ok(match parse_param_ref(&target) {
-                Some(p @ Param::Indexed(..)) => match self.param_base(&p)? {
-                    Val::List(items, _) => Val::Str(Some(items.join(" "))),
-                    v => v,
-                },
+                Some(p @ Param::Indexed(..)) => self.param_base(&p)?,
                 _ => Val::Str(None),
             });
         }
@@ -365,18 +362,14 @@ impl Shell {
         } else {
             pe.param.clone()
         };
-        // `$r` of `declare -n r='a[@]'` (no operator) is `${a[@]}`: separate words.
-        if let (ParamOp::None, Param::Var(n)) = (&pe.op, &param) {
-            if self.vars.get_raw(n).is_some_and(|v| v.has(attr::NAMEREF)) && !self.vars.nameref_cycle(n) {
-                let target = self.vars.resolve_name(n).into_owned();
-                if target.ends_with("[@]") || target.ends_with("[*]") {
-                    if let Some(p @ Param::Indexed(..)) = parse_param_ref(&target) {
-                        return self.param_base(&p);
-                    }
-                }
+        let mut val = self.param_base(&param)?;
+        // A name gives a list only through `declare -n r='a[@]'`: `$r` is then `${a[@]}`
+        // (separate words), but an operator sees the elements joined, as in bash.
+        if let (Val::List(items, _), Param::Var(_)) = (&val, &param) {
+            if !matches!(pe.op, ParamOp::None) {
+                val = Val::Str(Some(items.join(" ")));
             }
         }
-        let val = self.param_base(&param)?;
         let test = self.null_test(quoted, pe.indirect);
         self.apply_op(&param, val, &pe.op, test)
     }
@@ -395,7 +388,11 @@ impl Shell {
                 None => Val::Str(None),
             }
         } else {
-            self.param_base(&pe.param)?
+            match self.param_base(&pe.param)? {
+                // A nameref to `a[@]`: the operator sees the elements joined.
+                Val::List(items, _) if matches!(pe.param, Param::Var(_)) => Val::Str(Some(items.join(" "))),
+                v => v,
+            }
         };
         let (is_set, is_null) = set_and_null(&val, self.null_test(quoted, pe.indirect));
         let missing = (colon && is_null) || !is_set;

@@ -66,9 +66,20 @@ impl AssocMap {
         if self.map.len() >= max_entries {
             return false;
         }
+        self.grow(max_entries);
         self.seq += 1;
         self.map.insert(key.to_owned(), (value, self.seq));
         true
+    }
+
+    /// Before an insertion into a full table: grow it fourfold rather than twofold (a table
+    /// filled in a loop is rehashed, every key hashed again, half as often), never past room
+    /// for `max_entries`.
+    fn grow(&mut self, max_entries: usize) {
+        let len = self.map.len();
+        if len >= 64 && len == self.map.capacity() {
+            self.map.reserve((len * 3).min(max_entries.saturating_sub(len)).max(1));
+        }
     }
     /// Insert or replace (a replaced key keeps its position).
     pub fn insert(&mut self, key: String, value: String) {
