@@ -1,8 +1,11 @@
-//! jq 1.8's own test file (`shared/testdata/jq.test`) run through kitsh's `jq` command, the way
+//! jq 1.8's own test files (`shared/testdata/jq.test`, and `onig.test`, `base64.test`,
+//! `uri.test` beside it) run through kitsh's `jq` command, the way
 //! a script calls it: `jq -L /jq/tests/modules -c -- 'PROGRAM' <<'EOF' INPUT EOF`, with jq's test
 //! modules (`tests/jq_modules`) mounted there as jq's harness passes `-L tests/modules`. Outputs are compared as JSON values,
 //! as jq's own harness does; `%%FAIL` cases pass when the program fails to compile (exit 3).
-//! The test fails when the number of passing cases drops below `conformance/jq-baseline.txt`.
+//! A test fails when the number of passing cases drops below its baseline in `conformance/`
+//! (`jq-baseline.txt` for jq.test, `jq-onig-baseline.txt`, `jq-base64-baseline.txt`,
+//! `jq-uri-baseline.txt`).
 //!
 //! Run with `--nocapture` to see the failures; `JQ_SUITE_VERBOSE=1` prints each one in full.
 
@@ -23,7 +26,7 @@ struct Case {
     expected: Vec<String>,
 }
 
-fn find_testfile() -> Option<PathBuf> {
+fn find_testfile(name: &str) -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut cands = Vec::new();
     if let Ok(s) = std::env::var("KITSH_SHARED") {
@@ -32,7 +35,7 @@ fn find_testfile() -> Option<PathBuf> {
     cands.push(root.join("../shared/testdata"));
     cands.push(root.join("shared/testdata"));
     cands.push(PathBuf::from("/work/shared/testdata"));
-    cands.into_iter().map(|d| d.join("jq.test")).find(|p| p.is_file())
+    cands.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
 fn parse_cases(text: &str) -> Vec<Case> {
@@ -124,10 +127,10 @@ fn run_case(c: &Case) -> Result<(), String> {
     }
 }
 
-#[test]
-fn jq_test_file() {
-    let Some(path) = find_testfile() else {
-        panic!("jq.test not found (set KITSH_SHARED to the shared directory)");
+/// Runs every case of `name` and fails when fewer pass than `conformance/BASELINE`.
+fn run_file(name: &str, baseline: &str) {
+    let Some(path) = find_testfile(name) else {
+        panic!("{name} not found (set KITSH_SHARED to the shared directory)");
     };
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let cases = parse_cases(&text);
@@ -137,14 +140,14 @@ fn jq_test_file() {
     let trace = std::env::var("JQ_SUITE_TRACE").is_ok();
     for c in &cases {
         if trace {
-            eprintln!("case jq.test:{}", c.line);
+            eprintln!("case {name}:{}", c.line);
         }
         // A panic inside one case must not hide the others' results.
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(c)))
             .unwrap_or_else(|_| Err("PANIC".to_string()));
         match r {
             Ok(()) => passed += 1,
-            Err(why) => failures.push(format!("jq.test:{}: {}  =>  {}", c.line, c.program, why)),
+            Err(why) => failures.push(format!("{name}:{}: {}  =>  {}", c.line, c.program, why)),
         }
     }
     for f in &failures {
@@ -155,8 +158,31 @@ fn jq_test_file() {
         }
     }
     let total = cases.len();
-    println!("jq.test: {passed}/{total} passed ({:.1} %)", 100.0 * passed as f64 / total.max(1) as f64);
-    let baseline_file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../conformance/jq-baseline.txt");
+    println!("{name}: {passed}/{total} passed ({:.1} %)", 100.0 * passed as f64 / total.max(1) as f64);
+    let baseline_file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../conformance").join(baseline);
     let baseline: usize = std::fs::read_to_string(baseline_file).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
-    assert!(passed >= baseline, "jq.test regression: {passed} passed, baseline {baseline}");
+    assert!(passed >= baseline, "{name} regression: {passed} passed, baseline {baseline}");
+}
+
+#[test]
+fn jq_test_file() {
+    run_file("jq.test", "jq-baseline.txt");
+}
+
+/// jq's regular-expression cases (`test`, `match`, `capture`, `sub`, `gsub`, `scan`, `splits`).
+#[test]
+fn onig_test_file() {
+    run_file("onig.test", "jq-onig-baseline.txt");
+}
+
+/// `@base64` / `@base64d`.
+#[test]
+fn base64_test_file() {
+    run_file("base64.test", "jq-base64-baseline.txt");
+}
+
+/// `@uri` / `@urid`.
+#[test]
+fn uri_test_file() {
+    run_file("uri.test", "jq-uri-baseline.txt");
 }

@@ -63,7 +63,10 @@ def unique: if type == "array" then _kitsh_unique else _jaq_unique end;
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);
-def has($k): if ($k|type) == "number" and ($k|isnan) then false else _jaq_has($k) end;
+def has($k): if ($k|type) == "number" and ($k|isnan) then false
+  elif (type == "object" and ($k|type) != "string") or (type == "array" and ($k|type) != "number")
+    or (type != "object" and type != "array" and type != "null")
+  then error("Cannot check whether \(type) has a \($k|type) key") else _jaq_has($k) end;
 def _strindices($i): if type != "string" then error("\(_kitsh_describe) cannot be searched, as it is not a string")
   elif ($i|type) != "string" then error("\($i|_kitsh_describe) is not a string") else indices($i) end;
 
@@ -130,6 +133,39 @@ def @tsv:
            elif . == null then ""
            else error("\(type) (\(tojson)) is not valid in a tsv row") end)
     | join("\t") end;
+def match($re; $flags): _kitsh_match($re; $flags)[];
+def match($val): ($val|type) as $t | if $t == "string" then match($val; null)
+  elif $t == "array" and ($val|length) > 1 then match($val[0]; $val[1])
+  elif $t == "array" and ($val|length) > 0 then match($val[0]; null)
+  else error($t + " not a string or array") end;
+def test($re; $flags): _kitsh_test($re; $flags);
+def test($val): ($val|type) as $t | if $t == "string" then test($val; null)
+  elif $t == "array" and ($val|length) > 1 then test($val[0]; $val[1])
+  elif $t == "array" and ($val|length) > 0 then test($val[0]; null)
+  else error($t + " not a string or array") end;
+def _kitsh_capture_object: [.captures[] | select(.name != null) | {key: .name, value: .string}] | from_entries;
+def capture($re; $flags): match($re; $flags) | _kitsh_capture_object;
+def capture($val): ($val|type) as $t | if $t == "string" then capture($val; null)
+  elif $t == "array" and ($val|length) > 1 then capture($val[0]; $val[1])
+  elif $t == "array" and ($val|length) > 0 then capture($val[0]; null)
+  else error($t + " not a string or array") end;
+def scan($re; $flags): match($re; "g" + ($flags // ""))
+  | if (.captures|length) > 0 then [.captures[].string] else .string end;
+def scan($re): scan($re; null);
+def sub($re; str; $flags): . as $in
+  | (reduce match($re; $flags) as $m ({res: [], prev: 0};
+        $in[.prev:$m.offset] as $gap
+        | [$m | _kitsh_capture_object | str] as $ins
+        | .res as $r
+        | .res = [range(0; [($r|length), ($ins|length)] | max) as $i
+                  | if $i < ($ins|length) then ($r[$i] // "") + $gap + $ins[$i] else $r[$i] end]
+        | .prev = ($m.offset + $m.length))
+     | .res[] + $in[.prev:]) // $in;
+def sub($re; str): sub($re; str; "");
+def gsub($re; str; $flags): sub($re; str; ($flags // "") + "g");
+def gsub($re; str): sub($re; str; "g");
+def @base64d: tostring | _kitsh_base64d;
+def @urid: tostring | _kitsh_urid;
 def @base32: tostring | _kitsh_base32;
 def @base32d: tostring | _kitsh_base32d;
 def ltrimstr($x): if type == "string" and ($x|type) == "string" then (if startswith($x) then .[($x|length):] end) else error("startswith() requires string inputs") end;

@@ -10,6 +10,7 @@ mod defs;
 mod modules;
 mod natives;
 pub mod read;
+mod regex;
 mod rewrite;
 pub mod write;
 

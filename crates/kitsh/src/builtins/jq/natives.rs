@@ -135,6 +135,26 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
             let b = bytes_of(&cv.1).unwrap_or_default();
             bome(Ok(Val::utf8_str(read::sanitize_utf8(base32_decode(b)))))
         }),
+        ("_kitsh_base64d", v(0), |cv| {
+            let b = bytes_of(&cv.1).unwrap_or_default();
+            let r = base64_decode(b).map(|d| Val::utf8_str(read::sanitize_utf8(d)));
+            bome(r.map_err(|why| str_err(format!("{} {why}", describe(&cv.1)))))
+        }),
+        ("_kitsh_urid", v(0), |cv| {
+            let b = bytes_of(&cv.1).unwrap_or_default();
+            let r = uri_decode(b).map(Val::from);
+            bome(r.ok_or_else(|| str_err(format!("{} is not a valid uri encoding", describe(&cv.1)))))
+        }),
+        ("_kitsh_match", v(2), |mut cv| {
+            let flags = cv.0.pop_var();
+            let re = cv.0.pop_var();
+            bome(regex_args(&cv.1, &re, &flags).and_then(|(s, re, f)| super::regex::match_all(s, re, f).map_err(str_err)))
+        }),
+        ("_kitsh_test", v(2), |mut cv| {
+            let flags = cv.0.pop_var();
+            let re = cv.0.pop_var();
+            bome(regex_args(&cv.1, &re, &flags).and_then(|(s, re, f)| super::regex::test(s, re, f).map(Val::from).map_err(str_err)))
+        }),
         ("_kitsh_builtins", v(0), |_| {
             let list: Vec<Val> = super::defs::BUILTINS.iter().map(|s| Val::from(s.to_string())).collect();
             bome(Ok(Val::Arr(list.into())))
@@ -491,6 +511,67 @@ fn base32_decode(b: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// The input, regex and flags of `match`/`test` as text (flags `null` is none), or jq's error.
+fn regex_args<'a>(input: &'a Val, re: &'a Val, flags: &'a Val) -> Result<(&'a [u8], &'a str, &'a str), Error<Val>> {
+    let s = bytes_of(input).ok_or_else(|| str_err(format!("{} cannot be matched, as it is not a string", describe(input))))?;
+    let re = bytes_of(re).and_then(|b| std::str::from_utf8(b).ok()).ok_or_else(|| str_err(format!("{} is not a string", describe(re))))?;
+    let flags = match flags {
+        Val::Null => "",
+        f => bytes_of(f).and_then(|b| std::str::from_utf8(b).ok()).ok_or_else(|| str_err(format!("{} is not a string", describe(f))))?,
+    };
+    Ok((s, re, flags))
+}
+
+/// jq 1.8's `@base64d`: the standard alphabet up to the first `=` (padding optional); a
+/// final group of 2 or 3 symbols gives 1 or 2 bytes, a lone one is an error.
+fn base64_decode(b: &[u8]) -> Result<Vec<u8>, &'static str> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(b.len() / 4 * 3 + 2);
+    let (mut acc, mut n) = (0u32, 0);
+    for &c in b.iter().take_while(|&&c| c != b'=') {
+        acc = (acc << 6) | u32::from(value(c).ok_or("is not valid base64 data")?);
+        n += 1;
+        if n == 4 {
+            out.extend_from_slice(&acc.to_be_bytes()[1..]);
+            (acc, n) = (0, 0);
+        }
+    }
+    match n {
+        3 => out.extend_from_slice(&(acc << 6).to_be_bytes()[1..3]),
+        2 => out.push((acc >> 4) as u8),
+        1 => return Err("trailing base64 byte found"),
+        _ => {}
+    }
+    Ok(out)
+}
+
+/// jq 1.8's `@urid`: `%XX` decoded; a `%` without two hex digits after it, or a result that
+/// is not UTF-8, is `None` (an error).
+fn uri_decode(b: &[u8]) -> Option<String> {
+    let hex = |c: u8| (c as char).to_digit(16);
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hi = hex(*b.get(i + 1)?)?;
+            let lo = hex(*b.get(i + 2)?)?;
+            out.push((hi * 16 + lo) as u8);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// jq's name of a value's type.

@@ -1,0 +1,233 @@
+//! jq's regular expressions (`test`, `match`, `capture`, `scan`, `sub`, `gsub`) with jq 1.8's
+//! results, on the `regex` crate (Unicode-aware: `\b`, `\w` and `.` work on characters):
+//! offsets and lengths in characters, every group in `captures` (one that did not take part
+//! is `{"offset": -1, "string": null, "length": 0, "name": ...}`), `name` always present,
+//! and a global search that, like Oniguruma's loop in jq, also finds an empty match right
+//! after a non-empty one (`"ab" | [match("b*"; "g")]` has three). Flags: `g` global, `i`
+//! case-insensitive, `x` extended, `n` no empty matches, `p` dot matches newline, `s` and `l`
+//! accepted (Rust's `$` already matches only at the end; leftmost-longest is not available).
+
+use std::cell::RefCell;
+
+use jaq_json::{Map, Val};
+use regex::bytes::{Regex, RegexBuilder};
+
+/// The parsed flags.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct Flags {
+    global: bool,
+    icase: bool,
+    extended: bool,
+    no_empty: bool,
+    dotall: bool,
+}
+
+fn flags(s: &str) -> Result<Flags, String> {
+    let mut f = Flags::default();
+    for c in s.chars() {
+        match c {
+            'g' => f.global = true,
+            'i' => f.icase = true,
+            'x' => f.extended = true,
+            'n' => f.no_empty = true,
+            'p' => f.dotall = true,
+            's' | 'l' => {}
+            _ => return Err(format!("{s} is not a valid modifier string")),
+        }
+    }
+    Ok(f)
+}
+
+/// Compiled regexes of recent calls (a filter usually applies one regex to many inputs).
+const CACHE: usize = 16;
+
+thread_local! {
+    static COMPILED: RefCell<Vec<(String, Flags, Regex)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn compile(re: &str, f: Flags) -> Result<Regex, String> {
+    let hit = COMPILED.with(|c| c.borrow().iter().find(|(r, g, _)| r == re && *g == f).map(|(_, _, x)| x.clone()));
+    if let Some(x) = hit {
+        return Ok(x);
+    }
+    let x = RegexBuilder::new(re)
+        .case_insensitive(f.icase)
+        .ignore_whitespace(f.extended)
+        .dot_matches_new_line(f.dotall)
+        .size_limit(1 << 22)
+        .build()
+        .map_err(|e| {
+            let why = e.to_string();
+            let last = why.lines().filter(|l| !l.trim().is_empty()).last().unwrap_or("").trim().to_string();
+            format!("{re} (at offset 0) is not a valid regex: {last}")
+        })?;
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE {
+            c.remove(0);
+        }
+        c.push((re.to_string(), f, x.clone()));
+    });
+    Ok(x)
+}
+
+/// Whether `re` matches `s` somewhere (`test`).
+pub fn test(s: &[u8], re: &str, flag_text: &str) -> Result<bool, String> {
+    let f = flags(flag_text)?;
+    let x = compile(re, f)?;
+    if !f.no_empty {
+        return Ok(x.is_match(s));
+    }
+    Ok(!matches(s, &x, Flags { global: true, ..f }).is_empty())
+}
+
+/// The matches of `re` in `s` as jq's `match` gives them (an array of match objects).
+pub fn match_all(s: &[u8], re: &str, flag_text: &str) -> Result<Val, String> {
+    let f = flags(flag_text)?;
+    let x = compile(re, f)?;
+    let names: Vec<Option<&str>> = x.capture_names().skip(1).collect();
+    let mut chars = CharIndex::new(s);
+    let mut out = Vec::new();
+    for caps in matches(s, &x, f) {
+        let whole = caps[0].expect("group 0 always takes part");
+        let mut groups = Vec::with_capacity(names.len());
+        for (i, name) in names.iter().enumerate() {
+            let name = name.map_or(Val::Null, |n| Val::from(n.to_string()));
+            groups.push(match caps[i + 1] {
+                Some((a, b)) => object([
+                    ("offset", Val::from(chars.at(a) as isize)),
+                    ("length", Val::from(chars.count(a, b) as isize)),
+                    ("string", text(&s[a..b])),
+                    ("name", name),
+                ]),
+                None => object([("offset", Val::from(-1isize)), ("string", Val::Null), ("length", Val::from(0isize)), ("name", name)]),
+            });
+        }
+        out.push(object([
+            ("offset", Val::from(chars.at(whole.0) as isize)),
+            ("length", Val::from(chars.count(whole.0, whole.1) as isize)),
+            ("string", text(&s[whole.0..whole.1])),
+            ("captures", Val::Arr(groups.into())),
+        ]));
+    }
+    Ok(Val::Arr(out.into()))
+}
+
+fn object<const N: usize>(fields: [(&str, Val); N]) -> Val {
+    let mut m = Map::default();
+    for (k, v) in fields {
+        m.insert(Val::from(k.to_string()), v);
+    }
+    Val::obj(m)
+}
+
+fn text(b: &[u8]) -> Val {
+    Val::utf8_str(super::read::sanitize_utf8(b.to_vec()))
+}
+
+/// Byte spans of each match and its groups (`None`: the group did not take part).
+type Spans = Vec<Option<(usize, usize)>>;
+
+/// The matches, first only unless global, searched the way jq's loop searches.
+fn matches(s: &[u8], x: &Regex, f: Flags) -> Vec<Spans> {
+    let mut out = Vec::new();
+    let mut locs = x.capture_locations();
+    let mut start = 0;
+    while start <= s.len() {
+        let Some(m) = x.captures_read_at(&mut locs, s, start) else { break };
+        let (a, b) = (m.start(), m.end());
+        let empty = a == b;
+        if !(empty && f.no_empty) {
+            out.push((0..locs.len()).map(|i| locs.get(i)).collect());
+            if !f.global {
+                break;
+            }
+        }
+        start = if empty { b + char_len(s, b).max(1) } else { b };
+    }
+    out
+}
+
+/// Length in bytes of the UTF-8 character at `i` (1 for a stray byte, 0 at the end).
+fn char_len(s: &[u8], i: usize) -> usize {
+    let Some(&c) = s.get(i) else { return 0 };
+    let n = match c {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    if n > 1 && s.get(i..i + n).is_some_and(|t| std::str::from_utf8(t).is_ok()) {
+        n
+    } else {
+        1
+    }
+}
+
+/// Byte offsets to character offsets, walking forward (matches come in order).
+struct CharIndex<'a> {
+    s: &'a [u8],
+    byte: usize,
+    chars: usize,
+}
+
+impl<'a> CharIndex<'a> {
+    fn new(s: &'a [u8]) -> Self {
+        CharIndex { s, byte: 0, chars: 0 }
+    }
+
+    /// The character offset of byte `i`.
+    fn at(&mut self, i: usize) -> usize {
+        if i < self.byte {
+            self.byte = 0;
+            self.chars = 0;
+        }
+        while self.byte < i {
+            self.byte += char_len(self.s, self.byte).max(1);
+            self.chars += 1;
+        }
+        self.chars
+    }
+
+    /// Characters in `a..b`.
+    fn count(&mut self, a: usize, b: usize) -> usize {
+        let mut n = 0;
+        let mut i = a;
+        while i < b {
+            i += char_len(self.s, i).max(1);
+            n += 1;
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(s: &str, re: &str, f: &str) -> String {
+        String::from_utf8(super::super::write::to_json(&match_all(s.as_bytes(), re, f).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn unmatched_groups_keep_their_place() {
+        assert_eq!(
+            m("ab", "(x)?(a)", ""),
+            r#"[{"offset":0,"length":1,"string":"a","captures":[{"offset":-1,"string":null,"length":0,"name":null},{"offset":0,"length":1,"string":"a","name":null}]}]"#
+        );
+    }
+
+    #[test]
+    fn global_search_finds_empty_matches_after_others() {
+        assert_eq!(m("ab", "b*", "g").matches("\"offset\"").count(), 3);
+        assert_eq!(m("aé b", "\\w+", "g"), r#"[{"offset":0,"length":2,"string":"aé","captures":[]},{"offset":3,"length":1,"string":"b","captures":[]}]"#);
+        assert_eq!(m("abc", "", "gn"), "[]");
+    }
+
+    #[test]
+    fn bad_flags_and_regexes() {
+        assert_eq!(flags("gq").err().unwrap(), "gq is not a valid modifier string");
+        assert!(match_all(b"a", "(", "").unwrap_err().starts_with("( (at offset 0) is not a valid regex: "));
+        assert!(test(b"A", "a", "i").unwrap());
+    }
+}
