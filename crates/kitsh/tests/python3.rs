@@ -395,6 +395,52 @@ fn long_native_operations_stop_at_the_timeout() {
     );
 }
 
+/// CPU time this process has used, from `/proc/self/stat` (user + system, in clock ticks of
+/// 10 ms).
+fn process_cpu_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // After the command name: state is field 3; utime and stime are fields 14 and 15.
+    fields.get(11).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0) + fields.get(12).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)
+}
+
+/// A regex that would backtrack for hours stops with its script: the interpreter thread left
+/// behind at the timeout no longer computes (run in a process of its own, see below).
+#[test]
+fn runaway_regex_stops_computing_after_the_timeout() {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["runaway_regex_child", "--exact", "--nocapture", "--test-threads=1"])
+        .env("KITSH_RUNAWAY_REGEX_CHILD", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The body of the test above, alone in its process so that its CPU time is its own. Without
+/// `KITSH_RUNAWAY_REGEX_CHILD` (a normal run) it returns at once.
+#[test]
+fn runaway_regex_child() {
+    if std::env::var_os("KITSH_RUNAWAY_REGEX_CHILD").is_none() {
+        return;
+    }
+    let mut sh = shell(ExecutionLimits::new().timeout(Duration::from_millis(800)));
+    // 2^40 paths: days of backtracking.
+    let r = sh.exec_sync("python3 -c 'import re; re.match(r\"(a+)+$\", \"a\" * 40 + \"b\")'");
+    assert_eq!(r.exit_code, 124, "{}", r.stderr);
+    std::thread::sleep(Duration::from_millis(300));
+    let before = process_cpu_ticks();
+    std::thread::sleep(Duration::from_millis(1500));
+    let used = process_cpu_ticks() - before;
+    assert!(used < 40, "the abandoned regex still computes: {used} ticks of CPU in 1.5 s");
+}
+
 #[test]
 fn recursion_is_bounded() {
     check("python3 -c 'def f(): f()\nf()'", "", "RecursionError: maximum recursion depth exceeded", 1);

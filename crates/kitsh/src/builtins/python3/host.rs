@@ -59,6 +59,11 @@ impl Link {
         let _ = self.tx.send(Msg::Done(status));
     }
 
+    /// The flag [`Link::cancelled`] reads (for checks that cannot hold the link).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancelled)
+    }
+
     /// The script was cancelled (timeout, a limit, the host): it must stop.
     pub fn cancelled(&self) -> bool {
         self.cancelled.load(Ordering::SeqCst)

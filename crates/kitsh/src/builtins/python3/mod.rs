@@ -114,6 +114,35 @@ fn read_script(ctx: &mut Ctx<'_>, f: &str) -> Result<String, i32> {
 /// never checks for the interrupt) is left behind so that the script ends on time: its thread
 /// is detached and, where [`crate::alloc::MeteredAlloc`] is the allocator, stopped for good at
 /// its next allocation (so it neither grows nor, when it allocates as it computes, spins).
+/// Stopping `re` matches (RustPython's `sre_engine`, patched) of a cancelled script: a match
+/// that backtracks for ever never reaches a point where the interpreter's interrupt is raised.
+mod sre_stop {
+    use std::cell::RefCell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Once};
+
+    thread_local! {
+        /// The cancellation flag of the script this interpreter thread runs.
+        static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    }
+
+    fn stop_requested() -> bool {
+        FLAG.with(|f| f.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+    }
+
+    /// On this thread, matches give up once `flag` is set.
+    pub fn watch(flag: Arc<AtomicBool>) {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| rustpython_sre_engine::set_interrupt_hook(stop_requested));
+        FLAG.with(|f| *f.borrow_mut() = Some(flag));
+    }
+
+    /// No more checks on this thread.
+    pub fn watch_none() {
+        FLAG.with(|f| *f.borrow_mut() = None);
+    }
+}
+
 fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
     let (link, rx) = host::channel();
     let (signal_tx, signal_rx) = user_signal_channel();
@@ -131,7 +160,9 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
             m.attach();
         }
         vm_stopper.arm();
+        sre_stop::watch(vm_link.cancel_flag());
         let status = interp::run(job, vm_link, signal_rx);
+        sre_stop::watch_none();
         crate::alloc::Stopper::disarm();
         crate::alloc::Meter::detach();
         status
