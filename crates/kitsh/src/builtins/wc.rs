@@ -217,13 +217,15 @@ fn number_width(ctx: &Ctx<'_>, files: &[String]) -> usize {
     total.to_string().len().max(min)
 }
 
-/// Count one input; `None` after reporting an error.
-fn count(ctx: &mut Ctx<'_>, name: &str, need_chars: bool) -> Result<Counts, (Counts, bool)> {
+/// Count one input. `Err(Some((counts so far, print them)))` after reporting an error;
+/// `Err(None)`: the script was cancelled (nothing more is printed).
+fn count(ctx: &mut Ctx<'_>, name: &str, need_chars: bool) -> Result<Counts, Option<(Counts, bool)>> {
     let mut src = match args::open_src(ctx, name) {
         Ok(s) => s,
+        Err(crate::fs::FsError::Interrupted) => return Err(None),
         Err(e) => {
             file_error(ctx, name, e);
-            return Err((Counts::default(), e == crate::fs::FsError::IsDir));
+            return Err(Some((Counts::default(), e == crate::fs::FsError::IsDir)));
         }
     };
     let mut counter = Counter { need_chars, ..Counter::default() };
@@ -232,11 +234,10 @@ fn count(ctx: &mut Ctx<'_>, name: &str, need_chars: bool) -> Result<Counts, (Cou
         match read_some(ctx, &mut src, &mut buf) {
             Ok(0) => return Ok(counter.finish()),
             Ok(n) => counter.feed(&buf[..n]),
+            Err(e) if crate::util::cancelled::is(&e) => return Err(None),
             Err(e) => {
-                if !crate::util::cancelled::is(&e) {
-                    ctx.error(&format!("{}: {e}", args::quote_name(name)));
-                }
-                return Err((counter.finish(), true));
+                ctx.error(&format!("{}: {e}", args::quote_name(name)));
+                return Err(Some((counter.finish(), true)));
             }
         }
     }
@@ -288,7 +289,9 @@ impl Builtin for Wc {
         for f in &files {
             let c = match count(ctx, f, need_chars) {
                 Ok(c) => c,
-                Err((c, show)) => {
+                // Cancelled (timeout, a limit): partial counts would be wrong answers.
+                Err(None) => return 1,
+                Err(Some((c, show))) => {
                     status = 1;
                     if !show {
                         continue;

@@ -301,7 +301,7 @@ fn timeout_sleep_in_pipeline() {
 /// (flate2, jq's and awk's readers) retry, and none of them reports it as an I/O error.
 #[test]
 fn timeout_while_commands_read_a_pipe() {
-    for cmd in ["awk 1", "sed -n '$p'", "jq .", "jq -Rs .", "bc", "gzip -d", "sort", "tar -t", "sha256sum", "base64", "grep x", "cut -c1", "tr a b", "iconv -f latin1", "xxd", "yq ."] {
+    for cmd in ["awk 1", "sed -n '$p'", "jq .", "jq -Rs .", "bc", "gzip -d", "sort", "tar -t", "sha256sum", "base64", "grep x", "cut -c1", "tr a b", "iconv -f latin1", "xxd", "yq .", "wc -l", "wc", "od", "od -c", "cksum", "md5sum", "nl", "tac", "head -c 5", "tail -n 1", "jq -s .", "jq -n 'reduce inputs as $x (0; .+1)'"] {
         let script = format!("sleep 100 | {cmd}");
         let l = ExecutionLimits::new().timeout(Duration::from_millis(500));
         guarded(move || {
@@ -309,6 +309,8 @@ fn timeout_while_commands_read_a_pipe() {
             let (r, took) = timed(&mut sh, &script);
             assert_eq!(r.exit_code, TIMEOUT_EXIT_STATUS, "{script}: {r:?}");
             assert_eq!(r.stderr.lines().collect::<Vec<_>>(), ["bash: line 1: execution timed out"], "{script}");
+            // No partial result (`wc -l` printed `0`).
+            assert_eq!(r.stdout, "", "{script}");
             assert!(took < Duration::from_secs(4), "{script}: {took:?}");
         });
     }
