@@ -170,6 +170,12 @@ pub trait Cancel {
     /// Record that a command hit `limit`: the script stops at its next check and the run ends
     /// with the limit's message.
     fn hit(&self, _limit: crate::limits::LimitExceeded) {}
+    /// The limit that stopped the script, once [`Cancel::cancelled`] says so (`None`: none, or
+    /// another cause such as a signal). A command keeps its own error message when the cause
+    /// is a refused write of its own (a full filesystem), and drops it otherwise.
+    fn cause(&self) -> Option<crate::limits::LimitExceeded> {
+        None
+    }
     /// Bytes an embedded interpreter may hold ([`crate::ExecutionLimits::max_heap_bytes`]);
     /// `None`: unbounded.
     fn heap_limit(&self) -> Option<u64> {

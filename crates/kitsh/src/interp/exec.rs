@@ -1749,6 +1749,9 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
     fn hit(&self, limit: crate::limits::LimitExceeded) {
         self.0.shared.trip(limit);
     }
+    fn cause(&self) -> Option<crate::limits::LimitExceeded> {
+        self.0.shared.tripped()
+    }
     fn heap_limit(&self) -> Option<u64> {
         Some(self.0.shared.limits.max_heap_bytes)
     }

@@ -71,7 +71,20 @@ pub fn flush_out(ctx: &mut Ctx<'_>, buf: &mut Vec<u8>, force: bool) -> Result<()
     }
     let r = ctx.stdout.write_all(buf).and_then(|()| if force { ctx.stdout.flush() } else { Ok(()) });
     buf.clear();
-    r.map_err(|e| status_for_write_error(&e))
+    r.map_err(|e| write_failed(ctx, &e))
+}
+
+/// A write to stdout failed: GNU's `NAME: write error: ERROR` (nothing for a closed pipe, which
+/// ends the command quietly as SIGPIPE would, or once the script is cancelled), and the status.
+pub fn write_failed(ctx: &mut Ctx<'_>, e: &std::io::Error) -> i32 {
+    // A limit that ended the script (the output size, the timeout, ...) is reported by the
+    // shell; a full filesystem refused this very write, which GNU reports.
+    use crate::limits::LimitExceeded::{FsBytes, FsFiles};
+    let quiet = ctx.cancel.cancelled() && !matches!(ctx.cancel.cause(), Some(FsBytes | FsFiles));
+    if e.kind() != std::io::ErrorKind::BrokenPipe && !crate::util::cancelled::is(e) && !quiet {
+        ctx.error(&format!("write error: {e}"));
+    }
+    status_for_write_error(e)
 }
 
 /// Print `NAME: PATH: ERROR` with the path quoted as GNU `quotef` does.
