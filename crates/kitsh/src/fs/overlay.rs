@@ -7,15 +7,23 @@
 //! host symlink is interpreted inside the virtual namespace (an absolute target restarts at the
 //! overlay root, or at the VFS root when mounted in a [`MountFs`](super::MountFs)), so nothing
 //! outside the host directory is ever read or stat'ed.
+//!
+//! Named pipes (`mkfifo`) live in the upper layer and work as [`MemoryFs`](super::MemoryFs)'s
+//! (one in-memory pipe per node, see [`fifo`](super::fifo)); a host FIFO opens the same way, never
+//! on the host. Hard links are real in the upper layer: the names share one node (a host file is
+//! copied up, metadata only, when first linked).
 
 mod layer;
 
+use std::collections::HashMap;
+use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::SystemTime;
 
-use self::layer::{FileData, Loc, LowerLink, UMeta, UNode, Upper, View};
+use self::layer::{FileData, Loc, LowerLink, Shared, UMeta, UNode, Upper, View};
+use super::fifo::{self, Fifo, FifoEnd};
 use super::hostio;
 use super::limits::{FsLimits, Quota};
 use super::memory::{copy_at, strip_slashes, write_end, SharedReader};
@@ -29,6 +37,23 @@ pub struct OverlayFs {
     root: PathBuf,
     upper: RwLock<Upper>,
     quota: Arc<Quota>,
+    pipes: Pipes,
+}
+
+/// The pipes of the FIFO nodes, by inode number (created on first open, dropped with the node).
+#[derive(Default)]
+struct Pipes(Mutex<HashMap<u64, Arc<Fifo>>>);
+
+impl Pipes {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Fifo>>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl fmt::Debug for Pipes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pipes").field("open", &self.map().len()).finish()
+    }
 }
 
 /// The bytes of a file, wherever they are.
@@ -50,7 +75,7 @@ impl OverlayFs {
         if !m.is_dir() {
             return Err(FsError::NotDir);
         }
-        Ok(OverlayFs { root: host_root, upper: RwLock::new(Upper::new()), quota })
+        Ok(OverlayFs { root: host_root, upper: RwLock::new(Upper::new()), quota, pipes: Pipes::default() })
     }
 
     /// The host directory shown.
@@ -79,18 +104,28 @@ impl OverlayFs {
                 Ok(Content::Host(rel.clone(), m))
             }
             Loc::Upper(UNode::Dir { .. }) => Err(FsError::IsDir),
+            Loc::Upper(UNode::Fifo { .. }) => Err(FsError::Unsupported),
             Loc::Upper(_) => Err(FsError::Invalid),
+            Loc::Lower(_, m) if m.file_type == FileType::Fifo => Err(FsError::Unsupported),
             Loc::Lower(rel, m) => Ok(Content::Host(rel, m)),
             Loc::Missing => Err(FsError::NotFound),
         }
     }
 
-    /// Insert `node` at `key`, charging the difference with what it replaces.
+    /// Insert `node` at `key`, charging the difference with what it replaces. A hard link at
+    /// `key` keeps its name: the node all its names share is replaced.
     fn put(&self, up: &mut Upper, key: &str, node: UNode) -> FsResult<()> {
-        let (ob, of) = up.nodes.get(key).map_or((0, 0), |n| (n.bytes(), n.counted()));
         if let UNode::File { data: FileData::Mem(d), .. } = &node {
             self.quota.check_file_size(d.len() as u64)?;
         }
+        if let Some(UNode::Link(id)) = up.nodes.get(key) {
+            if let Some(s) = up.shared.get_mut(id) {
+                self.quota.adjust(node.bytes() as i64 - s.node.bytes() as i64, 0)?;
+                s.node = node;
+                return Ok(());
+            }
+        }
+        let (ob, of) = up.nodes.get(key).map_or((0, 0), |n| (n.bytes(), n.counted()));
         self.quota.adjust(node.bytes() as i64 - ob as i64, node.counted() as i64 - of as i64)?;
         up.nodes.insert(key.to_string(), node);
         Ok(())
@@ -99,18 +134,30 @@ impl OverlayFs {
     /// Remove `key` from the upper layer, leaving a whiteout when a host node sits there.
     fn delete(&self, up: &mut Upper, key: &str) {
         let hide = self.view(up).lower_exists(key);
+        let (bytes, names) = up.freed_by(key);
         let old = if hide { up.nodes.insert(key.to_string(), UNode::Whiteout) } else { up.nodes.remove(key) };
         if let Some(n) = old {
-            self.quota.release(n.bytes(), n.counted());
+            self.forget(up, n);
         }
+        self.quota.release(bytes, names);
     }
 
     /// Drop every upper key below `dir`.
     fn clear_under(&self, up: &mut Upper, dir: &str) {
         for k in up.keys_under(dir) {
+            let (bytes, names) = up.freed_by(&k);
             if let Some(n) = up.nodes.remove(&k) {
-                self.quota.release(n.bytes(), n.counted());
+                self.forget(up, n);
+                self.quota.release(bytes, names);
             }
+        }
+    }
+
+    /// Let go of the entry `old`, taken out of the layer (its quota is the caller's): a hard
+    /// link drops a name, and a FIFO's pipe goes with its node.
+    fn forget(&self, up: &mut Upper, old: UNode) {
+        if let Some(UNode::Fifo { meta }) = up.unname(old) {
+            self.pipes.map().remove(&meta.ino);
         }
     }
 
@@ -127,7 +174,7 @@ impl OverlayFs {
                 let len = new_len(old)?;
                 self.quota.check_file_size(len)?;
                 self.quota.adjust(len as i64 - old as i64, 0)?;
-                if let Some(UNode::File { data: FileData::Mem(d), meta }) = up.nodes.get_mut(path) {
+                if let Some(UNode::File { data: FileData::Mem(d), meta }) = up.get_mut(path) {
                     f(Arc::make_mut(d));
                     meta.mtime = SystemTime::now();
                 }
@@ -175,6 +222,12 @@ impl FileSystem for OverlayFs {
     }
 
     fn open_read(&self, path: &str) -> FsResult<Box<dyn Read + Send>> {
+        if self.stat(path).is_ok_and(|m| m.file_type == FileType::Fifo) {
+            return match self.open_fifo(path, false, fifo::current_watch())? {
+                FifoEnd::Reader(r) => Ok(r),
+                FifoEnd::Writer(_) => Err(FsError::Invalid),
+            };
+        }
         let up = self.read();
         let r = self.resolve_in(&up, path, true)?;
         r.existing()?;
@@ -269,6 +322,35 @@ impl FileSystem for OverlayFs {
         self.put(&mut up, &r.path, UNode::Dir { lower: LowerLink::Opaque, meta })
     }
 
+    fn mkfifo(&self, path: &str, mode: u32) -> FsResult<()> {
+        let mut up = self.write();
+        let r = self.resolve_in(&up, path, false)?;
+        if r.meta.is_some() {
+            return Err(FsError::Exists);
+        }
+        if r.trailing {
+            return Err(FsError::NotFound);
+        }
+        let meta = up.new_meta(mode & 0o7777);
+        self.put(&mut up, &r.path, UNode::Fifo { meta })
+    }
+
+    fn open_fifo(&self, path: &str, write: bool, watch: Option<fifo::Watch>) -> FsResult<FifoEnd> {
+        let pipe = {
+            let up = self.read();
+            let r = self.resolve_in(&up, path, true)?;
+            let m = r.existing()?;
+            match m.file_type {
+                FileType::Fifo => {}
+                FileType::Dir => return Err(FsError::IsDir),
+                _ => return Err(FsError::Invalid),
+            }
+            Arc::clone(self.pipes.map().entry(m.ino).or_default())
+        };
+        // The layer lock is released: the open may wait for the other side.
+        pipe.open(write, watch)
+    }
+
     fn remove_file(&self, path: &str) -> FsResult<()> {
         let mut up = self.write();
         let r = self.resolve_in(&up, path, false)?;
@@ -316,6 +398,12 @@ impl FileSystem for OverlayFs {
         if hostio::rename_checks(from, to, (&src.path, src.special, src_dir), (&dst.path, dst.special))? {
             return Ok(());
         }
+        if let (Some(UNode::Link(a)), Some(UNode::Link(b))) = (up.nodes.get(&src.path), up.nodes.get(&dst.path)) {
+            if a == b {
+                // Two names of one node: nothing to do, as on Linux.
+                return Ok(());
+            }
+        }
         if let Some(dm) = &dst.meta {
             match (src_dir, dm.file_type == FileType::Dir) {
                 (true, false) => return Err(FsError::NotDir),
@@ -355,12 +443,34 @@ impl FileSystem for OverlayFs {
         if tm.file_type == FileType::Dir {
             return Err(FsError::PermissionDenied);
         }
-        let mut node = self.moved_node(&up, &t.path, &tm)?;
-        let ino = up.alloc_ino();
-        if let Some(m) = node.meta_mut() {
-            m.ino = ino;
+        let id = match up.nodes.get(&t.path) {
+            Some(UNode::Link(id)) => *id,
+            upper => {
+                // The first link: the node (copied up, metadata only, when only the host has
+                // it) moves into the shared table under its inode number, both names link it.
+                let mut node = self.moved_node(&up, &t.path, &tm)?;
+                let (bytes, names) = if upper.is_none() { (node.bytes(), 2) } else { (0, 1) };
+                self.quota.adjust(bytes as i64, names)?;
+                let mut id = tm.ino;
+                while up.shared.contains_key(&id) {
+                    // Another node with this number (host hard links copied up apart).
+                    id = up.alloc_ino();
+                }
+                if let Some(m) = node.meta_mut() {
+                    m.ino = id;
+                }
+                up.shared.insert(id, Shared { node, names: 2 });
+                up.nodes.insert(t.path.clone(), UNode::Link(id));
+                up.nodes.insert(l.path.clone(), UNode::Link(id));
+                return Ok(());
+            }
+        };
+        self.quota.adjust(0, 1)?;
+        if let Some(s) = up.shared.get_mut(&id) {
+            s.names += 1;
         }
-        self.put(&mut up, &l.path, node)
+        up.nodes.insert(l.path.clone(), UNode::Link(id));
+        Ok(())
     }
 
     fn read_link(&self, path: &str) -> FsResult<String> {
@@ -394,6 +504,9 @@ impl FileSystem for OverlayFs {
 impl OverlayFs {
     /// The upper node that carries the node at `path` to a new name (no content copied).
     fn moved_node(&self, up: &Upper, path: &str, m: &Metadata) -> FsResult<UNode> {
+        if let Some(UNode::Link(id)) = up.nodes.get(path) {
+            return Ok(UNode::Link(*id));
+        }
         let v = self.view(up);
         let meta = UMeta { mode: m.mode, mtime: m.mtime, ino: m.ino };
         Ok(match v.locate(path)? {
@@ -408,6 +521,7 @@ impl OverlayFs {
             Loc::Lower(rel, lm) => match lm.file_type {
                 FileType::Dir => UNode::Dir { lower: LowerLink::Redirect(rel), meta },
                 FileType::Symlink => UNode::Symlink { target: hostio::read_link(&self.root, &rel)?.into(), meta },
+                FileType::Fifo => UNode::Fifo { meta },
                 _ => UNode::File { data: FileData::Lower(rel), meta },
             },
             Loc::Missing => return Err(FsError::NotFound),
@@ -420,7 +534,7 @@ impl OverlayFs {
         let mut up = self.write();
         let r = self.resolve_in(&up, path, true)?;
         r.existing()?;
-        if let Some(node) = up.nodes.get_mut(&r.path) {
+        if let Some(node) = up.get_mut(&r.path) {
             if let Some(meta) = node.meta_mut() {
                 f(meta);
                 return Ok(());
@@ -432,6 +546,7 @@ impl OverlayFs {
                 match lm.file_type {
                     FileType::Dir => UNode::Dir { lower: LowerLink::Inherit, meta },
                     FileType::File => UNode::File { data: FileData::Lower(rel), meta },
+                    FileType::Fifo => UNode::Fifo { meta },
                     _ => return Err(FsError::PermissionDenied),
                 }
             }
@@ -456,8 +571,9 @@ impl MountableFs for OverlayFs {
 fn rename_commit(fs: &OverlayFs, up: &mut Upper, src: &str, dst: &str, node: UNode) -> FsResult<()> {
     let v = fs.view(up);
     let src_hide = v.lower_exists(src);
+    // The source's entry moves (a link keeps its name count); the destination's is dropped.
     let (sb, sf) = up.nodes.get(src).map_or((0, 0), |n| (n.bytes(), n.counted()));
-    let (db, df) = up.nodes.get(dst).map_or((0, 0), |n| (n.bytes(), n.counted()));
+    let (db, df) = up.freed_by(dst);
     let bytes = node.bytes() as i64 - db as i64 - sb as i64;
     let files = node.counted() as i64 - df as i64 - sf as i64;
     fs.quota.adjust(bytes, files)?;
@@ -469,7 +585,9 @@ fn rename_commit(fs: &OverlayFs, up: &mut Upper, src: &str, dst: &str, node: UNo
     } else {
         up.nodes.remove(src);
     }
-    up.nodes.insert(dst.to_string(), node);
+    if let Some(old) = up.nodes.insert(dst.to_string(), node) {
+        fs.forget(up, old);
+    }
     for (k, n) in moved {
         up.nodes.insert(format!("{dst}{}", &k[src.len()..]), n);
     }

@@ -4,7 +4,8 @@
 //! The upper layer maps canonical paths to nodes. A [`UNode::Whiteout`] hides a host entry; a
 //! directory's [`LowerLink`] says where its host content comes from (the same path, nowhere after
 //! `mkdir`, or another host directory after a rename), so renaming a host directory copies
-//! nothing.
+//! nothing. A hard-linked node is kept once in [`Upper::shared`]; each of its names holds a
+//! [`UNode::Link`] to it, so every name sees the same content, metadata and inode number.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -52,6 +53,10 @@ pub(crate) enum UNode {
     File { data: FileData, meta: UMeta },
     Dir { lower: LowerLink, meta: UMeta },
     Symlink { target: Box<str>, meta: UMeta },
+    /// A named pipe (`mkfifo`); its pipe is kept by the filesystem, by inode number.
+    Fifo { meta: UMeta },
+    /// One name of the hard-linked node [`Upper::shared`] keeps under this key.
+    Link(u64),
     /// Hides the host entry of the same path.
     Whiteout,
 }
@@ -66,7 +71,8 @@ impl UNode {
         }
     }
 
-    /// Names charged to the quota (whiteouts are free).
+    /// Names charged to the quota (whiteouts are free; a link's node is charged its bytes once,
+    /// each name one name).
     pub fn counted(&self) -> u64 {
         u64::from(!matches!(self, UNode::Whiteout))
     }
@@ -74,23 +80,82 @@ impl UNode {
     /// The kept metadata (none for whiteouts).
     pub fn meta_mut(&mut self) -> Option<&mut UMeta> {
         match self {
-            UNode::File { meta, .. } | UNode::Dir { meta, .. } | UNode::Symlink { meta, .. } => Some(meta),
-            UNode::Whiteout => None,
+            UNode::File { meta, .. } | UNode::Dir { meta, .. } | UNode::Symlink { meta, .. } | UNode::Fifo { meta } => {
+                Some(meta)
+            }
+            UNode::Link(_) | UNode::Whiteout => None,
         }
     }
+}
+
+/// A node with several names (hard links).
+#[derive(Debug)]
+pub(crate) struct Shared {
+    /// The node (never a directory, link or whiteout).
+    pub node: UNode,
+    /// How many [`UNode::Link`]s name it.
+    pub names: u64,
 }
 
 /// The upper layer.
 #[derive(Debug)]
 pub(crate) struct Upper {
     pub nodes: BTreeMap<String, UNode>,
+    /// Hard-linked nodes, by their inode number.
+    pub shared: BTreeMap<u64, Shared>,
     next_ino: u64,
 }
 
 impl Upper {
     /// An empty layer.
     pub fn new() -> Self {
-        Upper { nodes: BTreeMap::new(), next_ino: 1 << 40 }
+        Upper { nodes: BTreeMap::new(), shared: BTreeMap::new(), next_ino: 1 << 40 }
+    }
+
+    /// The node a name's entry stands for: a link's shared node, or the entry itself.
+    pub fn resolve<'u>(&'u self, n: &'u UNode) -> &'u UNode {
+        match n {
+            UNode::Link(id) => self.shared.get(id).map_or(n, |s| &s.node),
+            _ => n,
+        }
+    }
+
+    /// The node at `key` (through a link).
+    pub fn get(&self, key: &str) -> Option<&UNode> {
+        self.nodes.get(key).map(|n| self.resolve(n))
+    }
+
+    /// The node at `key` (through a link), to change it.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut UNode> {
+        match self.nodes.get_mut(key)? {
+            UNode::Link(id) => self.shared.get_mut(id).map(|s| &mut s.node),
+            n => Some(n),
+        }
+    }
+
+    /// What removing the entry at `key` frees: its bytes (a link's node only with its last
+    /// name) and names.
+    pub fn freed_by(&self, key: &str) -> (u64, u64) {
+        match self.nodes.get(key) {
+            Some(UNode::Link(id)) => match self.shared.get(id) {
+                Some(s) if s.names <= 1 => (s.node.bytes(), 1),
+                _ => (0, 1),
+            },
+            Some(n) => (n.bytes(), n.counted()),
+            None => (0, 0),
+        }
+    }
+
+    /// Account for the entry `old` taken out of `nodes`: a link drops a name and its node goes
+    /// with the last one. Returns the node gone for good, if any.
+    pub fn unname(&mut self, old: UNode) -> Option<UNode> {
+        let UNode::Link(id) = old else { return Some(old) };
+        let s = self.shared.get_mut(&id)?;
+        s.names = s.names.saturating_sub(1);
+        if s.names > 0 {
+            return None;
+        }
+        self.shared.remove(&id).map(|s| s.node)
     }
 
     /// A fresh inode number.
@@ -166,7 +231,7 @@ impl<'a> View<'a> {
             match self.up.nodes.get(&p[..end]) {
                 Some(UNode::Whiteout | UNode::Dir { lower: LowerLink::Opaque, .. }) => state = None,
                 Some(UNode::Dir { lower: LowerLink::Redirect(r), .. }) => state = Some(Some(r.clone())),
-                Some(UNode::File { .. } | UNode::Symlink { .. }) => state = None,
+                Some(UNode::File { .. } | UNode::Symlink { .. } | UNode::Fifo { .. } | UNode::Link(_)) => state = None,
                 _ => {
                     if let Some(Some(m)) = &mut state {
                         push_comp(m, comp);
@@ -200,7 +265,7 @@ impl<'a> View<'a> {
 
     /// What merged path `p` is.
     pub fn locate(&self, p: &str) -> FsResult<Loc<'a>> {
-        if let Some(n) = self.up.nodes.get(p) {
+        if let Some(n) = self.up.get(p) {
             return Ok(if matches!(n, UNode::Whiteout) { Loc::Missing } else { Loc::Upper(n) });
         }
         let Some(slot) = self.lower_slot(p) else { return Ok(Loc::Missing) };
@@ -213,19 +278,26 @@ impl<'a> View<'a> {
 
     /// Metadata of a located node.
     pub fn meta(&self, loc: &Loc<'_>) -> FsResult<Metadata> {
-        let (file_type, len, m, nlink) = match loc {
+        let (file_type, len, m) = match loc {
             Loc::Missing => return Err(FsError::NotFound),
             Loc::Lower(_, m) => return Ok(m.clone()),
-            Loc::Upper(UNode::Whiteout) => return Err(FsError::NotFound),
+            Loc::Upper(UNode::Whiteout | UNode::Link(_)) => return Err(FsError::NotFound),
             Loc::Upper(UNode::File { data, meta }) => {
                 let len = match data {
                     FileData::Mem(d) => d.len() as u64,
                     FileData::Lower(rel) => hostio::lstat(self.root, rel).map_or(0, |m| m.len),
                 };
-                (FileType::File, len, meta, 1)
+                (FileType::File, len, meta)
             }
-            Loc::Upper(UNode::Dir { meta, .. }) => (FileType::Dir, 4096, meta, 2),
-            Loc::Upper(UNode::Symlink { target, meta }) => (FileType::Symlink, target.len() as u64, meta, 1),
+            Loc::Upper(UNode::Dir { meta, .. }) => (FileType::Dir, 4096, meta),
+            Loc::Upper(UNode::Symlink { target, meta }) => (FileType::Symlink, target.len() as u64, meta),
+            Loc::Upper(UNode::Fifo { meta }) => (FileType::Fifo, 0, meta),
+        };
+        let nlink = match loc {
+            Loc::Upper(UNode::Dir { .. }) => 2,
+            // A shared node: as many links as names hold it.
+            Loc::Upper(n) => self.up.shared.get(&m.ino).filter(|s| std::ptr::eq(&s.node, *n)).map_or(1, |s| s.names),
+            _ => 1,
         };
         Ok(Metadata { file_type, len, mode: m.mode, mtime: m.mtime, uid: USER_UID, gid: USER_GID, nlink, ino: m.ino })
     }
@@ -254,14 +326,15 @@ impl<'a> View<'a> {
         }
         let mut merged: BTreeMap<String, FileType> = lower.into_iter().map(|e| (e.name, e.file_type)).collect();
         for (name, node) in upper {
-            let ft = match node {
-                UNode::Whiteout => {
+            let ft = match self.up.resolve(node) {
+                UNode::Whiteout | UNode::Link(_) => {
                     merged.remove(name);
                     continue;
                 }
                 UNode::File { .. } => FileType::File,
                 UNode::Dir { .. } => FileType::Dir,
                 UNode::Symlink { .. } => FileType::Symlink,
+                UNode::Fifo { .. } => FileType::Fifo,
             };
             merged.insert(name.to_string(), ft);
         }

@@ -251,3 +251,215 @@ fn missing_host_root() {
     t.write("file", "");
     assert_eq!(OverlayFs::new(t.path().join("file"), FsLimits::default()).map(drop), Err(FsError::NotDir));
 }
+
+/// A cancellation check that never fires, so FIFO opens wait for the other side.
+fn never() -> Option<fifo::Watch> {
+    Some(Arc::new(|| false))
+}
+
+/// Write `data` into the FIFO `p` from another thread while this one reads it to the end.
+fn through_fifo(fs: &Arc<OverlayFs>, writer_path: &str, reader_path: &str, data: &'static [u8]) -> Vec<u8> {
+    use std::io::Write;
+    let fs2 = Arc::clone(fs);
+    let wp = writer_path.to_string();
+    let t = std::thread::spawn(move || match fs2.open_fifo(&wp, true, never()) {
+        Ok(FifoEnd::Writer(mut w)) => w.write_all(data).is_ok(),
+        _ => false,
+    });
+    let mut got = Vec::new();
+    match fs.open_fifo(reader_path, false, never()) {
+        Ok(FifoEnd::Reader(mut rd)) => assert!(rd.read_to_end(&mut got).is_ok()),
+        _ => unreachable!("no reader"),
+    }
+    assert_eq!(t.join().ok(), Some(true));
+    got
+}
+
+#[test]
+fn fifo_create_stat_list_remove() {
+    let (t, fs) = setup();
+    let before = t.snapshot();
+    let used = fs.quota.used_files();
+    assert_eq!(fs.mkfifo("/p", 0o640), Ok(()));
+    assert_eq!(fs.quota.used_files(), used + 1);
+    let m = ok(fs.stat("/p"));
+    assert_eq!((m.file_type, m.mode, m.len, m.nlink, m.uid), (FileType::Fifo, 0o640, 0, 1, crate::fs::USER_UID));
+    assert_eq!(fs.lstat("/p").map(|m| m.file_type), Ok(FileType::Fifo));
+    assert_eq!(fs.mkfifo("/p", 0o600), Err(FsError::Exists));
+    assert_eq!(fs.mkfifo("/a.txt", 0o600), Err(FsError::Exists));
+    assert_eq!(fs.mkfifo("/nodir/p", 0o600), Err(FsError::NotFound));
+    assert_eq!(fs.mkfifo("/src/lib/p2", 0o7777 | 0o10000), Ok(()));
+    assert_eq!(fs.stat("/src/lib/p2").map(|m| m.mode), Ok(0o7777));
+    let entries = ok(fs.read_dir("/"));
+    assert!(entries.iter().any(|e| e.name == "p" && e.file_type == FileType::Fifo));
+    assert_eq!(fs.read_file("/p"), Err(FsError::Unsupported));
+    assert_eq!(fs.set_mode("/p", 0o600), Ok(()));
+    assert_eq!(fs.stat("/p").map(|m| m.mode), Ok(0o600));
+    assert_eq!(fs.rename("/p", "/src/q"), Ok(()));
+    assert_eq!(fs.stat("/p"), Err(FsError::NotFound));
+    assert_eq!(fs.stat("/src/q").map(|m| (m.file_type, m.ino)), Ok((FileType::Fifo, m.ino)));
+    assert_eq!(fs.remove_file("/src/q"), Ok(()));
+    assert_eq!(fs.stat("/src/q"), Err(FsError::NotFound));
+    assert!(!names(&fs, "/src").contains(&"q".to_string()));
+    assert_eq!(fs.remove_file("/src/lib/p2"), Ok(()));
+    assert_eq!(fs.quota.used_files(), used);
+    assert_eq!(t.snapshot(), before);
+}
+
+#[test]
+fn fifo_open_reader_and_writer_meet() {
+    let (_t, fs) = setup();
+    let fs = Arc::new(fs);
+    assert_eq!(fs.mkfifo("/p", 0o644), Ok(()));
+    assert_eq!(through_fifo(&fs, "/p", "/p", b"hello\n"), b"hello\n");
+    // Through a symlink and a hard link: the same pipe.
+    assert_eq!(fs.symlink("p", "/sp"), Ok(()));
+    assert_eq!(fs.hard_link("/p", "/hp"), Ok(()));
+    assert_eq!(fs.stat("/hp").map(|m| (m.file_type, m.nlink)), Ok((FileType::Fifo, 2)));
+    assert_eq!(through_fifo(&fs, "/sp", "/hp", b"again"), b"again");
+    // No waiting without a cancellation check; not a FIFO: refused.
+    assert!(matches!(fs.open_fifo("/p", false, None), Err(FsError::Unsupported)));
+    assert!(matches!(fs.open_fifo("/a.txt", false, never()), Err(FsError::Invalid)));
+    assert!(matches!(fs.open_fifo("/src", true, never()), Err(FsError::IsDir)));
+    assert!(matches!(fs.open_fifo("/none", true, never()), Err(FsError::NotFound)));
+    // A cancelled open returns.
+    let cancelled: fifo::Watch = Arc::new(|| true);
+    assert!(matches!(fs.open_fifo("/p", true, Some(cancelled)), Err(FsError::Interrupted)));
+}
+
+#[test]
+fn fifo_open_read_waits_for_a_writer() {
+    use std::io::Write;
+    let (_t, fs) = setup();
+    let fs = Arc::new(fs);
+    assert_eq!(fs.mkfifo("/p", 0o644), Ok(()));
+    let fs2 = Arc::clone(&fs);
+    let t = std::thread::spawn(move || match fs2.open_fifo("/p", true, never()) {
+        Ok(FifoEnd::Writer(mut w)) => w.write_all(b"x").is_ok(),
+        _ => false,
+    });
+    fifo::set_current_watch(never());
+    let mut s = String::new();
+    assert!(fs.open_read("/p").map(|mut rd| rd.read_to_string(&mut s)).is_ok());
+    fifo::set_current_watch(None);
+    assert_eq!(t.join().ok(), Some(true));
+    assert_eq!(s, "x");
+}
+
+#[test]
+fn fifo_quota() {
+    let t = TempDir::new("ovl-fifo-lim");
+    let fs = ok(OverlayFs::new(t.buf(), FsLimits { max_bytes: 50, max_files: 1, max_file_size: 40 }));
+    assert_eq!(fs.mkfifo("/p", 0o644), Ok(()));
+    assert_eq!(fs.mkfifo("/q", 0o644), Err(FsError::NoSpace));
+    assert_eq!(fs.stat("/q"), Err(FsError::NotFound));
+    assert_eq!(fs.remove_file("/p"), Ok(()));
+    assert_eq!(fs.mkfifo("/q", 0o644), Ok(()));
+}
+
+#[test]
+fn host_fifo_opens_in_memory() {
+    let (t, fs) = setup();
+    let made = std::process::Command::new("mkfifo").arg(t.path().join("hp")).status().is_ok_and(|s| s.success());
+    if !made {
+        return;
+    }
+    let fs = Arc::new(fs);
+    assert_eq!(fs.stat("/hp").map(|m| m.file_type), Ok(FileType::Fifo));
+    assert_eq!(fs.read_file("/hp"), Err(FsError::Unsupported));
+    assert_eq!(through_fifo(&fs, "/hp", "/hp", b"in memory"), b"in memory");
+    assert_eq!(fs.rename("/hp", "/moved"), Ok(()));
+    assert_eq!(fs.stat("/moved").map(|m| m.file_type), Ok(FileType::Fifo));
+    assert_eq!(through_fifo(&fs, "/moved", "/moved", b"moved"), b"moved");
+    assert_eq!(fs.set_mode("/moved", 0o600), Ok(()));
+    assert_eq!(fs.stat("/moved").map(|m| m.mode), Ok(0o600));
+}
+
+#[test]
+fn hard_link_shares_the_node() {
+    let (t, fs) = setup();
+    let before = t.snapshot();
+    assert_eq!(fs.write_file("/f", b"one", WriteMode::Truncate), Ok(()));
+    let (bytes, files) = (fs.quota.used_bytes(), fs.quota.used_files());
+    assert_eq!(fs.hard_link("/f", "/src/g"), Ok(()));
+    assert_eq!((fs.quota.used_bytes(), fs.quota.used_files()), (bytes, files + 1));
+    let (mf, mg) = (ok(fs.stat("/f")), ok(fs.stat("/src/g")));
+    assert_eq!(mf.ino, mg.ino);
+    assert_eq!((mf.nlink, mg.nlink), (2, 2));
+    assert_eq!(fs.hard_link("/f", "/src/g"), Err(FsError::Exists));
+    // Writes, appends, truncation and chmod through one name show through the other.
+    assert_eq!(fs.write_file("/src/g", b"two", WriteMode::Truncate), Ok(()));
+    assert_eq!(r(&fs, "/f"), Ok("two".into()));
+    assert_eq!(fs.write_file("/f", b"+", WriteMode::Append), Ok(()));
+    assert_eq!(fs.write_at("/f", 0, b"T"), Ok(()));
+    assert_eq!(r(&fs, "/src/g"), Ok("Two+".into()));
+    assert_eq!(fs.set_len("/src/g", 1), Ok(()));
+    assert_eq!(r(&fs, "/f"), Ok("T".into()));
+    assert_eq!(fs.set_mode("/f", 0o600), Ok(()));
+    assert_eq!(fs.stat("/src/g").map(|m| (m.mode, m.len)), Ok((0o600, 1)));
+    assert_eq!(fs.quota.used_bytes(), bytes - 2);
+    // A third name, renamed: still the same node.
+    assert_eq!(fs.hard_link("/src/g", "/h"), Ok(()));
+    assert_eq!(fs.rename("/h", "/empty/h"), Ok(()));
+    assert_eq!(fs.stat("/empty/h").map(|m| (m.ino, m.nlink)), Ok((mf.ino, 3)));
+    // Renaming one name onto another of the same node does nothing.
+    assert_eq!(fs.rename("/empty/h", "/f"), Ok(()));
+    assert_eq!(fs.stat("/empty/h").map(|m| m.nlink), Ok(3));
+    // Removing names keeps the node for the others.
+    assert_eq!(fs.remove_file("/f"), Ok(()));
+    assert_eq!(fs.stat("/src/g").map(|m| m.nlink), Ok(2));
+    assert_eq!(fs.rename("/a.txt", "/empty/h"), Ok(()));
+    assert_eq!(r(&fs, "/empty/h"), Ok("alpha\n".into()));
+    let g = ok(fs.stat("/src/g"));
+    assert_eq!((g.ino, g.nlink), (mf.ino, 1));
+    assert_eq!(r(&fs, "/src/g"), Ok("T".into()));
+    assert_eq!(fs.remove_file("/src/g"), Ok(()));
+    assert_eq!(fs.stat("/src/g"), Err(FsError::NotFound));
+    assert_eq!(t.snapshot(), before);
+}
+
+#[test]
+fn hard_link_of_a_host_file_copies_it_up_once() {
+    let (t, fs) = setup();
+    let before = t.snapshot();
+    let host = ok(fs.stat("/src/main.rs"));
+    assert_eq!(fs.hard_link("/src/main.rs", "/m"), Ok(()));
+    let (a, b) = (ok(fs.stat("/src/main.rs")), ok(fs.stat("/m")));
+    assert_eq!((a.ino, b.ino, a.nlink, b.nlink), (host.ino, host.ino, 2, 2));
+    assert_eq!(r(&fs, "/m"), Ok("fn main() {}\n".into()));
+    assert_eq!(fs.write_file("/m", b"// x\n", WriteMode::Append), Ok(()));
+    assert_eq!(r(&fs, "/src/main.rs"), Ok("fn main() {}\n// x\n".into()));
+    assert_eq!(fs.hard_link("/m", "/m2"), Ok(()));
+    assert_eq!(fs.stat("/src/main.rs").map(|m| m.nlink), Ok(3));
+    assert_eq!(fs.remove_file("/src/main.rs"), Ok(()));
+    assert_eq!(fs.stat("/src/main.rs"), Err(FsError::NotFound));
+    assert_eq!(names(&fs, "/src"), ["lib"]);
+    assert_eq!(r(&fs, "/m2"), Ok("fn main() {}\n// x\n".into()));
+    assert_eq!(fs.stat("/m").map(|m| m.nlink), Ok(2));
+    // A host symlink is linked as itself.
+    assert_eq!(fs.hard_link("/rel_link", "/l2"), Ok(()));
+    assert_eq!(fs.read_link("/l2"), Ok("src/main.rs".into()));
+    assert_eq!(fs.lstat("/l2").map(|m| (m.file_type, m.nlink)), Ok((FileType::Symlink, 2)));
+    assert_eq!(t.snapshot(), before);
+    assert_eq!(t.read("src/main.rs"), Some("fn main() {}\n".into()));
+}
+
+#[test]
+fn hard_link_quota() {
+    let t = TempDir::new("ovl-link-lim");
+    t.write("h", "host");
+    let fs = ok(OverlayFs::new(t.buf(), FsLimits { max_bytes: 50, max_files: 3, max_file_size: 40 }));
+    assert_eq!(fs.write_file("/f", &[b'a'; 30], WriteMode::Truncate), Ok(()));
+    assert_eq!(fs.hard_link("/f", "/g"), Ok(()));
+    assert_eq!((fs.quota.used_bytes(), fs.quota.used_files()), (30, 2));
+    // Copying the host file up and naming it again needs two names.
+    assert_eq!(fs.hard_link("/h", "/h2"), Err(FsError::NoSpace));
+    assert_eq!(fs.stat("/h").map(|m| m.nlink), Ok(1));
+    assert_eq!(fs.stat("/h2"), Err(FsError::NotFound));
+    assert_eq!(fs.remove_file("/f"), Ok(()));
+    assert_eq!((fs.quota.used_bytes(), fs.quota.used_files()), (30, 1));
+    assert_eq!(fs.remove_file("/g"), Ok(()));
+    assert_eq!((fs.quota.used_bytes(), fs.quota.used_files()), (0, 0));
+    assert_eq!(fs.hard_link("/h", "/h2"), Ok(()));
+    assert_eq!(fs.quota.used_files(), 2);
+}
