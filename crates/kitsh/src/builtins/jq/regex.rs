@@ -6,6 +6,8 @@
 //! after a non-empty one (`"ab" | [match("b*"; "g")]` has three). Flags: `g` global, `i`
 //! case-insensitive, `x` extended, `n` no empty matches, `p` dot matches newline, `s` and `l`
 //! accepted (Rust's `$` already matches only at the end; leftmost-longest is not available).
+//! A pattern the `regex` crate refuses for what it lacks (look-around, back-references, atomic
+//! groups, as Oniguruma has them) goes to `fancy-regex` instead, with a backtracking limit.
 
 use std::cell::RefCell;
 
@@ -41,11 +43,33 @@ fn flags(s: &str) -> Result<Flags, String> {
 /// Compiled regexes of recent calls (a filter usually applies one regex to many inputs).
 const CACHE: usize = 16;
 
-thread_local! {
-    static COMPILED: RefCell<Vec<(String, Flags, Regex)>> = const { RefCell::new(Vec::new()) };
+/// Backtracking steps a `fancy-regex` search may take before it fails (a runaway pattern
+/// must not hold the script; PCRE's own default limit is 10 million).
+const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// A compiled pattern: the `regex` crate's automata, or `fancy-regex`'s backtracker for the
+/// constructs only it has.
+#[derive(Clone)]
+enum Engine {
+    Fast(Regex),
+    Fancy(fancy_regex::Regex),
 }
 
-fn compile(re: &str, f: Flags) -> Result<Regex, String> {
+impl Engine {
+    /// Group names, group 0 excluded.
+    fn names(&self) -> Vec<Option<&str>> {
+        match self {
+            Engine::Fast(x) => x.capture_names().skip(1).collect(),
+            Engine::Fancy(x) => x.capture_names().skip(1).collect(),
+        }
+    }
+}
+
+thread_local! {
+    static COMPILED: RefCell<Vec<(String, Flags, Engine)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn compile(re: &str, f: Flags) -> Result<Engine, String> {
     let hit = COMPILED.with(|c| c.borrow().iter().find(|(r, g, _)| r == re && *g == f).map(|(_, _, x)| x.clone()));
     if let Some(x) = hit {
         return Ok(x);
@@ -56,6 +80,8 @@ fn compile(re: &str, f: Flags) -> Result<Regex, String> {
         .dot_matches_new_line(f.dotall)
         .size_limit(1 << 22)
         .build()
+        .map(Engine::Fast)
+        .or_else(|e| fancy(re, f).ok_or(e))
         .map_err(|e| {
             let why = e.to_string();
             let last = why.lines().filter(|l| !l.trim().is_empty()).last().unwrap_or("").trim().to_string();
@@ -71,24 +97,49 @@ fn compile(re: &str, f: Flags) -> Result<Regex, String> {
     Ok(x)
 }
 
+/// `re` through `fancy-regex`, the flags as inline flags; `None` if it refuses it too.
+fn fancy(re: &str, f: Flags) -> Option<Engine> {
+    let mut full = String::with_capacity(re.len() + 8);
+    if f.icase || f.extended || f.dotall {
+        full.push_str("(?");
+        for (on, c) in [(f.icase, 'i'), (f.extended, 'x'), (f.dotall, 's')] {
+            if on {
+                full.push(c);
+            }
+        }
+        full.push(')');
+    }
+    full.push_str(re);
+    fancy_regex::RegexBuilder::new(&full).backtrack_limit(BACKTRACK_LIMIT).build().ok().map(Engine::Fancy)
+}
+
 /// Whether `re` matches `s` somewhere (`test`).
 pub fn test(s: &[u8], re: &str, flag_text: &str) -> Result<bool, String> {
     let f = flags(flag_text)?;
     let x = compile(re, f)?;
-    if !f.no_empty {
+    if let (Engine::Fast(x), false) = (&x, f.no_empty) {
         return Ok(x.is_match(s));
     }
-    Ok(!matches(s, &x, Flags { global: true, ..f }).is_empty())
+    Ok(!matches(s, &x, Flags { global: f.no_empty, ..f })?.is_empty())
 }
 
 /// The matches of `re` in `s` as jq's `match` gives them (an array of match objects).
 pub fn match_all(s: &[u8], re: &str, flag_text: &str) -> Result<Val, String> {
     let f = flags(flag_text)?;
     let x = compile(re, f)?;
-    let names: Vec<Option<&str>> = x.capture_names().skip(1).collect();
+    let names = x.names();
+    // fancy-regex searches text: bytes that are not UTF-8 become U+FFFD first.
+    let lossy;
+    let s = match (&x, std::str::from_utf8(s)) {
+        (Engine::Fancy(_), Err(_)) => {
+            lossy = String::from_utf8_lossy(s).into_owned();
+            lossy.as_bytes()
+        }
+        _ => s,
+    };
     let mut chars = CharIndex::new(s);
     let mut out = Vec::new();
-    for caps in matches(s, &x, f) {
+    for caps in matches(s, &x, f)? {
         let whole = caps[0].expect("group 0 always takes part");
         let mut groups = Vec::with_capacity(names.len());
         for (i, name) in names.iter().enumerate() {
@@ -129,16 +180,40 @@ fn text(b: &[u8]) -> Val {
 type Spans = Vec<Option<(usize, usize)>>;
 
 /// The matches, first only unless global, searched the way jq's loop searches.
-fn matches(s: &[u8], x: &Regex, f: Flags) -> Vec<Spans> {
+fn matches(s: &[u8], x: &Engine, f: Flags) -> Result<Vec<Spans>, String> {
+    match x {
+        Engine::Fast(x) => {
+            let mut locs = x.capture_locations();
+            Ok(search(s, f, |start| {
+                x.captures_read_at(&mut locs, s, start)?;
+                Some((0..locs.len()).map(|i| locs.get(i)).collect())
+            }))
+        }
+        Engine::Fancy(x) => {
+            let text = std::str::from_utf8(s).map_err(|e| e.to_string())?;
+            let mut failed = None;
+            let out = search(s, f, |start| match x.captures_from_pos(text, start) {
+                Ok(c) => c.map(|c| (0..c.len()).map(|i| c.get(i).map(|m| (m.start(), m.end()))).collect()),
+                Err(e) => {
+                    failed = Some(e.to_string());
+                    None
+                }
+            });
+            failed.map_or(Ok(out), Err)
+        }
+    }
+}
+
+/// jq's search loop over `find(start)`, the spans of the next match at or after `start`.
+fn search(s: &[u8], f: Flags, mut find: impl FnMut(usize) -> Option<Spans>) -> Vec<Spans> {
     let mut out = Vec::new();
-    let mut locs = x.capture_locations();
     let mut start = 0;
     while start <= s.len() {
-        let Some(m) = x.captures_read_at(&mut locs, s, start) else { break };
-        let (a, b) = (m.start(), m.end());
+        let Some(spans) = find(start) else { break };
+        let (a, b) = spans[0].expect("group 0 always takes part");
         let empty = a == b;
         if !(empty && f.no_empty) {
-            out.push((0..locs.len()).map(|i| locs.get(i)).collect());
+            out.push(spans);
             if !f.global {
                 break;
             }
@@ -229,5 +304,14 @@ mod tests {
         assert_eq!(flags("gq").err().unwrap(), "gq is not a valid modifier string");
         assert!(match_all(b"a", "(", "").unwrap_err().starts_with("( (at offset 0) is not a valid regex: "));
         assert!(test(b"A", "a", "i").unwrap());
+    }
+
+    #[test]
+    fn look_around_and_back_references() {
+        assert_eq!(m("foobar foobaz", "foo(?=baz)", "g"), r#"[{"offset":7,"length":3,"string":"foo","captures":[]}]"#);
+        assert_eq!(m("abab", "(?<x>ab)\\k<x>", ""), r#"[{"offset":0,"length":4,"string":"abab","captures":[{"offset":0,"length":2,"string":"ab","name":"x"}]}]"#);
+        assert!(test(b"XA", "(?<=x)a", "i").unwrap());
+        assert!(!test(b"ba", "(?<!b)a", "").unwrap());
+        assert!(match_all(b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", "(a*)*\\1b", "").unwrap_err().contains("backtrack"));
     }
 }
