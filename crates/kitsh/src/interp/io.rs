@@ -412,7 +412,12 @@ impl Fds {
             fd.as_ref()?;
             self.slots.resize(n + 1, None);
         }
-        std::mem::replace(&mut self.slots[n], fd)
+        let old = std::mem::replace(&mut self.slots[n], fd);
+        // Closing the highest descriptor gives its room back (`exec 1000>&-`).
+        while self.slots.len() > 3 && self.slots.last().is_some_and(Option::is_none) {
+            self.slots.pop();
+        }
+        old
     }
 
     /// The lowest free descriptor at or above `from`.

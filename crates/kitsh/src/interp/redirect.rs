@@ -38,6 +38,9 @@ impl RedirError {
     }
 }
 
+/// The highest possible descriptor number plus one (Linux's default `fs.nr_open`).
+const MAX_FD: i32 = 1 << 20;
+
 impl Shell {
     /// Apply redirections in order; returns what to restore.
     pub(crate) fn apply_redirects(&mut self, redirs: &[Redirect]) -> Result<Saved, RedirError> {
@@ -87,6 +90,8 @@ impl Shell {
             RedirFd::Number(n) => (*n, None),
             RedirFd::Var(name) => (self.fds.free_from(10), Some(name.clone())),
         };
+        // The source of a duplication names a refused target descriptor in bash's message.
+        let mut dup_src = None;
         let obj: Option<Fd> = match r.op {
             RedirOp::HereDoc => {
                 let RedirTarget::HereDoc(h) = &r.target else { return Err(None) };
@@ -106,9 +111,11 @@ impl Shell {
                 } else if let Some(src) = t.strip_suffix('-').and_then(|s| s.parse::<i32>().ok()) {
                     // move: dup then close the source
                     let f = self.dup_source(src)?;
+                    dup_src = Some(src);
                     self.set_fd(src, None, saved);
                     Some(f)
                 } else if let Ok(src) = t.parse::<i32>() {
+                    dup_src = Some(src);
                     Some(self.dup_source(src)?)
                 } else if r.op == RedirOp::DupOut && matches!(r.fd, RedirFd::Default | RedirFd::Number(1)) {
                     // `>&file` and `1>&file` send stdout and stderr to the file.
@@ -134,6 +141,11 @@ impl Shell {
                 Some(self.open_target(&t, op)?)
             }
         };
+        // dup2(2) refuses a target at or above `ulimit -n` (and kitsh's own ceiling).
+        if obj.is_some() && fd_num >= self.fd_ceiling() {
+            self.error(&format!("{}: Bad file descriptor", dup_src.unwrap_or(fd_num)));
+            return Err(None);
+        }
         if let Some(name) = var_name {
             if let Err(m) = self.assign_scalar(&name, fd_num.to_string()) {
                 self.error(&m);
@@ -144,6 +156,12 @@ impl Shell {
         }
         self.set_fd(fd_num, obj, saved);
         Ok(())
+    }
+
+    /// The lowest descriptor number a redirection cannot open: the soft `ulimit -n`, never
+    /// above the kernel's default `nr_open` (the table is a vector indexed by number).
+    fn fd_ceiling(&self) -> i32 {
+        self.ulimits.open_files().map_or(MAX_FD, |n| n.min(MAX_FD as u64) as i32)
     }
 
     fn dup_source(&mut self, src: i32) -> Result<Fd, Option<Flow>> {
