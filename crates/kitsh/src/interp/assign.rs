@@ -314,8 +314,29 @@ impl Shell {
 
     /// `name[word]=value` with the subscript still a word.
     pub(crate) fn assign_index_word(&mut self, name: &str, idx: &Word, value: String, append: bool) -> Result<(), String> {
-        let key = self.expand_word_str(idx).map_err(|_| "bad subscript".to_string())?;
+        let key = self.subscript_word(name, idx).map_err(|_| "bad subscript".to_string())?;
         self.assign_elem(name, &key, value, append)
+    }
+
+    /// The subscript word of `name[idx]=` expanded. An indexed array's subscript is
+    /// arithmetic, expanded as in double quotes: a single-quoted part (`a['2']=3`,
+    /// `a[$'1']=x`) keeps its quotes, which the arithmetic then refuses, as bash does. An
+    /// associative array's key is a plain word.
+    fn subscript_word(&mut self, name: &str, idx: &Word) -> Exec<String> {
+        let quoted = idx.parts.iter().any(|p| matches!(p, WordPart::SingleQuoted(_)))
+            && !self.vars.get(&self.vars.resolve_name(name)).is_some_and(|v| v.is_assoc());
+        if !quoted {
+            return self.expand_word_str(idx);
+        }
+        let parts = idx
+            .parts
+            .iter()
+            .map(|p| match p {
+                WordPart::SingleQuoted(s) => WordPart::SingleQuoted(format!("'{s}'")),
+                p => p.clone(),
+            })
+            .collect();
+        self.expand_word_str(&Word { parts })
     }
 
     /// `name=(items)`: replace (or with `append`, extend) an array. The values were expanded
@@ -444,7 +465,7 @@ impl Shell {
             }
             (AssignValue::Scalar(w), Some(idx)) => {
                 let v = self.expand_word_str(w)?;
-                let key = self.expand_word_str(idx)?;
+                let key = self.subscript_word(&a.name, idx)?;
                 if trace {
                     let line = format!("{}[{key}]{op}{}", a.name, assigned_value_trace(&v));
                     self.xtrace_line(&line);
@@ -482,7 +503,6 @@ impl Shell {
             if let Some(l) = self.shared.tripped() {
                 return Err(Flow::Limit(l));
             }
-            self.assign_failed = true;
             return Err(Flow::Abort(1));
         }
         Ok(())

@@ -1001,10 +1001,6 @@ impl Shell {
             if r.is_err() {
                 break;
             }
-            if self.assign_failed {
-                self.assign_failed = false;
-                status = 1;
-            }
         }
         if let Some(saved) = saved_docs {
             self.restore_redirects(saved);

@@ -219,8 +219,6 @@ pub struct Shell {
     pub last_arg: String,
     /// Status of the last command substitution (for assignment-only commands).
     pub cmdsub_status: Option<i32>,
-    /// An assignment failed (readonly) without being fatal.
-    pub assign_failed: bool,
     /// Inside `source`: `return` is allowed.
     pub in_source: bool,
     /// Inside `eval` (syntax errors say `eval: line N`).
@@ -299,7 +297,6 @@ impl Shell {
             getopts_char: 0,
             last_arg: String::new(),
             cmdsub_status: None,
-            assign_failed: false,
             in_source: false,
             in_eval: false,
             sigpipe: std::cell::Cell::new(false),
