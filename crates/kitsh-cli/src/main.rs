@@ -202,6 +202,10 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     let host_cwd = std::env::current_dir().map_err(|e| e.to_string())?;
     let host_cwd_s = host_cwd.to_string_lossy().into_owned();
     let mut b = Bash::builder().limits(limits).name(name);
+    // A script that runs kitsh by its own path (`$SH -c ...`) gets a nested shell.
+    if let Ok(exe) = std::env::current_exe() {
+        b = b.shell_path(&exe.to_string_lossy());
+    }
     if !cli.no_cwd_mount {
         b = b.mount(host_cwd.clone(), &host_cwd_s, false);
     }

@@ -139,3 +139,18 @@ fn python_native_growth_is_bounded() {
     assert_eq!(stdout(&o), "");
     assert!(t.elapsed() < std::time::Duration::from_secs(15), "{:?}", t.elapsed());
 }
+
+#[test]
+fn running_kitsh_by_its_own_path_starts_a_nested_shell() {
+    // The CLI's sandbox options are taken and ignored: the child shares the parent's
+    // filesystem and limits. Nothing on the host runs (the path is not in the VFS).
+    let exe = std::fs::canonicalize(env!("CARGO_BIN_EXE_kitsh")).expect("the binary exists");
+    let exe = exe.to_string_lossy();
+    let script = format!(
+        "x=1; export y=2; '{exe}' --mount /nowhere --timeout 5 -c 'echo \"child $0 ${{x-unset}} $y\"; exit 4' zero; echo \"st=$?\"; \
+         printf '#!/bin/sh\\nexec {exe} --no-cwd-mount -c \"echo via-exec\"\\n' > /tmp/w; chmod +x /tmp/w; /tmp/w"
+    );
+    let o = kitsh(&["-c", &script], b"");
+    assert_eq!(stdout(&o), "child zero unset 2\nst=4\nvia-exec\n", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(0));
+}

@@ -123,6 +123,7 @@ pub struct BashBuilder {
     stdin: Option<Vec<u8>>,
     stdin_reader: Option<Box<dyn std::io::Read + Send>>,
     allow_urls: Vec<String>,
+    shell_paths: Vec<String>,
     network: Option<Arc<dyn crate::builtins::net::Network>>,
     command_sets: Vec<Arc<dyn crate::builtins::command_set::CommandSet>>,
     logic: bool,
@@ -145,6 +146,7 @@ impl Default for BashBuilder {
             stdin: None,
             stdin_reader: None,
             allow_urls: Vec::new(),
+            shell_paths: Vec::new(),
             network: None,
             command_sets: Vec::new(),
             logic: false,
@@ -231,6 +233,14 @@ impl BashBuilder {
         self
     }
 
+    /// A path that names this shell (the CLI passes its own executable's path): a script
+    /// that runs it, directly or through `exec`, gets a nested kitsh as for `bash`, in the
+    /// same sandbox. The path is matched as written; nothing on the host is opened.
+    pub fn shell_path(mut self, path: &str) -> Self {
+        self.shell_paths.push(path.to_string());
+        self
+    }
+
     /// Serve `curl`/`wget` requests with the embedder's own [`crate::builtins::net::Network`]
     /// (a proxy, a mock, a cache); it replaces [`BashBuilder::allow_url`].
     pub fn network(mut self, net: Arc<dyn crate::builtins::net::Network>) -> Self {
@@ -285,6 +295,7 @@ impl BashBuilder {
         shared.network = self.network;
         shared.command_sets = self.command_sets;
         shared.logic = self.logic;
+        shared.shell_paths = self.shell_paths;
         shared.fs_quota = quota;
         let no_input = (self.stdin.is_none() && self.stdin_reader.is_none()).then(|| Arc::new(FdObj::Null));
         shared.no_input = no_input.clone();

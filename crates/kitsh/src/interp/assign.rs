@@ -511,8 +511,12 @@ impl Shell {
     /// Set the variables every shell starts with.
     pub fn init_default_vars(&mut self) {
         // PS1 and PS2 are set only in interactive shells (see `bash -i`), as bash does.
-        let defaults: [(&str, &str); 8] = [
+        let defaults: [(&str, &str); 10] = [
             ("IFS", " \t\n"),
+            // bash's default when the environment has no PATH (not exported).
+            ("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."),
+            // The nested shell's command file (bash: the path it was started by).
+            ("BASH", "/bin/bash"),
             ("PS4", "+ "),
             ("OPTIND", "1"),
             ("BASH_VERSION", "5.2.15(1)-release"),

@@ -93,6 +93,9 @@ impl Shell {
     /// `/usr/bin` command files of the standard layout.
     pub(crate) fn program_at(&self, path: &str) -> Option<Program> {
         let abs = crate::fs::join_path(&self.cwd, path);
+        if self.shared.shell_paths.iter().any(|p| *p == abs) {
+            return Some(Program::Shell(super::builtins::bash::kitsh_self));
+        }
         let name = match abs.strip_prefix("/usr/bin/").or_else(|| abs.strip_prefix("/bin/")) {
             Some(n) if !n.contains('/') => n.to_string(),
             _ => {

@@ -47,8 +47,8 @@ pub const SET_OPTIONS: &[(&str, Option<char>)] = &[
 
 /// `shopt` names, sorted as `shopt` lists them.
 pub const SHOPT_OPTIONS: &[&str] = &[
-    "assoc_expand_once",
     "autocd",
+    "assoc_expand_once",
     "cdable_vars",
     "cdspell",
     "checkhash",
@@ -171,7 +171,7 @@ shopt_idx! {
     PATSUB_REPLACEMENT = "patsub_replacement", INTERACTIVE_COMMENTS_SHOPT = "interactive_comments",
     CMDHIST = "cmdhist", PROMPTVARS = "promptvars", HOSTCOMPLETE = "hostcomplete",
     COMPLETE_FULLQUOTE = "complete_fullquote", PROGCOMP = "progcomp", CHECKWINSIZE = "checkwinsize",
-    FORCE_FIGNORE = "force_fignore", LOCALVAR_UNSET = "localvar_unset",
+    FORCE_FIGNORE = "force_fignore", LOCALVAR_UNSET = "localvar_unset", GLOBASCIIRANGES = "globasciiranges",
 }
 
 impl Default for Options {
@@ -183,6 +183,8 @@ impl Default for Options {
         for i in [
             GLOBSKIPDOTS, EXTQUOTE, SOURCEPATH, PATSUB_REPLACEMENT, INTERACTIVE_COMMENTS_SHOPT, CMDHIST,
             PROMPTVARS, HOSTCOMPLETE, COMPLETE_FULLQUOTE, PROGCOMP, CHECKWINSIZE, FORCE_FIGNORE,
+            // Ranges in patterns always compare code points (bash 5.2's default).
+            GLOBASCIIRANGES,
         ] {
             o.shopt[i] = true;
         }

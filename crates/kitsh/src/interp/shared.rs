@@ -35,6 +35,8 @@ pub struct Shared {
     pub network: Option<Arc<dyn crate::builtins::net::Network>>,
     /// Command groups of the embedder (ScriptedTool's tools), found before shell builtins.
     pub command_sets: Vec<Arc<dyn crate::builtins::command_set::CommandSet>>,
+    /// Paths that name this shell itself ([`crate::BashBuilder::shell_path`]).
+    pub shell_paths: Vec<String>,
     /// Logic-only mode (ScriptedTool, ST-8..ST-12): a short list of commands, no files, no
     /// redirections except `/dev/null`, no process substitution.
     pub logic: bool,
@@ -90,6 +92,7 @@ impl Shared {
             next_pid: AtomicU64::new(1000),
             custom,
             network: None,
+            shell_paths: Vec::new(),
             command_sets: Vec::new(),
             logic: false,
             no_input: None,

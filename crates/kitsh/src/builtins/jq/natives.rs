@@ -225,6 +225,9 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         }),
         ("_kitsh_sort", v(0), |cv| bome(sorted(cv.1, false))),
         ("_kitsh_unique", v(0), |cv| bome(sorted(cv.1, true))),
+        // yq's `upcase`/`downcase`: every character's simple case mapping (Go's, glibc's).
+        ("_kitsh_upcase", v(0), |cv| case_map(&cv.1, crate::util::locale::upper)),
+        ("_kitsh_downcase", v(0), |cv| case_map(&cv.1, crate::util::locale::lower)),
         ("_kitsh_nan", v(0), |_| bome(Ok(Val::from(f64::NAN)))),
         ("_kitsh_infinite", v(0), |_| bome(Ok(Val::from(f64::INFINITY)))),
         ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
@@ -262,6 +265,14 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
 /// over (`.[] |= empty`): a byte string (no jq value is one) removed by [`purge`], so that all
 /// the update's paths are deleted at once, as jq 1.8 does.
 const TOMB: &[u8] = b"\0kitsh: deleted by an update\0";
+
+/// A string with `f` applied to its text; an error for other values.
+fn case_map<'a>(v: &Val, f: fn(&str) -> String) -> jaq_core::ValXs<'a, Val> {
+    match bytes_of(v) {
+        Some(b) => bome(Ok(Val::from(f(&String::from_utf8_lossy(b))))),
+        None => bome(Err(str_err(format!("{} cannot be case-mapped, as it is not a string", describe(v))))),
+    }
+}
 
 fn tomb() -> Val {
     Val::byte_str(TOMB)

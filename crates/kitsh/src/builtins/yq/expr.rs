@@ -23,6 +23,7 @@ def _yq_jq_first(f): first(f);
 def _yq_jq_min: min;
 def _yq_jq_has($k): has($k);
 def _yq_jq_max: max;
+def _yq_jq_sort: sort;
 def keys: keys_unsorted;
 def document_index: $__yq.di;
 def di: $__yq.di;
@@ -35,9 +36,23 @@ def tag: if type == "null" then "!!null" elif type == "boolean" then "!!bool"
 def kind: if type == "array" then "seq" elif type == "object" then "map" else "scalar" end;
 def to_number: if type == "string" then tonumber elif type == "number" then . else error("cannot convert node value \(tojson) to number") end;
 def to_string: if type == "string" then . else tostring end;
-def upcase: ascii_upcase;
-def downcase: ascii_downcase;
-def with(p; u): p |= u;
+def upcase: _kitsh_upcase;
+def downcase: _kitsh_downcase;
+def sort: if type == "object" then to_entries | sort_by(.value) | from_entries else _yq_jq_sort end;
+def _yq_ints($a; $b): ($a | floor) == $a and ($b | floor) == $b;
+def _yq_div(a; b): b as $b | a as $a
+  | if ($a | type) == "number" and ($b | type) == "number" and $b == 0 then
+      (if $a > 0 then _kitsh_infinite elif $a < 0 then -_kitsh_infinite else _kitsh_nan end)
+    else $a / $b end;
+def _yq_mod(a; b): b as $b | a as $a
+  | if ($a | type) == "number" and ($b | type) == "number" and (_yq_ints($a; $b) | not) then
+      (if $b == 0 then _kitsh_nan else $a - $b * ($a / $b | trunc) end)
+    elif ($a | type) == "number" and $b == 0 then error("cannot modulo by 0")
+    else $a % $b end;
+def with(p; u): if (try ([path(p)] | true) catch false) then p |= u else (p | u | empty), . end;
+def _yq_bool(f): [f] | if length == 0 then false else .[] end;
+def _yq_or(a; b): _yq_bool(a) as $l | if $l then true else (_yq_bool(b) | if . then true else false end) end;
+def _yq_and(a; b): _yq_bool(a) as $l | if $l then (_yq_bool(b) | if . then true else false end) else false end;
 def filter(f): [.[] | select(f)];
 def sort_keys(f): (f | select(type == "object")) |= (to_entries | sort_by(.key) | from_entries);
 def pick($keys): . as $o
@@ -573,8 +588,9 @@ enum Node {
 /// Whether a segment needs rewriting: it has `+`, `*`, `+=`, `*=` or a wildcard comparison.
 fn needs(seg: &[Item]) -> bool {
     seg.iter().enumerate().any(|(k, it)| {
+        (it.kind == K::Word && matches!(it.text.as_str(), "or" | "and")) ||
         it.kind == K::Sym
-            && (matches!(it.text.as_str(), "+" | "*" | "*+" | "+=" | "*=" | "*=+")
+            && (matches!(it.text.as_str(), "+" | "*" | "*+" | "/" | "%" | "+=" | "*=" | "*=+")
                 || (matches!(it.text.as_str(), "==" | "!=")
                     && seg.get(k + 1).is_some_and(|n| {
                         n.kind == K::Str && n.text.contains('*') && !n.text.contains("\\(")
@@ -691,6 +707,10 @@ fn emit(n: &Node) -> String {
             let rs = rs.trim_start().to_string();
             match op.text.as_str() {
                 "+" => format!("_yq_add({ls}; {rs})"),
+                "/" => format!("_yq_div({ls}; {rs})"),
+                "or" => format!("_yq_or({ls}; {rs})"),
+                "and" => format!("_yq_and({ls}; {rs})"),
+                "%" => format!("_yq_mod({ls}; {rs})"),
                 "*" | "*+" => format!("_yq_mul({ls}; {rs}; {})", json_string(flags)),
                 "+=" => format!("(({rs}) as $__yqv | {ls} |= _yq_plus(.; $__yqv))"),
                 "*=" | "*=+" => format!(

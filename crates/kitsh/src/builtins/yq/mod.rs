@@ -459,6 +459,9 @@ impl Yaml2<'_> {
         Some(match v {
             Val::Null => "null".into(),
             Val::Bool(b) => b.to_string(),
+            // yq prints Go's spellings of the float specials.
+            Val::Num(jaq_json::Num::Float(f)) if f.is_nan() => "NaN".into(),
+            Val::Num(jaq_json::Num::Float(f)) if f.is_infinite() => if *f > 0.0 { "+Inf" } else { "-Inf" }.into(),
             Val::Num(n) => fmt_num(n),
             Val::TStr(s) | Val::BStr(s) => {
                 let s = String::from_utf8_lossy(s);
@@ -1051,6 +1054,24 @@ mod tests {
         assert_eq!(out(&[".[] | select(.name == \"b\") | .v"], "- name: a\n  v: 1\n- name: b\n  v: 2\n"), "2\n");
         assert_eq!(out(&[".a * .b"], "a: {x: 1, y: {z: 1}}\nb: {y: {w: 2}}\n"), "x: 1\ny:\n  z: 1\n  w: 2\n");
         assert_eq!(out(&["length"], "[1, 2, 3]\n"), "3\n");
+    }
+
+    #[test]
+    fn yq_arithmetic_and_booleans() {
+        // Go's float division and modulo: infinities, NaN, a float remainder.
+        assert_eq!(out(&[".a = .a / 0 | .b = .b / 0"], "a: 1\nb: -1\n"), "a: +Inf\nb: -Inf\n");
+        assert_eq!(out(&[".a = .a % .b"], "a: 12\nb: 2.5\n"), "a: 2\nb: 2.5\n");
+        assert_eq!(out(&[".a = .a % .b"], "a: 1.1\nb: 0\n"), "a: NaN\nb: 0\n");
+        assert_eq!(out(&[".a = .a % .b"], "a: 13\nb: 2\n"), "a: 1\nb: 2\n");
+        assert_eq!(out(&[".c = .a / .b"], "a: cat_dog\nb: _\n"), "a: cat_dog\nb: _\nc:\n  - cat\n  - dog\n");
+        // An empty side of `or`/`and` counts as false.
+        assert_eq!(out(&["select(.a == 1) or true"], "a: 2\n"), "true\n");
+        assert_eq!(out(&["(.a == 2) and empty"], "a: 2\n"), "false\n");
+        assert_eq!(out(&["with(.a; . = 3)"], "a: 2\n"), "a: 3\n");
+        // Unicode case changes; a map sorts by its values.
+        assert_eq!(out(&["upcase"], "água\n"), "ÁGUA\n");
+        assert_eq!(out(&["downcase"], "ÁGUA\n"), "água\n");
+        assert_eq!(out(&["sort"], "z: b\ny: a\n"), "y: a\nz: b\n");
     }
 
     #[test]

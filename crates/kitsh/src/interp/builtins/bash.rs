@@ -83,6 +83,26 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
 }
 
 /// `bash`
+/// kitsh's own executable run by path ([`crate::BashBuilder::shell_path`]): a nested shell
+/// that takes the CLI's leading sandbox options and ignores them — the child shares its
+/// parent's filesystem, limits and network, so they can neither widen nor narrow them.
+pub fn kitsh_self(sh: &mut Shell, args: &[String]) -> Exec {
+    let mut rest = vec![args[0].clone()];
+    let mut i = 1;
+    while let Some(a) = args.get(i) {
+        let opt = a.split_once('=').map_or(a.as_str(), |(o, _)| o);
+        match opt {
+            "--mount" | "--mount-rw" | "--max-commands" | "--timeout" | "--max-memory" | "--allow-url" => {
+                i += if a.contains('=') { 1 } else { 2 };
+            }
+            "--no-cwd-mount" | "--inherit-env" => i += 1,
+            _ => break,
+        }
+    }
+    rest.extend(args[i.min(args.len())..].iter().cloned());
+    bash(sh, &rest)
+}
+
 pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
     let mut inv = Invocation::default();
     let mut i = match parse(sh, args, &mut inv) {

@@ -1,7 +1,7 @@
 //! Shell builtins: commands that read or change the interpreter's own state (`cd`, `read`,
 //! `declare`, `set`, `eval`, ...). Each gets the whole [`Shell`] and the expanded argv.
 
-mod bash;
+pub(crate) mod bash;
 mod builtin;
 mod command;
 pub mod complete;

@@ -130,6 +130,17 @@ fn print_function(sh: &Shell, name: &str) -> Option<String> {
     })
 }
 
+/// A variable as listings show it: `SHELLOPTS` and `BASHOPTS` with the options in force
+/// (their stored text is not kept up to date).
+fn shown<'a>(sh: &Shell, name: &str, v: &'a Var) -> std::borrow::Cow<'a, Var> {
+    let now = match name {
+        "SHELLOPTS" => sh.opts.shellopts(),
+        "BASHOPTS" => sh.opts.bashopts(),
+        _ => return std::borrow::Cow::Borrowed(v),
+    };
+    std::borrow::Cow::Owned(Var { value: Some(Value::Str(now)), attrs: v.attrs })
+}
+
 fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec {
     let (f, names) = match parse_decl(sh, cmd, args) {
         Ok(x) => x,
@@ -176,15 +187,15 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
                     if (f.array && !v.is_indexed()) || (f.assoc && !v.is_assoc()) {
                         continue;
                     }
-                    out.push_str(&declare_line(k, v));
+                    out.push_str(&declare_line(k, &shown(sh, k, v)));
                 } else {
-                    out.push_str(&set_line(k, v));
+                    out.push_str(&set_line(k, &shown(sh, k, v)));
                 }
             }
         } else {
             for n in &names {
                 match sh.vars.get_raw(n) {
-                    Some(v) => out.push_str(&declare_line(n, v)),
+                    Some(v) => out.push_str(&declare_line(n, &shown(sh, n, v))),
                     None => {
                         sh.builtin_error(cmd, &format!("{n}: not found"));
                         status = 1;
