@@ -204,26 +204,51 @@ impl Shell {
     /// `name[key]=value`: `key` is an arithmetic expression for indexed arrays and a plain key
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
-        // The common associative case in one lookup of the variable and one of the key: a
-        // plain `A[k]=v` (no attribute that transforms or forbids it, within the limits).
-        // Anything else, including every error, takes the general path below.
+        match self.assign_elem_fast(name, KeyArg::Borrowed(key), value, append) {
+            Ok(r) => r,
+            Err((key, value)) => self.assign_elem_general(name, key.as_str(), value, append),
+        }
+    }
+
+    /// [`Shell::assign_elem`] with a key the caller owns (moved into a new entry).
+    fn assign_elem_owned(&mut self, name: &str, key: String, value: String, append: bool) -> Result<(), String> {
+        match self.assign_elem_fast(name, KeyArg::Owned(key), value, append) {
+            Ok(r) => r,
+            Err((key, value)) => self.assign_elem_general(name, key.as_str(), value, append),
+        }
+    }
+
+    /// The common associative case in one lookup of the variable and one of the key: a plain
+    /// `A[k]=v` (no attribute that transforms or forbids it, within the limits). Anything
+    /// else, including every error, is given back for the general path.
+    fn assign_elem_fast<'k>(&mut self, name: &str, key: KeyArg<'k>, value: String, append: bool) -> Result<Result<(), String>, (KeyArg<'k>, String)> {
         const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
         let limits = &self.shared.limits;
-        if !append && !key.is_empty() && value.len() <= limits.max_string_bytes {
-            if let Some(var) = self.vars.get_raw_mut(name) {
-                if var.attrs & PLAIN == 0 {
-                    if let Some(Value::Assoc(m)) = &mut var.value {
-                        if m.set(key, value, limits.max_fields) {
-                            var.attrs &= !attr::NO_VALUE;
-                            return Ok(());
-                        }
-                        // Past the entry limit: the general path reports it.
-                        return self.assign_elem_general(name, key, String::new(), false);
-                    }
+        if append || key.as_str().is_empty() || value.len() > limits.max_string_bytes {
+            return Err((key, value));
+        }
+        let Some(var) = self.vars.get_raw_mut(name) else { return Err((key, value)) };
+        if var.attrs & PLAIN != 0 {
+            return Err((key, value));
+        }
+        let Some(Value::Assoc(m)) = &mut var.value else { return Err((key, value)) };
+        let max = limits.max_fields;
+        // Past the entry limit the general path reports it.
+        match key {
+            KeyArg::Borrowed(k) => {
+                if !m.set(k, value, max) {
+                    return Ok(self.assign_elem_general(name, k, String::new(), false));
                 }
             }
+            KeyArg::Owned(k) => {
+                if m.len() >= max && m.get(&k).is_none() {
+                    return Ok(self.assign_elem_general(name, &k, String::new(), false));
+                }
+                m.set_owned(k, value, max);
+            }
         }
-        self.assign_elem_general(name, key, value, append)
+        var.attrs &= !attr::NO_VALUE;
+        Ok(Ok(()))
     }
 
     fn assign_elem_general(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
@@ -470,7 +495,7 @@ impl Shell {
                     let line = format!("{}[{key}]{op}{}", a.name, assigned_value_trace(&v));
                     self.xtrace_line(&line);
                 }
-                self.assign_elem(&a.name, &key, v, a.append)
+                self.assign_elem_owned(&a.name, key, v, a.append)
             }
             (AssignValue::Array(_), Some(idx)) => {
                 let key = self.expand_word_str(idx)?;
@@ -576,5 +601,20 @@ fn assigned_value_trace(v: &str) -> String {
         String::new()
     } else {
         super::exec::xtrace_quote(v)
+    }
+}
+
+/// The key of an element assignment: borrowed, or owned and moved into a new entry.
+enum KeyArg<'k> {
+    Borrowed(&'k str),
+    Owned(String),
+}
+
+impl KeyArg<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            KeyArg::Borrowed(k) => k,
+            KeyArg::Owned(k) => k,
+        }
     }
 }

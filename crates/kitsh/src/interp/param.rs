@@ -7,7 +7,7 @@ use super::options::*;
 use std::rc::Rc;
 
 use super::pattern::{self, byte_chars, from_byte_chars, MatchOpts, Pattern};
-use super::vars::{attr, Value};
+use super::vars::{attr, Value, Var};
 use crate::util::locale;
 use super::{Exec, Flow, Shell};
 
@@ -152,6 +152,18 @@ impl Shell {
             v => (name, v.is_some_and(|v| v.is_assoc())),
         };
         if is_assoc {
+            // `${A[$k]}` with `k` a plain set string variable: its text is the key, uncopied.
+            if let Some(k) = plain_var_word(idx) {
+                if let Some(Var { value: Some(Value::Str(key)), attrs }) = self.vars.get_raw(k) {
+                    // (Computed variables keep no text to borrow.)
+                    if *attrs & attr::NAMEREF == 0 && !key.is_empty() && !matches!(k, "RANDOM" | "SHELLOPTS" | "BASHOPTS") {
+                        return Ok(self.vars.get_raw(name).and_then(|v| match &v.value {
+                            Some(Value::Assoc(m)) => m.get(key).cloned(),
+                            _ => None,
+                        }));
+                    }
+                }
+            }
             let key = self.expand_word_str(idx)?;
             if key.is_empty() {
                 // An associative array has no empty key: bash reports it and goes on.
@@ -985,4 +997,24 @@ fn now_secs() -> u64 {
 #[allow(dead_code)]
 fn readonly(attrs: u16) -> bool {
     attrs & attr::READONLY != 0
+}
+
+/// The variable name of a word that is just `$name` or `"$name"` (no operator, no
+/// indirection), whose expansion is that variable's text.
+fn plain_var_word(w: &Word) -> Option<&str> {
+    let part = match w.parts.as_slice() {
+        [WordPart::DoubleQuoted(inner)] => match inner.as_slice() {
+            [p] => p,
+            _ => return None,
+        },
+        [p] => p,
+        _ => return None,
+    };
+    match part {
+        WordPart::Param(pe) if !pe.indirect && matches!(pe.op, ParamOp::None) => match &pe.param {
+            Param::Var(n) => Some(n),
+            _ => None,
+        },
+        _ => None,
+    }
 }

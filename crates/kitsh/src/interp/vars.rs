@@ -72,6 +72,21 @@ impl AssocMap {
         true
     }
 
+    /// [`AssocMap::set`] with a key the caller owns: a new key is moved in, not copied.
+    pub fn set_owned(&mut self, key: String, value: String, max_entries: usize) -> bool {
+        if let Some(slot) = self.map.get_mut(key.as_str()) {
+            slot.0 = value;
+            return true;
+        }
+        if self.map.len() >= max_entries {
+            return false;
+        }
+        self.grow(max_entries);
+        self.seq += 1;
+        self.map.insert(key, (value, self.seq));
+        true
+    }
+
     /// Before an insertion into a full table: grow it fourfold rather than twofold (a table
     /// filled in a loop is rehashed, every key hashed again, half as often), never past room
     /// for `max_entries`.
