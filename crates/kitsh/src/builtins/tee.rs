@@ -62,6 +62,8 @@ enum Dest {
     Stdout,
     Stderr,
     File { abs: String, shown: String },
+    /// A named pipe (`tee >(cmd)`): its writing end, open while `tee` runs.
+    Fifo { w: std::cell::RefCell<Box<dyn io::Write + Send>>, shown: String },
 }
 
 /// The text of an I/O error, as `strerror` gives it.
@@ -91,6 +93,7 @@ impl Run {
             Dest::Stdout => ctx.stdout.write_all(data).and_then(|()| ctx.stdout.flush()),
             Dest::Stderr => ctx.stderr.write_all(data).and_then(|()| ctx.stderr.flush()),
             Dest::File { abs, .. } => ctx.fs.write_file(abs, data, WriteMode::Append).map_err(|e| io::Error::other(e.to_string())),
+            Dest::Fifo { w, .. } => io::Write::write_all(&mut *w.borrow_mut(), data),
         };
         let Err(e) = r else { return Ok(true) };
         let pipe = e.kind() == ErrorKind::BrokenPipe;
@@ -102,7 +105,7 @@ impl Run {
         let shown = match d {
             Dest::Stdout => quote_always("standard output"),
             Dest::Stderr => quote_always("standard error"),
-            Dest::File { shown, .. } => quote_name(shown),
+            Dest::File { shown, .. } | Dest::Fifo { shown, .. } => quote_name(shown),
         };
         ctx.error(&format!("{shown}: {}", io_text(&e)));
         self.status = 1;
@@ -157,6 +160,18 @@ impl Builtin for Tee {
                 "/dev/stderr" => dests.push(Dest::Stderr),
                 _ => {
                     let abs = ctx.abs_path(name);
+                    if ctx.fs.stat(&abs).is_ok_and(|m| m.file_type == crate::fs::FileType::Fifo) {
+                        // A named pipe: wait for its reader, as open(2) does.
+                        match ctx.fs.open_fifo(&abs, true, ctx.cancel.watcher()) {
+                            Ok(crate::fs::fifo::FifoEnd::Writer(w)) => dests.push(Dest::Fifo { w: std::cell::RefCell::new(w), shown: name.clone() }),
+                            Ok(crate::fs::fifo::FifoEnd::Reader(_)) => {}
+                            Err(e) => {
+                                args::file_error(ctx, name, e);
+                                run.status = 1;
+                            }
+                        }
+                        continue;
+                    }
                     match ctx.fs.write_file(&abs, b"", mode) {
                         Ok(()) => dests.push(Dest::File { abs, shown: name.clone() }),
                         Err(e) => {

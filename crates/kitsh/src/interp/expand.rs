@@ -736,17 +736,70 @@ impl Shell {
         let id = self.new_pid();
         let path = format!("/tmp/.kitsh-procsub-{id}");
         if out {
-            // `>(list)`: a file the command writes; `list` reads it when the command is done.
+            if let Some(running) = self.start_output_procsub(&path, list) {
+                self.procsubs.push(running);
+                return Ok(path);
+            }
+            // No named pipe here, or no thread to spare: a file the command writes, which
+            // `list` reads when the command is done.
             let _ = self.fs.write_file(&path, b"", crate::fs::WriteMode::Truncate);
-            self.procsubs.push((path.clone(), Some(list.clone())));
+            self.procsubs.push(ProcSub::Output(path.clone(), list.clone()));
             return Ok(path);
         }
         let text = self.command_sub_raw(list)?;
         if let Err(e) = self.fs.write_file(&path, &text, crate::fs::WriteMode::Truncate) {
             self.error(&format!("{path}: {e}"));
         }
-        self.procsubs.push((path.clone(), None));
+        self.procsubs.push(ProcSub::Input(path.clone()));
         Ok(path)
+    }
+
+    /// `>(list)` as bash runs it: `list` starts at once on a thread of its own, reading the
+    /// named pipe `path` that the command writes, so both run alongside (`yes > >(head -1)`
+    /// ends). `None` when the filesystem has no named pipes or the concurrent-stage limit is
+    /// reached.
+    fn start_output_procsub(&mut self, path: &str, list: &crate::parser::ast::List) -> Option<ProcSub> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let shared = Arc::clone(&self.shared);
+        if shared.threads.load(Ordering::Relaxed) + 1 > shared.limits.max_concurrent_stages {
+            return None;
+        }
+        self.fs.mkfifo(path, 0o600).ok()?;
+        let abandon = Arc::new(AtomicBool::new(false));
+        let mut sub = self.make_subshell();
+        let (fs, fifo, list, stop) = (Arc::clone(&self.fs), path.to_string(), list.clone(), Arc::clone(&abandon));
+        shared.threads.fetch_add(1, Ordering::Relaxed);
+        let sh2 = Arc::clone(&shared);
+        let spawned = std::thread::Builder::new().stack_size(8 << 20).spawn(move || {
+            // The reader waits for the command to open the pipe; a command that never does
+            // (`echo >(cat)`) leaves `list` an empty input once it is done.
+            let watch: crate::fs::fifo::Watch = {
+                let shared = Arc::clone(&sh2);
+                Arc::new(move || shared.cancelled() || stop.load(Ordering::SeqCst))
+            };
+            let input = super::io::FdObj::open_fifo(&fs, &fifo, false, Some(watch)).unwrap_or(super::io::FdObj::Null);
+            sub.fds.set(0, Some(Arc::new(input)));
+            let r = sub.run_in_subshell(|s| s.run_list(&list));
+            drop(sub);
+            sh2.threads.fetch_sub(1, Ordering::Relaxed);
+            match r {
+                Err(Flow::Limit(l)) => Some(l),
+                _ => None,
+            }
+        });
+        match spawned {
+            Ok(h) => Some(ProcSub::Running {
+                path: path.to_string(),
+                abandon,
+                thread: Arc::new(std::sync::Mutex::new(Some(h))),
+            }),
+            Err(_) => {
+                shared.threads.fetch_sub(1, Ordering::Relaxed);
+                let _ = self.fs.remove_file(path);
+                None
+            }
+        }
     }
 
     /// After a command: run the `>(list)`s it wrote to on what it wrote, and remove the
@@ -756,15 +809,32 @@ impl Shell {
         if self.procsubs.len() <= mark || self.keep_redirects {
             return Ok(());
         }
-        for (path, list) in self.procsubs.split_off(mark) {
-            let data = self.fs.read_file(&path).unwrap_or_default();
-            let _ = self.fs.remove_file(&path);
-            let Some(list) = list else { continue };
-            let mut sub = self.make_subshell();
-            sub.fds.set(0, Some(std::sync::Arc::new(super::io::FdObj::Bytes(std::sync::Mutex::new((data, 0))))));
-            let r = sub.run_in_subshell(|s| s.run_list(&list));
-            drop(sub);
-            r?;
+        for p in self.procsubs.split_off(mark) {
+            match p {
+                ProcSub::Input(path) => {
+                    let _ = self.fs.remove_file(&path);
+                }
+                ProcSub::Output(path, list) => {
+                    let data = self.fs.read_file(&path).unwrap_or_default();
+                    let _ = self.fs.remove_file(&path);
+                    let mut sub = self.make_subshell();
+                    sub.fds.set(0, Some(std::sync::Arc::new(super::io::FdObj::Bytes(std::sync::Mutex::new((data, 0))))));
+                    let r = sub.run_in_subshell(|s| s.run_list(&list));
+                    drop(sub);
+                    r?;
+                }
+                ProcSub::Running { path, abandon, thread } => {
+                    // The command has closed its end: the list reads what is left, then the
+                    // end of its input. Waiting for it keeps its output before what follows.
+                    abandon.store(true, std::sync::atomic::Ordering::SeqCst);
+                    let handle = thread.lock().unwrap_or_else(|e| e.into_inner()).take();
+                    let limit = handle.and_then(|h| h.join().ok().flatten());
+                    let _ = self.fs.remove_file(&path);
+                    if let Some(l) = limit {
+                        return Err(Flow::Limit(l));
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -778,6 +848,25 @@ impl Shell {
         r?;
         Ok(cap.is_capture().unwrap_or_default())
     }
+}
+
+/// A process substitution of the running command, finished when the command is done.
+#[derive(Clone)]
+pub enum ProcSub {
+    /// `<(list)`: the file holding what `list` wrote.
+    Input(String),
+    /// `>(list)` without a named pipe: the file the command writes, and the list to run on it.
+    Output(String, crate::parser::ast::List),
+    /// `>(list)` running alongside the command, reading the named pipe `path`; `abandon`
+    /// ends its wait for a writer that never came.
+    Running {
+        /// The named pipe.
+        path: String,
+        /// Set when the command is done.
+        abandon: std::sync::Arc<std::sync::atomic::AtomicBool>,
+        /// The thread running the list: a limit it hit, if any.
+        thread: std::sync::Arc<std::sync::Mutex<Option<std::thread::JoinHandle<Option<crate::limits::LimitExceeded>>>>>,
+    },
 }
 
 /// The file of `$(< FILE)`: a list that is one simple command made of one input redirection.

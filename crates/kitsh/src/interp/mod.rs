@@ -140,9 +140,8 @@ pub struct Shell {
     pub aliases: HashMap<String, String>,
     /// `pushd`/`popd` stack (without the current directory).
     pub dir_stack: Vec<String>,
-    /// Process substitutions of the running command: their files, and for `>(list)` the list
-    /// to run on what was written once the command is done.
-    pub procsubs: Vec<(String, Option<crate::parser::ast::List>)>,
+    /// Process substitutions of the running command (see [`expand::ProcSub`]).
+    pub procsubs: Vec<expand::ProcSub>,
     /// Functions made readonly (`readonly -f`) or exported (`export -f`): name and
     /// attribute bits (`attr::READONLY`, `attr::EXPORT`).
     pub func_attrs: Vec<(String, u16)>,
