@@ -97,7 +97,7 @@ impl ReadBuf<'_> {
 /// `printf [-v VAR] FORMAT [ARGS]`
 pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     let mut i = 1;
-    let mut var = None;
+    let mut var: Option<&str> = None;
     while i < args.len() {
         match args[i].as_str() {
             "-v" => {
@@ -105,7 +105,7 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
                     sh.builtin_error("printf", "-v: option requires an argument");
                     return Ok(2);
                 };
-                var = Some(v.clone());
+                var = Some(v);
                 i += 2;
             }
             "--" => {
@@ -113,7 +113,7 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
                 break;
             }
             a if a.starts_with("-v") && a.len() > 2 => {
-                var = Some(a[2..].to_string());
+                var = Some(&a[2..]);
                 i += 1;
             }
             a if a.starts_with('-') && a.len() > 1 => {
@@ -124,7 +124,7 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
             _ => break,
         }
     }
-    if let Some(v) = &var {
+    if let Some(v) = var {
         let valid = is_name_or_element(v);
         if !valid {
             sh.builtin_error("printf", &format!("`{v}': not a valid identifier"));
@@ -137,13 +137,15 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     };
     // The clock and `TZ` matter only to `%(...)T`, which needs a `(` (or an escape that might
     // make one): most formats skip them.
-    let dated = fmt.contains(['(', '\\']);
+    let dated = fmt.bytes().any(|c| c == b'(' || c == b'\\');
     let now = if dated { std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0) } else { 0 };
     // The C library sees `TZ` only when it is exported.
     let tz = if dated { sh.vars.get("TZ").filter(|v| v.has(crate::interp::vars::attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string) } else { None };
     let max = sh.shared.limits.max_string_bytes;
     // `\u` escapes and the codes of `'c` arguments depend on the locale.
-    if fmt.contains("\\u") || fmt.contains("\\U") || fmt.contains("%b") || args[i + 1..].iter().any(|a| a.starts_with(['\'', '"'])) {
+    // (One pass over the format: `str::contains` builds a searcher per call.)
+    let locale_escapes = fmt.as_bytes().windows(2).any(|w| matches!(w, [b'\\', b'u' | b'U'] | [b'%', b'b']));
+    if locale_escapes || args[i + 1..].iter().any(|a| a.starts_with(['\'', '"'])) {
         crate::builtins::args::set_c_locale(sh.byte_locale());
     }
     let res = crate::util::printf::format_bounded(fmt, &args[i + 1..], now, tz.as_deref(), max);
@@ -155,7 +157,7 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     }
     if let Some(v) = var {
         let s = c_string(res.out);
-        if let Err(m) = sh.assign(&v, s, false) {
+        if let Err(m) = sh.assign(v, s, false) {
             sh.builtin_error("printf", &m);
             return Ok(1);
         }
