@@ -65,8 +65,22 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
             }
             s if (s.starts_with('-') || s.starts_with('+')) && s.len() > 1 => {
                 let on = s.starts_with('-');
+                // Each `o`/`O` of a cluster takes the next argument (`-oo errexit noglob`).
+                let mut taken = 0;
                 for c in s[1..].chars() {
                     match c {
+                        'o' | 'O' => {
+                            taken += 1;
+                            let Some(name) = args.get(i + taken) else {
+                                sh.write_fd(2, format!("{}: -{c}: option requires an argument\n", args[0]).as_bytes());
+                                return Err(2);
+                            };
+                            if c == 'o' {
+                                inv.set_names.push((name.clone(), on));
+                            } else {
+                                inv.shopt_names.push((name.clone(), on));
+                            }
+                        }
                         'c' => inv.command = Some(String::new()),
                         's' => inv.read_stdin = true,
                         'i' => inv.interactive = true,
@@ -74,6 +88,7 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
                         c => inv.letters.push((c, on)),
                     }
                 }
+                i += taken;
             }
             _ => break,
         }
@@ -82,7 +97,6 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
     Ok(i)
 }
 
-/// `bash`
 /// kitsh's own executable run by path ([`crate::BashBuilder::shell_path`]): a nested shell
 /// that takes the CLI's leading sandbox options and ignores them — the child shares its
 /// parent's filesystem, limits and network, so they can neither widen nor narrow them.
@@ -103,6 +117,7 @@ pub fn kitsh_self(sh: &mut Shell, args: &[String]) -> Exec {
     bash(sh, &rest)
 }
 
+/// `bash`
 pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
     let mut inv = Invocation::default();
     let mut i = match parse(sh, args, &mut inv) {
