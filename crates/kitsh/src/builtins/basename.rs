@@ -2,7 +2,7 @@
 
 
 use super::args::{self, quote, usage_error, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `basename` command.
 pub struct Basename;
@@ -79,7 +79,7 @@ impl Builtin for Basename {
         }
         match ctx.stdout.write_all(&out) {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -8,7 +8,7 @@ mod check;
 
 use super::args::{self, file_error, open_src, quote, read_some, usage_error, Config, OptSpec, Src, CHUNK};
 use super::rev::read_error_text;
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::util::bytes::encode;
 use algo::{Hasher, Kind};
 
@@ -162,7 +162,7 @@ pub fn compute(ctx: &mut Ctx<'_>, o: &Opts, kind: Kind, files: &[String]) -> i32
             Ok(d) => {
                 let line = format_line(o, kind, bits, name, &d);
                 if let Err(e) = ctx.stdout.write_all(&line) {
-                    return status_for_write_error(&e);
+                    return crate::builtins::args::write_failed(ctx, &e);
                 }
             }
             Err(e) if e.is_empty() => return 1,
@@ -175,7 +175,7 @@ pub fn compute(ctx: &mut Ctx<'_>, o: &Opts, kind: Kind, files: &[String]) -> i32
     }
     match ctx.stdout.flush() {
         Ok(()) => status,
-        Err(e) => status_for_write_error(&e),
+        Err(e) => crate::builtins::args::write_failed(ctx, &e),
     }
 }
 

@@ -6,7 +6,7 @@
 use super::args::{self, quote, quote_name, usage_error, Config, OptSpec, Src};
 use super::checksum::algo::{BsdSum, Crc, Kind, SysvSum};
 use super::checksum::{check_files, compute, feed, parse_length, validate, Opts};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::util::bytes::encode;
 
 /// The `cksum` command.
@@ -119,7 +119,7 @@ fn legacy(ctx: &mut Ctx<'_>, a: Algo, files: &[String], zero: bool) -> i32 {
         }
         line.push(if zero { 0 } else { b'\n' });
         if let Err(e) = ctx.stdout.write_all(&line) {
-            return status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
     }
     status

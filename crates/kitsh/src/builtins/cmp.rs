@@ -5,7 +5,7 @@
 
 use super::args::{self, open_src, parse_size, read_some, Config, OptSpec, Src, CHUNK};
 use super::rev::read_error_text;
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::FileType;
 
 /// The `cmp` command.
@@ -189,7 +189,7 @@ fn compare(ctx: &mut Ctx<'_>, o: &Opts, f: &mut [Input; 2], width: usize, out: &
         f[0].pos += n;
         f[1].pos += n;
         if out.len() >= CHUNK {
-            ctx.stdout.write_all(out).map_err(|e| Fail::Write(status_for_write_error(&e)))?;
+            ctx.stdout.write_all(out).map_err(|e| Fail::Write(crate::builtins::args::write_failed(ctx, &e)))?;
             out.clear();
         }
     }
@@ -297,7 +297,7 @@ impl Builtin for Cmp {
         let r = files[0].skip(ctx, skip[0]).and_then(|()| files[1].skip(ctx, skip[1])).map_err(Fail::Read);
         let end = r.and_then(|()| compare(ctx, &o, &mut files, width, &mut out));
         if let Err(e) = ctx.stdout.write_all(&out) {
-            return status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         match end {
             Ok(End::Same) => 0,

@@ -278,7 +278,7 @@ impl Builtin for Column {
             fill(&entries, w, rows_first, &mut out);
         }
         if let Err(e) = ctx.stdout.write_all(&encode(&out)) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         status
     }

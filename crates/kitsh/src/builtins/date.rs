@@ -9,7 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub use parse::parse_date;
 
 use super::args::{self, quote, usage_error, ArgKind, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::util::time::{format_tm, local_time, parse_tz, Tz};
 
 /// The `date` command.
@@ -122,7 +122,7 @@ pub(super) fn now() -> (i64, u32) {
 fn show(ctx: &mut Ctx<'_>, fmt: &str, t: (i64, u32), tz: &Tz) -> Result<(), i32> {
     let tm = local_time(t.0, tz);
     let text = format_tm(fmt, &tm, t.1);
-    writeln!(ctx.stdout, "{text}").map_err(|e| status_for_write_error(&e))
+    writeln!(ctx.stdout, "{text}").map_err(|e| crate::builtins::args::write_failed(ctx, &e))
 }
 
 /// `MMDDhhmm[[CC]YY][.ss]`, the operand that sets the clock.

@@ -378,7 +378,7 @@ struct Stats {
 
 fn write_out(ctx: &mut Ctx<'_>, dest: &mut Dest, data: &[u8], st: &mut Stats, obs: usize) -> Result<(), i32> {
     match dest {
-        Dest::Stdout => ctx.stdout.write_all(data).map_err(|e| super::status_for_write_error(&e))?,
+        Dest::Stdout => ctx.stdout.write_all(data).map_err(|e| crate::builtins::args::write_failed(ctx, &e))?,
         Dest::File { path, pos } => {
             if let Err(e) = ctx.fs.write_at(path, *pos, data) {
                 ctx.error(&format!("error writing {}: {e}", quote_always(path)));

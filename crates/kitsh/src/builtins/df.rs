@@ -263,7 +263,7 @@ impl Builtin for Df {
             out.push('\n');
         }
         if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         status
     }

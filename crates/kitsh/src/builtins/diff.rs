@@ -230,7 +230,7 @@ impl Builtin for Diff {
         let mut out = Vec::new();
         let st = compare_top(ctx, &o, &ops[0], &ops[1], &mut out);
         if let Err(e) = ctx.stdout.write_all(&out) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         st
     }

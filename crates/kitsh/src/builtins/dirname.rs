@@ -2,7 +2,7 @@
 
 
 use super::args::{self, usage_error, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `dirname` command.
 pub struct Dirname;
@@ -48,7 +48,7 @@ impl Builtin for Dirname {
         }
         match ctx.stdout.write_all(&out) {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 
 use super::args::{self, human, quote, quote_always, usage_error, ArgKind, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{join_path, FileType, Metadata};
 use crate::interp::pattern::{MatchOpts, Pattern};
 use crate::util::bytes::encode;
@@ -307,7 +307,7 @@ impl Builtin for Du {
         }
         match ctx.stdout.write_all(&w.out) {
             Ok(()) => w.status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -8,7 +8,7 @@
 mod bre;
 
 use super::args::{quote, usage_error};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `expr` command.
 pub struct Expr;
@@ -295,7 +295,7 @@ impl Builtin for Expr {
         match r {
             Ok(v) => match writeln!(ctx.stdout, "{}", v.text()) {
                 Ok(()) => i32::from(v.is_null()),
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             },
             Err((msg, code)) => {
                 ctx.error(&msg);

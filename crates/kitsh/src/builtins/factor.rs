@@ -234,7 +234,7 @@ impl Builtin for Factor {
                     let cancel = ctx.cancel;
                     let Some(f) = factorize(n, &|| cancel.cancelled()) else { return 1 };
                     if let Err(e) = ctx.stdout.write_all(line(n, &f, exponents).as_bytes()) {
-                        return super::status_for_write_error(&e);
+                        return crate::builtins::args::write_failed(ctx, &e);
                     }
                 }
             }

@@ -9,7 +9,7 @@ mod text;
 use std::io::Read;
 
 use super::args::{self, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::FileType;
 use text::{charset, enc_name, encoding, is_json, qualifiers, script_kind};
 
@@ -280,7 +280,7 @@ impl Builtin for File {
             Err(args::ArgError::Version) => {
                 return match ctx.stdout.write_all(b"file-5.44\nmagic file from /usr/share/misc/magic\n") {
                     Ok(()) => 0,
-                    Err(e) => status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 }
             }
             Err(args::ArgError::Help) => return args::ArgError::Help.report(ctx, &cfg),
@@ -331,7 +331,7 @@ impl Builtin for File {
         }
         match ctx.stdout.write_all(out.as_bytes()) {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

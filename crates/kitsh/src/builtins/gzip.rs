@@ -11,7 +11,7 @@ use std::io::Read;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::args::{self, ArgKind, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FileType, FsError, WriteMode};
 use crate::util::bytes::{decode_owned, encode};
 use codec::{Cancellable, Failure};
@@ -154,7 +154,7 @@ fn with_io<T>(
     let mut fs_err = None;
     let mut sink = |d: &[u8]| -> Result<(), i32> {
         match dest {
-            Dest::Stdout => stdout.write_all(d).map_err(|e| status_for_write_error(&e)),
+            Dest::Stdout => stdout.write_all(d).map_err(|e| crate::builtins::status_for_write_error(&e)),
             Dest::File(p) => fs.write_file(p, d, WriteMode::Append).map_err(|e| {
                 fs_err = Some(e);
                 1
@@ -687,7 +687,7 @@ fn list(ctx: &mut Ctx<'_>, o: &Opts, files: &[String]) -> i32 {
     }
     if n > 0 {
         if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-            return status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
     }
     status
@@ -738,7 +738,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], decompress: bool, stdout: bool) -> i3
         Err(args::ArgError::Version) => {
             return match ctx.stdout.write_all(b"gzip 1.12\n") {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             }
         }
         Err(e) => {
@@ -786,7 +786,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], decompress: bool, stdout: bool) -> i3
             O::License => {
                 return match ctx.stdout.write_all(b"gzip 1.12\n") {
                     Ok(()) => 0,
-                    Err(e) => status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 }
             }
         }

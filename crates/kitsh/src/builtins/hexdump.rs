@@ -7,7 +7,7 @@ mod custom;
 
 use super::args::{self, open_src, parse_size, quote, ArgKind, Config, OptSpec, CHUNK};
 use super::byteread::{ByteReader, ReadFail};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `hexdump` command.
 pub struct Hexdump;
@@ -238,7 +238,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
         Err(args::ArgError::Version) => {
             return match ctx.stdout.write_all(format!("{} from util-linux 2.38.1\n", ctx.name).as_bytes()) {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             }
         }
         Err(e) => return e.report(ctx, &cfg),
@@ -348,7 +348,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
         addr += block.len() as u64;
         if out.len() >= CHUNK {
             if let Err(e) = ctx.stdout.write_all(&out) {
-                return status_for_write_error(&e);
+                return crate::builtins::args::write_failed(ctx, &e);
             }
             out.clear();
         }
@@ -358,7 +358,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String], canonical: bool) -> i32 {
         out.extend_from_slice(format!("{addr:0w$x}\n").as_bytes());
     }
     if let Err(e) = ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()) {
-        return status_for_write_error(&e);
+        return crate::builtins::args::write_failed(ctx, &e);
     }
     if inputs.failed > 0 {
         if inputs.failed == total {

@@ -3,7 +3,7 @@
 //! as for an unprivileged user.
 
 use super::args::{self, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx, SystemInfo};
+use super::{Builtin, Ctx, SystemInfo};
 
 /// The `hostname` command.
 pub struct Hostname;
@@ -80,7 +80,7 @@ impl Builtin for Hostname {
         };
         match writeln!(ctx.stdout, "{text}") {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

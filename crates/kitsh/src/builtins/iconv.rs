@@ -6,7 +6,7 @@
 mod charset;
 
 use super::args::{self, open_src, read_some, ArgKind, Config, OptSpec, CHUNK};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
 use charset::{decode, encode, translit, Charset, Endian, Step};
 
@@ -175,7 +175,7 @@ impl Builtin for Iconv {
             }
             return match ctx.stdout.write_all(text.as_bytes()) {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             };
         }
         let loc = locale_charset(ctx);
@@ -302,7 +302,7 @@ fn resolve_bom(cs: Charset, b: &[u8]) -> (Charset, usize) {
 /// Write the converted bytes to stdout or the `-o` file.
 fn flush(ctx: &mut Ctx<'_>, path: &Option<String>, out: &mut Vec<u8>) -> Result<(), i32> {
     let r = match path {
-        None => ctx.stdout.write_all(out).and_then(|()| ctx.stdout.flush()).map_err(|e| status_for_write_error(&e)),
+        None => ctx.stdout.write_all(out).and_then(|()| ctx.stdout.flush()).map_err(|e| crate::builtins::args::write_failed(ctx, &e)),
         Some(p) => ctx.fs.write_file(p, out, WriteMode::Append).map_err(|e| {
             ctx.error(&format!("{p}: {e}"));
             1

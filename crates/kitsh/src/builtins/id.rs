@@ -3,7 +3,7 @@
 
 use super::args::{self, quote, ArgKind, Config, OptSpec};
 use super::whoami::user_name;
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FileSystem, USER_GID, USER_UID};
 
 /// The `id` command.
@@ -215,7 +215,7 @@ impl Builtin for Id {
         }
         match ctx.stdout.write_all(out.as_bytes()) {
             Ok(()) => status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

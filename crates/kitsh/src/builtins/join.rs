@@ -453,7 +453,7 @@ impl Builtin for Join {
             }
         }
         if let Err(e) = ctx.stdout.write_all(&j.out) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         if disorder {
             ctx.error("input is not in sorted order");

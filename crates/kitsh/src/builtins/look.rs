@@ -101,7 +101,7 @@ impl Builtin for Look {
             out.push(b'\n');
         }
         if let Err(e) = ctx.stdout.write_all(&out) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         i32::from(out.is_empty())
     }

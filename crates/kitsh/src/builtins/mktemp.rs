@@ -4,7 +4,7 @@
 use std::hash::{BuildHasher, Hasher};
 
 use super::args::{self, quote, usage_error, ArgKind, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FsError, WriteMode};
 
 /// The `mktemp` command.
@@ -149,7 +149,7 @@ impl Builtin for Mktemp {
             Ok(name) => {
                 return match writeln!(ctx.stdout, "{name}") {
                     Ok(()) => 0,
-                    Err(e) => status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 }
             }
             Err(e) => e,

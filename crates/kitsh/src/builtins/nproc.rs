@@ -2,7 +2,7 @@
 //! same everywhere (`--all` and `--ignore=N` are accepted; the result is never below 1).
 
 use super::args::{self, quote, usage_error, ArgKind, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `nproc` command.
 pub struct Nproc;
@@ -46,7 +46,7 @@ impl Builtin for Nproc {
         let n = UNITS.saturating_sub(ignore).max(1);
         match writeln!(ctx.stdout, "{n}") {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

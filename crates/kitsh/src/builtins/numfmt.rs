@@ -519,7 +519,7 @@ impl Builtin for Numfmt {
             }
         }
         if let Err(e) = ctx.stdout.write_all(&out) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         status
     }

@@ -696,7 +696,7 @@ impl Builtin for Patch {
             }
         }
         if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         status
     }

@@ -2,7 +2,7 @@
 
 
 use super::args::{self, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `printenv` command.
 pub struct Printenv;
@@ -40,7 +40,7 @@ impl Builtin for Printenv {
         }
         match ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()) {
             Ok(()) => status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

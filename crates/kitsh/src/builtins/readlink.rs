@@ -2,7 +2,7 @@
 //! must exist), `-e` (all must exist) and `-m` (no requirement); `-n -z -q -s -v`.
 
 use super::args::{self, usage_error, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FileType, FsError};
 
 /// The `readlink` command.
@@ -154,7 +154,7 @@ impl Builtin for Readlink {
         }
         match ctx.stdout.write_all(&out) {
             Ok(()) => status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

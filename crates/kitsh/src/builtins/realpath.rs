@@ -4,7 +4,7 @@
 
 use super::args::{self, quote_name, usage_error, ArgKind, Config, OptSpec};
 use super::readlink::{canonicalize, Canon};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{join_path, FileType, FsError};
 use crate::util::bytes::encode;
 
@@ -176,7 +176,7 @@ impl Builtin for Realpath {
         }
         match ctx.stdout.write_all(&out) {
             Ok(()) => status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -132,7 +132,7 @@ fn usage_error(ctx: &mut Ctx<'_>, msg: Option<&str>) -> i32 {
 fn write_text(ctx: &mut Ctx<'_>, text: &str) -> i32 {
     match ctx.stdout.write_all(text.as_bytes()).and_then(|()| ctx.stdout.flush()) {
         Ok(()) => 0,
-        Err(e) => super::status_for_write_error(&e),
+        Err(e) => crate::builtins::args::write_failed(ctx, &e),
     }
 }
 

@@ -195,7 +195,7 @@ impl Builtin for Shuf {
                 return Ok(());
             }
             if buf.len() >= args::CHUNK || last {
-                ctx.stdout.write_all(buf).map_err(|e| super::status_for_write_error(&e))?;
+                ctx.stdout.write_all(buf).map_err(|e| crate::builtins::args::write_failed(ctx, &e))?;
                 buf.clear();
             }
             Ok(())

@@ -414,7 +414,7 @@ fn chunks(ctx: &mut Ctx<'_>, out: &mut Out<'_>, data: &[u8], n: u64, k: Option<u
         }
     }
     if let Some(k) = k {
-        return ctx.stdout.write_all(&pieces[(k - 1) as usize]).map_err(|e| super::status_for_write_error(&e));
+        return ctx.stdout.write_all(&pieces[(k - 1) as usize]).map_err(|e| crate::builtins::args::write_failed(ctx, &e));
     }
     for piece in &pieces {
         if elide && piece.is_empty() {

@@ -12,7 +12,7 @@ mod format;
 use std::time::UNIX_EPOCH;
 
 use super::args::{self, quote_always, usage_error, ArgKind, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FileSystem, FileType, Metadata};
 
 use format::{render, unescape};
@@ -158,7 +158,7 @@ impl Builtin for Stat {
         }
         match ctx.stdout.write_all(&crate::util::bytes::encode(&out)) {
             Ok(()) => status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::args::{self, open_src, ArgKind, Config, OptSpec, CHUNK};
 use super::byteread::{ByteReader, ReadFail};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::FsError;
 use crate::util::bytes::encode;
 
@@ -84,7 +84,7 @@ fn usage(ctx: &mut Ctx<'_>, ok: bool) -> i32 {
     if ok {
         match ctx.stdout.write_all(USAGE.as_bytes()) {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     } else {
         let _ = ctx.stderr.write_all(USAGE.as_bytes());
@@ -120,7 +120,7 @@ impl Builtin for Strings {
             Err(args::ArgError::Version) => {
                 return match ctx.stdout.write_all(b"GNU strings (GNU Binutils for Debian) 2.40\n") {
                     Ok(()) => 0,
-                    Err(e) => status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 }
             }
             Err(e) => {
@@ -165,7 +165,7 @@ impl Builtin for Strings {
                 O::Version => {
                     return match ctx.stdout.write_all(b"GNU strings (GNU Binutils for Debian) 2.40\n") {
                         Ok(()) => 0,
-                        Err(e) => status_for_write_error(&e),
+                        Err(e) => crate::builtins::args::write_failed(ctx, &e),
                     }
                 }
             }
@@ -286,7 +286,7 @@ fn scan(ctx: &mut Ctx<'_>, o: &Opts, name: &str, mut r: ByteReader) -> Result<()
         }
         r.consume(n);
         if out.len() >= CHUNK {
-            ctx.stdout.write_all(&out).map_err(|e| status_for_write_error(&e))?;
+            ctx.stdout.write_all(&out).map_err(|e| crate::builtins::args::write_failed(ctx, &e))?;
             out.clear();
         }
     }
@@ -296,7 +296,7 @@ fn scan(ctx: &mut Ctx<'_>, o: &Opts, name: &str, mut r: ByteReader) -> Result<()
     } else if run.len() >= o.min {
         emit(&mut out, &run, start);
     }
-    ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()).map_err(|e| status_for_write_error(&e))
+    ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()).map_err(|e| crate::builtins::args::write_failed(ctx, &e))
 }
 
 /// `-e l|b|L|B`: binutils' `print_strings` over 16- or 32-bit characters, trying every byte
@@ -371,7 +371,7 @@ fn scan_wide(ctx: &mut Ctx<'_>, o: &Opts, name: &str, mut r: ByteReader) -> Resu
             at += 1;
         }
     }
-    ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()).map_err(|e| status_for_write_error(&e))
+    ctx.stdout.write_all(&out).and_then(|()| ctx.stdout.flush()).map_err(|e| crate::builtins::args::write_failed(ctx, &e))
 }
 
 #[cfg(test)]

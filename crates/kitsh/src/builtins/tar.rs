@@ -8,7 +8,7 @@ mod header;
 mod read;
 
 
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `tar` command.
 pub struct Tar;
@@ -129,13 +129,13 @@ fn apply(ctx: &mut Ctx<'_>, o: &mut Opts, opt: &str, val: Option<String>) -> Res
             let text = "Usage: tar [OPTION...] [FILE]...\nGNU 'tar' saves many files together into a single tape or disk archive, and can\nrestore individual files from the archive.\n";
             return Err(match ctx.stdout.write_all(text.as_bytes()) {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             });
         }
         "version" => {
             return Err(match ctx.stdout.write_all(b"tar (GNU tar) 1.34\n") {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             });
         }
         _ => {}

@@ -167,11 +167,11 @@ impl Builtin for Tput {
         match capability(term, cap, &argv[i + 1..], ctx.env) {
             Cap::Str(s) => match ctx.stdout.write_all(s.as_bytes()) {
                 Ok(()) => 0,
-                Err(e) => super::status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             },
             Cap::Num(n) => match writeln!(ctx.stdout, "{n}") {
                 Ok(()) => 0,
-                Err(e) => super::status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             },
             Cap::Absent => 1,
             Cap::Unknown => {

@@ -155,7 +155,7 @@ impl Builtin for Tsort {
             }
             Ok((out, err)) => {
                 if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-                    return super::status_for_write_error(&e);
+                    return crate::builtins::args::write_failed(ctx, &e);
                 }
                 for m in &err {
                     ctx.error(m);

@@ -3,7 +3,7 @@
 //! status 1 (`-s`: only the status); usage errors exit 2.
 
 use super::args::{self, quote, usage_error, ArgKind, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `tty` command.
 pub struct Tty;
@@ -30,7 +30,7 @@ impl Builtin for Tty {
         }
         match writeln!(ctx.stdout, "not a tty") {
             Ok(()) => 1,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::args::{self, quote, usage_error, Config, OptSpec};
 use super::hostname::host_name;
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 
 /// The `uname` command.
 pub struct Uname;
@@ -67,7 +67,7 @@ impl Builtin for Uname {
             .collect();
         match writeln!(ctx.stdout, "{}", line.join(" ")) {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

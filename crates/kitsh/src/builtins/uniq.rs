@@ -5,7 +5,7 @@
 
 use super::args::{self, file_error, quote, quote_name, usage_error, ArgKind, Config, OptSpec, CHUNK};
 use super::rev::{read_error_text, LineReader};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
 
 /// The `uniq` command.
@@ -125,7 +125,7 @@ impl Sink {
                 ctx.error(&format!("{}: {e}", quote_name(path)));
                 1
             }),
-            None => ctx.stdout.write_all(&self.buf).and_then(|()| ctx.stdout.flush()).map_err(|e| status_for_write_error(&e)),
+            None => ctx.stdout.write_all(&self.buf).and_then(|()| ctx.stdout.flush()).map_err(|e| crate::builtins::args::write_failed(ctx, &e)),
         };
         self.buf.clear();
         r

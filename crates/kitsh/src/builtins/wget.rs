@@ -198,7 +198,7 @@ impl Builtin for Wget {
             }
         }
         if let Err(e) = ctx.stdout.write_all(&stdout_data) {
-            return super::status_for_write_error(&e);
+            return crate::builtins::args::write_failed(ctx, &e);
         }
         status
     }

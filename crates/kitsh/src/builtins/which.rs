@@ -2,7 +2,7 @@
 //! are not found print nothing and make the status 1. Only the virtual filesystem is searched:
 //! kitsh's commands appear as executable files in `/usr/bin` (`/bin` links there).
 
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::FileType;
 use crate::util::bytes::encode;
 
@@ -84,7 +84,7 @@ impl Builtin for Which {
         }
         match ctx.stdout.write_all(&out) {
             Ok(()) => status,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! embedder set none).
 
 use super::args::{self, quote, usage_error, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx, SystemInfo};
+use super::{Builtin, Ctx, SystemInfo};
 
 /// The `whoami` command.
 pub struct Whoami;
@@ -29,7 +29,7 @@ impl Builtin for Whoami {
         let name = user_name(ctx);
         match writeln!(ctx.stdout, "{name}") {
             Ok(()) => 0,
-            Err(e) => status_for_write_error(&e),
+            Err(e) => crate::builtins::args::write_failed(ctx, &e),
         }
     }
 }

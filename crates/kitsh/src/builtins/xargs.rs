@@ -299,7 +299,7 @@ impl Builtin for Xargs {
             Err(args::ArgError::Version) => {
                 return match writeln!(ctx.stdout, "xargs (GNU findutils) 4.9.0") {
                     Ok(()) => 0,
-                    Err(e) => super::status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 };
             }
             Err(e) => return e.report(ctx, &cfg),

@@ -6,7 +6,7 @@ mod revert;
 
 use super::args::{open_src, Src, CHUNK};
 use super::byteread::{ByteReader, ReadFail};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FileType, WriteMode};
 use crate::util::bytes::encode;
 
@@ -122,7 +122,7 @@ impl Sink {
             None => {
                 let r = ctx.stdout.write_all(&self.buf).and_then(|()| ctx.stdout.flush());
                 self.buf.clear();
-                r.map_err(|e| status_for_write_error(&e))
+                r.map_err(|e| crate::builtins::args::write_failed(ctx, &e))
             }
             Some(p) => {
                 let r = ctx.fs.write_file(p, &self.buf, WriteMode::Append);

@@ -2,7 +2,7 @@
 //! is cancelled. `yes | head -1` ends because the closed pipe makes the write fail.
 
 use super::args::{self, Config, OptSpec};
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::util::bytes::encode;
 
 /// The `yes` command.
@@ -41,7 +41,7 @@ impl Builtin for Yes {
                 return 1;
             }
             if let Err(e) = ctx.stdout.write_all(&block).and_then(|()| ctx.stdout.flush()) {
-                return status_for_write_error(&e);
+                return crate::builtins::args::write_failed(ctx, &e);
             }
         }
     }

@@ -185,7 +185,7 @@ impl Commands {
         let mut status = status;
         if !stdout.is_empty() {
             if let Err(e) = ctx.stdout.write_all(stdout.as_bytes()).and_then(|_| ctx.stdout.flush()) {
-                status = crate::builtins::status_for_write_error(&e);
+                status = crate::builtins::args::write_failed(ctx, &e);
             }
         }
         if !stderr.is_empty() {
@@ -313,7 +313,7 @@ fn write_out(ctx: &mut Ctx<'_>, out: &[u8], status: i32) -> i32 {
     }
     match ctx.stdout.write_all(out).and_then(|_| ctx.stdout.flush()) {
         Ok(()) => status,
-        Err(e) => crate::builtins::status_for_write_error(&e),
+        Err(e) => crate::builtins::args::write_failed(ctx, &e),
     }
 }
 

@@ -200,6 +200,32 @@ fn max_fs_bytes_no_space_left() {
 }
 
 #[test]
+fn every_command_reports_a_full_filesystem_the_same_way() {
+    // Commands that write their output in one piece or through their own buffers: each names
+    // itself in GNU's `NAME: write error: ...` before the limit's message.
+    for (cmd, name) in [
+        ("seq 100000 | strings", "strings"),
+        ("seq 100000 | xxd", "xxd"),
+        ("seq 100000 | hexdump -C", "hexdump"),
+        ("seq 100000 | uniq", "uniq"),
+        ("seq 100000 | iconv -f utf-8 -t latin1", "iconv"),
+        ("seq 100000 | tr -d x | cksum; seq 100000 | sha256sum; yes | head -c 30000 | sed s/y/yes/", "sed"),
+    ] {
+        guarded(move || {
+            let mut sh = shell(limits().max_fs_bytes(10_000));
+            let r = sh.exec_sync(&format!("{cmd} > out.txt"));
+            assert_eq!(r.exit_code, LIMIT_EXIT_STATUS, "{cmd}: stderr: {:?}", r.stderr);
+            let lines: Vec<&str> = r.stderr.lines().collect();
+            assert_eq!(
+                lines,
+                [format!("{name}: write error: No space left on device").as_str(), "bash: line 1: maximum filesystem size exceeded (10000 bytes)"],
+                "{cmd}"
+            );
+        });
+    }
+}
+
+#[test]
 fn max_fs_bytes_append_loop() {
     guarded(|| {
         let mut sh = shell(limits().max_fs_bytes(10_000));

@@ -9,7 +9,7 @@ use super::ast::*;
 use super::format;
 use super::io::{ReadErr, Reader, RsMode, Splitter, Src};
 use super::value::{compare, empty, Str, Value};
-use crate::builtins::{status_for_write_error, Ctx, SpawnIn, SpawnOut};
+use crate::builtins::{Ctx, SpawnIn, SpawnOut};
 use crate::util::fxhash::FxHashMap;
 use crate::util::posix_re::{self, PosixRegex};
 
@@ -372,7 +372,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
         let r = self.ctx.stdout.write_all(&self.out).and_then(|_| self.ctx.stdout.flush());
         self.out.clear();
-        r.map_err(|e| Flow::Stop(status_for_write_error(&e)))
+        r.map_err(|e| Flow::Stop(crate::builtins::args::write_failed(self.ctx, &e)))
     }
 
     /// Append to standard output.

@@ -208,7 +208,7 @@ fn run_input(
 fn print(ctx: &mut Ctx<'_>, text: &str, status: i32) -> i32 {
     match ctx.stdout.write_all(text.as_bytes()) {
         Ok(()) => status,
-        Err(e) => super::status_for_write_error(&e),
+        Err(e) => crate::builtins::args::write_failed(ctx, &e),
     }
 }
 

@@ -6,7 +6,7 @@ use super::algo::{hex, Kind};
 use super::{escape_name, hash_input, open_failed, Opts};
 use crate::builtins::args::{open_src, quote_name, read_some, Src, CHUNK};
 use crate::builtins::rev::read_error_text;
-use crate::builtins::{status_for_write_error, Ctx};
+use crate::builtins::{Ctx};
 use crate::fs::FsError;
 use crate::util::bytes::decode_owned;
 
@@ -244,12 +244,12 @@ pub fn check_file(ctx: &mut Ctx<'_>, o: &Opts, file: &str, st: &mut State) -> Re
         };
         if let Some(out) = out {
             if let Err(err) = ctx.stdout.write_all(&out) {
-                return Err(status_for_write_error(&err));
+                return Err(crate::builtins::args::write_failed(ctx, &err));
             }
         }
     }
     if let Err(err) = ctx.stdout.flush() {
-        return Err(status_for_write_error(&err));
+        return Err(crate::builtins::args::write_failed(ctx, &err));
     }
     if c.formatted == 0 {
         ctx.error(&format!("{}: no properly formatted checksum lines found", quote_name(&shown)));

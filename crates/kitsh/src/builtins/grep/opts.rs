@@ -296,7 +296,7 @@ fn initial_mode(name: &str) -> Option<Mode> {
 fn write_text(ctx: &mut Ctx<'_>, text: &str) -> i32 {
     match ctx.stdout.write_all(text.as_bytes()).and_then(|()| ctx.stdout.flush()) {
         Ok(()) => 0,
-        Err(e) => crate::builtins::status_for_write_error(&e),
+        Err(e) => crate::builtins::args::write_failed(ctx, &e),
     }
 }
 

@@ -21,7 +21,7 @@ use jaq_core::load::{Arena, File, Import, Loader};
 use jaq_core::{Compiler, Ctx as JCtx, Vars};
 use jaq_json::{Map, Val};
 
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::FileSystem;
 use cli::{NamedKind, Opts};
 use read::{ReadError, Reader};
@@ -228,13 +228,13 @@ impl Builtin for Jq {
         if opts.version {
             return match writeln!(ctx.stdout, "jq-1.8.1") {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             };
         }
         if opts.help {
             return match ctx.stdout.write_all(USAGE.as_bytes()) {
                 Ok(()) => 0,
-                Err(e) => status_for_write_error(&e),
+                Err(e) => crate::builtins::args::write_failed(ctx, &e),
             };
         }
         // jaq evaluates (and drops) nested values recursively: give it a large stack of its own
@@ -909,7 +909,7 @@ impl Runner<'_> {
         }
         let r = self.stdout.write_all(&self.out);
         self.out.clear();
-        r.map_err(|e| status_for_write_error(&e))
+        r.map_err(|e| crate::builtins::status_for_write_error(&e))
     }
 
     fn flush_messages(&mut self, shared: &Shared<'_>) -> Result<(), i32> {

@@ -41,7 +41,7 @@ impl Builtin for Python3 {
             Err(Exit::Print(s)) => {
                 return match ctx.stdout.write_all(s.as_bytes()) {
                     Ok(()) => 0,
-                    Err(e) => status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 }
             }
             Err(Exit::Usage(s)) => {

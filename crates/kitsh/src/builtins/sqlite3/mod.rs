@@ -38,7 +38,7 @@ impl Builtin for Sqlite3 {
             Err(args::Exit::Print(s)) => {
                 return match ctx.stdout.write_all(s.as_bytes()) {
                     Ok(()) => 0,
-                    Err(e) => status_for_write_error(&e),
+                    Err(e) => crate::builtins::args::write_failed(ctx, &e),
                 }
             }
             Err(args::Exit::Fail(s)) => {
@@ -133,7 +133,7 @@ impl Sink<'_, '_> {
         }
         if self.write_error.is_none() {
             if let Err(e) = self.ctx.stdout.write_all(&self.buf) {
-                self.write_error = Some(status_for_write_error(&e));
+                self.write_error = Some(crate::builtins::args::write_failed(ctx, &e));
             }
         }
         self.buf.clear();

@@ -12,7 +12,7 @@ use super::header::{encode, Entry, Kind};
 use super::{excluded, usage_error, Lister, Opts};
 use crate::builtins::accounts::Names;
 use crate::builtins::args::CHUNK;
-use crate::builtins::{status_for_write_error, Ctx};
+use crate::builtins::{Ctx};
 use crate::fs::{join_path, FileType, WriteMode};
 
 /// GNU tar's record size: archives are padded to a multiple of it.
@@ -51,7 +51,7 @@ impl Out {
 
     fn sink(&mut self, ctx: &mut Ctx<'_>, data: &[u8]) -> Result<(), i32> {
         match &self.path {
-            None => ctx.stdout.write_all(data).map_err(|e| status_for_write_error(&e)),
+            None => ctx.stdout.write_all(data).map_err(|e| crate::builtins::args::write_failed(ctx, &e)),
             Some(p) => ctx.fs.write_file(p, data, WriteMode::Append).map_err(|e| {
                 let _ = writeln!(ctx.stderr, "tar: {p}: Cannot write: {e}");
                 2
@@ -70,7 +70,7 @@ impl Out {
         };
         self.sink(ctx, &rest)?;
         if self.path.is_none() {
-            ctx.stdout.flush().map_err(|e| status_for_write_error(&e))?;
+            ctx.stdout.flush().map_err(|e| crate::builtins::args::write_failed(ctx, &e))?;
         }
         Ok(())
     }

@@ -11,7 +11,7 @@ use super::header::{apply_pax, decode, Bad, Entry, Kind};
 use super::{excluded, Lister, Mode, Opts};
 use crate::builtins::args::CHUNK;
 use crate::builtins::gzip::CancelReader;
-use crate::builtins::{status_for_write_error, Ctx};
+use crate::builtins::{Ctx};
 use crate::fs::{join_path, FileType, WriteMode};
 
 /// Receives a member's data in chunks.
@@ -288,7 +288,7 @@ fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut S
         }
         if mode == Mode::List {
             let line = if o.verbose > 0 { st.lister.line(&e) } else { e.name.clone() };
-            ctx.stdout.write_all(format!("{line}\n").as_bytes()).map_err(|err| Stop::Status(status_for_write_error(&err)))?;
+            ctx.stdout.write_all(format!("{line}\n").as_bytes()).map_err(|err| Stop::Status(crate::builtins::args::write_failed(ctx, &err)))?;
             data(ctx, r, size, &mut |_, _| Ok(()))?;
             continue;
         }
@@ -325,8 +325,8 @@ fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut S
             let mut fail = None;
             data_in(ctx, r, if e.kind == Kind::File { size } else { 0 }, true, &mut |ctx, d| {
                 ctx.stdout.write_all(d).map_err(|err| {
-                    fail = Some(status_for_write_error(&err));
-                    Stop::Status(status_for_write_error(&err))
+                    fail = Some(crate::builtins::args::write_failed(ctx, &err));
+                    Stop::Status(crate::builtins::args::write_failed(ctx, &err))
                 })
             })?;
             continue;

@@ -944,7 +944,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
             }
         }
     } else if let Err(e) = ctx.stdout.write_all(out.as_bytes()) {
-        return super::status_for_write_error(&e);
+        return crate::builtins::args::write_failed(ctx, &e);
     }
     match error {
         Some(EvalError::Compile(msgs)) => {
