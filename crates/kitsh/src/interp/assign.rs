@@ -536,8 +536,9 @@ impl Shell {
     /// Set the variables every shell starts with.
     pub fn init_default_vars(&mut self) {
         // PS1 and PS2 are set only in interactive shells (see `bash -i`), as bash does.
-        let defaults: [(&str, &str); 10] = [
+        let defaults: [(&str, &str); 11] = [
             ("IFS", " \t\n"),
+            ("OPTERR", "1"),
             // bash's default when the environment has no PATH (not exported).
             ("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."),
             // The nested shell's command file (bash: the path it was started by).
@@ -556,6 +557,11 @@ impl Shell {
                 self.vars.entry(k).value = Some(Value::Str(v.to_string()));
             }
         }
+        // Each new shell is one level deeper (exported, as bash does).
+        let level = self.vars.get_raw("SHLVL").and_then(|v| v.scalar()).and_then(|s| s.trim().parse::<i64>().ok()).unwrap_or(0);
+        let v = self.vars.entry("SHLVL");
+        v.value = Some(Value::Str((level.max(0) + 1).to_string()));
+        v.attrs |= attr::EXPORT;
         let cwd = self.cwd.clone();
         self.vars.entry("PWD").value = Some(Value::Str(cwd));
         if self.vars.get_raw("PWD").is_some() {

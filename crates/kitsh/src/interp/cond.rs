@@ -186,12 +186,23 @@ impl test_expr::TestEnv for TestEnvImpl<'_> {
         let Some(open) = name.find('[').filter(|_| name.ends_with(']')) else {
             // An array name alone stands for its element 0.
             let name = sh.vars.resolve_name(name).into_owned();
-            return sh.vars.get(&name).is_some_and(|v| match &v.value {
-                Some(super::vars::Value::Indexed(m)) => m.contains_key(&0),
-                Some(super::vars::Value::Assoc(m)) => m.get("0").is_some(),
-                Some(super::vars::Value::Str(_)) => true,
-                None => false,
-            });
+            return match sh.vars.get(&name) {
+                Some(v) => match &v.value {
+                    Some(super::vars::Value::Indexed(m)) => m.contains_key(&0),
+                    Some(super::vars::Value::Assoc(m)) => m.get("0").is_some(),
+                    Some(super::vars::Value::Str(_)) => true,
+                    None => false,
+                },
+                // A computed variable (`RANDOM`, `LINENO`, `FUNCNAME` in a function, ...); an
+                // array one is set when it has an element 0 (`BASH_SOURCE` is empty under -c).
+                None => {
+                    // bash computes the value to test it: `[[ -v RANDOM ]]` uses up a number.
+                    if name == "RANDOM" && sh.random_special {
+                        sh.next_random();
+                    }
+                    sh.dynamic_names().contains(&name.as_str()) && sh.dynamic_array(&name).is_none_or(|v| !v.is_empty())
+                }
+            };
         };
         let base = sh.vars.resolve_name(&name[..open]).into_owned();
         let key = &name[open + 1..name.len() - 1];

@@ -55,6 +55,32 @@ impl Shell {
         Some(Val::Str(Some(s)))
     }
 
+    /// Names of the computed variables that are set now (what `[[ -v ]]`, `${!prefix*}` and
+    /// `compgen -v` see besides the stored ones), computing none of their values (`$RANDOM`
+    /// must not advance).
+    pub(crate) fn dynamic_names(&self) -> Vec<&'static str> {
+        let mut out = Vec::with_capacity(24);
+        for n in [
+            "LINENO", "SECONDS", "BASHPID", "BASH_COMMAND", "BASH_SUBSHELL", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM",
+            "PIPESTATUS", "GROUPS", "DIRSTACK", "BASH_SOURCE", "BASH_LINENO",
+        ] {
+            if self.vars.get_raw(n).is_none() {
+                out.push(n);
+            }
+        }
+        if self.random_special && self.vars.get_raw("RANDOM").is_none() {
+            out.push("RANDOM");
+        }
+        if self.vars.get_raw("PPID").is_none() {
+            out.push("PPID");
+        }
+        // `FUNCNAME` exists only while a function runs.
+        if self.vars.get_raw("FUNCNAME").is_none() && !self.frames.iter().all(|f| f.is_source()) {
+            out.push("FUNCNAME");
+        }
+        out
+    }
+
     /// Array-valued dynamic variables.
     pub(crate) fn dynamic_array(&self, name: &str) -> Option<Vec<String>> {
         match name {
@@ -332,8 +358,14 @@ impl Shell {
         match &pe.op {
             ParamOp::NamesWithPrefix(star) => {
                 let Param::Var(prefix) = &pe.param else { return Ok(Val::Str(None)) };
-                let names: Vec<String> =
+                let mut names: Vec<String> =
                     self.vars.visible().into_iter().filter(|(k, v)| k.starts_with(prefix.as_str()) && (v.is_set() || v.attrs != 0)).map(|(k, _)| k.clone()).collect();
+                let computed: Vec<String> = self.dynamic_names().into_iter().filter(|n| n.starts_with(prefix.as_str())).map(str::to_string).collect();
+                if !computed.is_empty() {
+                    names.extend(computed);
+                    names.sort_unstable();
+                    names.dedup();
+                }
                 if ifs_empty_star(self, *star) {
                     return Ok(Val::Str(Some(names.concat())));
                 }

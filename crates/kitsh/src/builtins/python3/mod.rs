@@ -23,7 +23,7 @@ mod natives;
 
 use rustpython_vm::signal::user_signal_channel;
 
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use crate::fs::{FileType, FsError};
 use args::{Exit, Script};
 

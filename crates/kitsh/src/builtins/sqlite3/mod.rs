@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use rusqlite::Connection;
 
-use super::{status_for_write_error, Builtin, Ctx};
+use super::{Builtin, Ctx};
 use output::{Cell, Printer, Settings};
 
 /// The `sqlite3` command.
@@ -133,7 +133,7 @@ impl Sink<'_, '_> {
         }
         if self.write_error.is_none() {
             if let Err(e) = self.ctx.stdout.write_all(&self.buf) {
-                self.write_error = Some(crate::builtins::args::write_failed(ctx, &e));
+                self.write_error = Some(crate::builtins::args::write_failed(self.ctx, &e));
             }
         }
         self.buf.clear();
