@@ -142,6 +142,8 @@ pub struct Shell {
     pub dir_stack: Vec<String>,
     /// Process substitutions of the running command (see [`expand::ProcSub`]).
     pub procsubs: Vec<expand::ProcSub>,
+    /// readline's tables as `bind` changed them (`None`: the defaults).
+    pub(crate) readline: Option<Box<builtins::bind::Readline>>,
     /// Functions made readonly (`readonly -f`) or exported (`export -f`): name and
     /// attribute bits (`attr::READONLY`, `attr::EXPORT`).
     pub func_attrs: Vec<(String, u16)>,
@@ -264,6 +266,7 @@ impl Shell {
             xtrace_depth: 0,
             func_attrs: Vec::new(),
             procsubs: Vec::new(),
+            readline: None,
             func_files: Default::default(),
             lineno: 0,
             sources: Vec::new(),

@@ -2,6 +2,7 @@
 //! `declare`, `set`, `eval`, ...). Each gets the whole [`Shell`] and the expanded argv.
 
 pub(crate) mod bash;
+pub(crate) mod bind;
 mod builtin;
 mod command;
 pub mod complete;
@@ -41,6 +42,7 @@ const TABLE: &[(&str, ShellBuiltin)] = &[
     ("alias", meta::alias),
     ("bash", bash::bash),
     ("bg", fg::bg),
+    ("bind", bind::bind),
     ("break", flow::break_),
     ("builtin", builtin::builtin),
     ("cd", dirs::cd),
