@@ -228,6 +228,29 @@ impl FdObj {
         Ok(FdObj::File(Mutex::new(OpenFile { path: path.to_string(), pos: 0, append: false, fs: fs.clone(), reader, writer, pending: Vec::new() })))
     }
 
+    /// Open the named pipe `path` for reading and writing (`<>`), which, as on Linux, waits
+    /// for no one: both ends are opened at once (the read end on a short-lived thread, so that
+    /// each open sees the other).
+    pub fn open_fifo_rw(fs: &Arc<dyn FileSystem>, path: &str, watch: crate::fs::fifo::Watch) -> Result<FdObj, FsError> {
+        let (r, w) = std::thread::scope(|s| {
+            let reader = s.spawn(|| fs.open_fifo(path, false, Some(Arc::clone(&watch))));
+            let writer = fs.open_fifo(path, true, Some(Arc::clone(&watch)));
+            (reader.join().unwrap_or(Err(FsError::Interrupted)), writer)
+        });
+        let (crate::fs::fifo::FifoEnd::Reader(reader), crate::fs::fifo::FifoEnd::Writer(writer)) = (r?, w?) else {
+            return Err(FsError::Invalid);
+        };
+        Ok(FdObj::File(Mutex::new(OpenFile {
+            path: path.to_string(),
+            pos: 0,
+            append: false,
+            fs: fs.clone(),
+            reader: Some(reader),
+            writer: Some(writer),
+            pending: Vec::new(),
+        })))
+    }
+
     /// In-memory input.
     pub fn bytes(data: Vec<u8>) -> FdObj {
         FdObj::Bytes(Mutex::new((data, 0)))

@@ -215,6 +215,14 @@ impl Shell {
             sh.error(&format!("{t}: {e}"));
             Err(None)
         };
+        if op == RedirOp::ReadWrite && self.fs.stat(&path).is_ok_and(|m| m.file_type == FileType::Fifo) {
+            let shared = Arc::clone(&self.shared);
+            let watch: crate::fs::fifo::Watch = Arc::new(move || shared.cancelled());
+            return match FdObj::open_fifo_rw(&self.fs, &path, watch) {
+                Ok(fd) => Ok(Arc::new(fd)),
+                Err(e) => fail(self, e),
+            };
+        }
         if matches!(op, RedirOp::In | RedirOp::Out | RedirOp::Clobber | RedirOp::Append) && self.fs.stat(&path).is_ok_and(|m| m.file_type == FileType::Fifo) {
             // A named pipe: wait for the other side, as the kernel's open(2) does.
             let shared = Arc::clone(&self.shared);
