@@ -102,7 +102,11 @@ impl Kit {
             .args(["images", "--format", "{{.ID}}", "--filter", &format!("reference=kitsh/{tool}")])
             .output()
             .unwrap();
-        String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+        // podman prints a matching image once per name it has: two probe kits built at the
+        // same time can share one image (same content), which then has two names.
+        let mut ids: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+        ids.dedup();
+        ids
     }
 }
 
