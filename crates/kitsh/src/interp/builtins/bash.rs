@@ -48,6 +48,28 @@ fn parse(sh: &mut Shell, args: &[String], inv: &mut Invocation) -> Result<usize,
             }
             "-o" | "+o" | "-O" | "+O" => {
                 let Some(name) = args.get(i + 1) else {
+                    if a.ends_with('o') {
+                        // bash lists the new shell's options as they stand (its defaults, with
+                        // readline's `emacs` still on: it is turned off later for a shell that
+                        // is not interactive), as `set -o` / `set +o`, and goes on.
+                        let mut o = Options::default();
+                        for (c, on) in &inv.letters {
+                            if let Some(k) = Options::letter_index(*c) {
+                                o.set[k] = *on;
+                            }
+                        }
+                        for (n, on) in &inv.set_names {
+                            if let Some(k) = Options::set_index_of(n) {
+                                o.set[k] = *on;
+                            }
+                        }
+                        if let Some(k) = Options::set_index_of("emacs") {
+                            o.set[k] = true;
+                        }
+                        sh.out(super::vars::set_o_listing(&o.set, a.starts_with('-')).as_bytes());
+                        i += 1;
+                        continue;
+                    }
                     sh.write_fd(2, format!("{}: {a}: option requires an argument\n", args[0]).as_bytes());
                     return Err(2);
                 };

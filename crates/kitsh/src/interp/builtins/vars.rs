@@ -141,6 +141,24 @@ fn shown<'a>(sh: &Shell, name: &str, v: &'a Var) -> std::borrow::Cow<'a, Var> {
     std::borrow::Cow::Owned(Var { value: Some(Value::Str(now)), attrs: v.attrs })
 }
 
+/// A computed variable as `declare -p NAME` shows it (with bash's attributes: `-i` for the
+/// counters, `-a` for the arrays); `None` for other names. `$RANDOM` uses up a number.
+fn computed(sh: &mut Shell, name: &str) -> Option<Var> {
+    let integer = matches!(name, "RANDOM" | "SECONDS" | "BASHPID" | "SRANDOM");
+    // (`PIPESTATUS` exists once a command has ended.)
+    if !sh.dynamic_names().contains(&name) || (name == "PIPESTATUS" && sh.pipestatus.is_empty()) {
+        return None;
+    }
+    let value = match sh.dynamic_array(name) {
+        Some(items) => Value::Indexed(items.into_iter().enumerate().map(|(i, v)| (i as i64, v)).collect()),
+        None => match sh.dynamic_var(name)? {
+            crate::interp::expand::Val::Str(Some(s)) => Value::Str(s),
+            _ => return None,
+        },
+    };
+    Some(Var { value: Some(value), attrs: if integer { attr::INTEGER } else { 0 } })
+}
+
 fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec {
     let (f, names) = match parse_decl(sh, cmd, args) {
         Ok(x) => x,
@@ -194,8 +212,9 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
             }
         } else {
             for n in &names {
-                match sh.vars.get_raw(n) {
-                    Some(v) => out.push_str(&declare_line(n, &shown(sh, n, v))),
+                let stored = sh.vars.get_raw(n).map(|v| declare_line(n, &shown(sh, n, v)));
+                match stored.or_else(|| computed(sh, n).map(|v| declare_line(n, &v))) {
+                    Some(line) => out.push_str(&line),
                     None => {
                         sh.builtin_error(cmd, &format!("{n}: not found"));
                         status = 1;
@@ -826,16 +845,22 @@ pub fn set(sh: &mut Shell, args: &[String]) -> Exec {
 }
 
 fn list_set_o(sh: &mut Shell, on: bool) {
+    let out = set_o_listing(&sh.opts.set, on);
+    sh.out(out.as_bytes());
+}
+
+/// The `set -o` (`on`) or `set +o` listing of the set options `set`.
+pub(crate) fn set_o_listing(set: &[bool], on: bool) -> String {
     let mut out = String::new();
     for (k, (name, _)) in SET_OPTIONS.iter().enumerate() {
-        let v = sh.opts.set[k];
+        let v = set[k];
         if on {
             out.push_str(&format!("{name:<15}\t{}\n", if v { "on" } else { "off" }));
         } else {
             out.push_str(&format!("set {}o {name}\n", if v { '-' } else { '+' }));
         }
     }
-    sh.out(out.as_bytes());
+    out
 }
 
 /// `shopt [-pqsuo] [optname...]`
