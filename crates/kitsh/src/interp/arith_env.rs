@@ -74,7 +74,7 @@ impl ArithEnv for Env<'_> {
 impl Shell {
     /// The text of an arithmetic expression: expanded, but single quotes are not removed
     /// (bash reports `'1' + 2` as a syntax error).
-    fn expand_arith_text(&mut self, w: &Word) -> Exec<String> {
+    pub(crate) fn expand_arith_text(&mut self, w: &Word) -> Exec<String> {
         if !w.parts.iter().any(|p| matches!(p, WordPart::SingleQuoted(_))) {
             return self.expand_word_str(w);
         }

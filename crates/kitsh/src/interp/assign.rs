@@ -1,6 +1,7 @@
 //! Assignments: `a=1`, `a+=x`, `a[i]=v`, `a=(...)`, with attributes applied (`-i`, `-l`,
 //! `-u`, `-r`, namerefs, `allexport`).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use crate::parser::ast::*;
@@ -204,27 +205,27 @@ impl Shell {
     /// `name[key]=value`: `key` is an arithmetic expression for indexed arrays and a plain key
     /// for associative ones.
     pub fn assign_elem(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
-        match self.assign_elem_fast(name, KeyArg::Borrowed(key), value, append) {
+        match self.assign_elem_fast(name, Cow::Borrowed(key), value, append) {
             Ok(r) => r,
-            Err((key, value)) => self.assign_elem_general(name, key.as_str(), value, append),
+            Err((key, value)) => self.assign_elem_general(name, &key, value, append),
         }
     }
 
     /// [`Shell::assign_elem`] with a key the caller owns (moved into a new entry).
     fn assign_elem_owned(&mut self, name: &str, key: String, value: String, append: bool) -> Result<(), String> {
-        match self.assign_elem_fast(name, KeyArg::Owned(key), value, append) {
+        match self.assign_elem_fast(name, Cow::Owned(key), value, append) {
             Ok(r) => r,
-            Err((key, value)) => self.assign_elem_general(name, key.as_str(), value, append),
+            Err((key, value)) => self.assign_elem_general(name, &key, value, append),
         }
     }
 
     /// The common associative case in one lookup of the variable and one of the key: a plain
     /// `A[k]=v` (no attribute that transforms or forbids it, within the limits). Anything
     /// else, including every error, is given back for the general path.
-    fn assign_elem_fast<'k>(&mut self, name: &str, key: KeyArg<'k>, value: String, append: bool) -> Result<Result<(), String>, (KeyArg<'k>, String)> {
+    fn assign_elem_fast<'k>(&mut self, name: &str, key: Cow<'k, str>, value: String, append: bool) -> Result<Result<(), String>, (Cow<'k, str>, String)> {
         const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
         let limits = &self.shared.limits;
-        if append || key.as_str().is_empty() || value.len() > limits.max_string_bytes {
+        if append || key.is_empty() || value.len() > limits.max_string_bytes {
             return Err((key, value));
         }
         let Some(var) = self.vars.get_raw_mut(name) else { return Err((key, value)) };
@@ -233,20 +234,11 @@ impl Shell {
         }
         let Some(Value::Assoc(m)) = &mut var.value else { return Err((key, value)) };
         let max = limits.max_fields;
-        // Past the entry limit the general path reports it.
-        match key {
-            KeyArg::Borrowed(k) => {
-                if !m.set(k, value, max) {
-                    return Ok(self.assign_elem_general(name, k, String::new(), false));
-                }
-            }
-            KeyArg::Owned(k) => {
-                if m.len() >= max && m.get(&k).is_none() {
-                    return Ok(self.assign_elem_general(name, &k, String::new(), false));
-                }
-                m.set_owned(k, value, max);
-            }
+        if m.len() >= max && m.get(&key).is_none() {
+            // Past the entry limit: the general path reports it.
+            return Ok(self.assign_elem_general(name, &key, String::new(), false));
         }
+        m.set(key, value, max);
         var.attrs &= !attr::NO_VALUE;
         Ok(Ok(()))
     }
@@ -348,20 +340,10 @@ impl Shell {
     /// `a[$'1']=x`) keeps its quotes, which the arithmetic then refuses, as bash does. An
     /// associative array's key is a plain word.
     fn subscript_word(&mut self, name: &str, idx: &Word) -> Exec<String> {
-        let quoted = idx.parts.iter().any(|p| matches!(p, WordPart::SingleQuoted(_)))
-            && !self.vars.get(&self.vars.resolve_name(name)).is_some_and(|v| v.is_assoc());
-        if !quoted {
+        if self.vars.get(&self.vars.resolve_name(name)).is_some_and(|v| v.is_assoc()) {
             return self.expand_word_str(idx);
         }
-        let parts = idx
-            .parts
-            .iter()
-            .map(|p| match p {
-                WordPart::SingleQuoted(s) => WordPart::SingleQuoted(format!("'{s}'")),
-                p => p.clone(),
-            })
-            .collect();
-        self.expand_word_str(&Word { parts })
+        self.expand_arith_text(idx)
     }
 
     /// `name=(items)`: replace (or with `append`, extend) an array. The values were expanded
@@ -607,20 +589,5 @@ fn assigned_value_trace(v: &str) -> String {
         String::new()
     } else {
         super::exec::xtrace_quote(v)
-    }
-}
-
-/// The key of an element assignment: borrowed, or owned and moved into a new entry.
-enum KeyArg<'k> {
-    Borrowed(&'k str),
-    Owned(String),
-}
-
-impl KeyArg<'_> {
-    fn as_str(&self) -> &str {
-        match self {
-            KeyArg::Borrowed(k) => k,
-            KeyArg::Owned(k) => k,
-        }
     }
 }

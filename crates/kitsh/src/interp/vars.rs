@@ -57,9 +57,9 @@ impl AssocMap {
         self.map.get(key).map(|(v, _)| v)
     }
     /// Set `key` to `value` unless that would add an entry past `max_entries`; false then
-    /// (nothing changed). The key is copied only when it is new.
-    pub fn set(&mut self, key: &str, value: String, max_entries: usize) -> bool {
-        if let Some(slot) = self.map.get_mut(key) {
+    /// (nothing changed). A borrowed key is copied only when it is new; an owned one is moved in.
+    pub fn set(&mut self, key: std::borrow::Cow<'_, str>, value: String, max_entries: usize) -> bool {
+        if let Some(slot) = self.map.get_mut(key.as_ref()) {
             slot.0 = value;
             return true;
         }
@@ -68,22 +68,7 @@ impl AssocMap {
         }
         self.grow(max_entries);
         self.seq += 1;
-        self.map.insert(key.to_owned(), (value, self.seq));
-        true
-    }
-
-    /// [`AssocMap::set`] with a key the caller owns: a new key is moved in, not copied.
-    pub fn set_owned(&mut self, key: String, value: String, max_entries: usize) -> bool {
-        if let Some(slot) = self.map.get_mut(key.as_str()) {
-            slot.0 = value;
-            return true;
-        }
-        if self.map.len() >= max_entries {
-            return false;
-        }
-        self.grow(max_entries);
-        self.seq += 1;
-        self.map.insert(key, (value, self.seq));
+        self.map.insert(key.into_owned(), (value, self.seq));
         true
     }
 
