@@ -3,7 +3,7 @@
 //! Loads `fuzz/corpus/TARGET/*` (and `fuzz/regressions/TARGET/*`), then until the time is up:
 //! picks an entry, mutates it (bit flips, random bytes, dictionary tokens, deletions,
 //! duplications, splices, truncation), runs the target on a worker thread under
-//! `catch_unwind` with a 10 s watchdog. A panic or a hang writes the input to
+//! `catch_unwind` with a watchdog (10 s of CPU time, 120 s blocked). A panic or a hang writes the input to
 //! `fuzz/crashes/TARGET/<hash>` and prints it. Without coverage instrumentation (stable
 //! toolchain), an input joins the in-memory corpus when it produces a new signature
 //! (exit status, normalised first line of stderr).
@@ -22,8 +22,12 @@ use kitsh_fuzz::{dictionary, target, Outcome, Rng, Target, TARGETS};
 const MAX_LEN: usize = 4096;
 /// The in-memory corpus stops growing here.
 const MAX_CORPUS: usize = 20_000;
-/// A run longer than this is a hang.
-const HANG: Duration = Duration::from_secs(10);
+/// A run that uses more CPU time than this (the whole process's, so pipeline stages count) is a
+/// hang. CPU time, not wall time: a driver that is stopped or starved by a build beside it must
+/// not report the input of that moment.
+const HANG_CPU: Duration = Duration::from_secs(10);
+/// A run blocked this long on the wall clock without using CPU (a deadlock) is a hang too.
+const HANG_WALL: Duration = Duration::from_secs(120);
 
 
 /// FNV-1a, for crash file names.
@@ -167,11 +171,36 @@ fn run_one(t: Target, input: Vec<u8>) -> Option<Verdict> {
     if spawned.is_err() {
         return Some(Verdict::Panic("could not spawn worker thread".into()));
     }
-    let v = rx.recv_timeout(HANG).ok();
+    let started = Instant::now();
+    let cpu0 = cpu_time();
+    let v = loop {
+        match rx.recv_timeout(Duration::from_millis(500)) {
+            Ok(v) => break Some(v),
+            Err(mpsc::RecvTimeoutError::Disconnected) => break None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let cpu = cpu_time().saturating_sub(cpu0);
+                if cpu > HANG_CPU || started.elapsed() > HANG_WALL {
+                    break None;
+                }
+            }
+        }
+    };
     match (v, take_panic()) {
         (Some(Verdict::Done(_)), Some(msg)) => Some(Verdict::Panic(msg)),
         (v, _) => v,
     }
+}
+
+/// User plus system CPU time of the whole process so far (`/proc/self/stat`, clock ticks of
+/// 1/100 s on Linux); zero where that file is missing, which leaves only the wall-clock bound.
+fn cpu_time() -> Duration {
+    let Ok(s) = std::fs::read_to_string("/proc/self/stat") else { return Duration::ZERO };
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = s.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    // utime and stime are fields 14 and 15 of the line: 12 and 13 after the name.
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
 fn peak_rss_kib() -> Option<u64> {
@@ -275,7 +304,7 @@ fn main() {
             Some(Verdict::Panic(msg)) => record(&input, &format!("PANIC {msg}"), &mut findings),
             None => {
                 // The worker cannot be killed: record the hang and stop.
-                record(&input, "HANG (> 10 s)", &mut findings);
+                record(&input, "HANG (> 10 s of CPU or 120 s blocked)", &mut findings);
                 break;
             }
         }

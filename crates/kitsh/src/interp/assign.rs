@@ -66,6 +66,9 @@ impl Shell {
             return Ok(());
         }
         if self.assign_plain(name, &value, append) {
+            if name == "HISTFILESIZE" {
+                self.histfilesize_assigned();
+            }
             return Ok(());
         }
         self.check_nameref_cycle(name)?;
@@ -102,6 +105,8 @@ impl Shell {
         }
         if name == "PATH" {
             self.hashed.clear();
+        } else if name == "HISTFILESIZE" {
+            self.histfilesize_assigned();
         }
         Ok(())
     }

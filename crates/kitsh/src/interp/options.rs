@@ -164,7 +164,7 @@ set_idx! {
 
 shopt_idx! {
     CDABLE_VARS = "cdable_vars", DOTGLOB = "dotglob", EXPAND_ALIASES = "expand_aliases", EXTGLOB = "extglob", FAILGLOB = "failglob",
-    GLOBSTAR = "globstar", INHERIT_ERREXIT = "inherit_errexit", LASTPIPE = "lastpipe",
+    GLOBSTAR = "globstar", HISTAPPEND = "histappend", INHERIT_ERREXIT = "inherit_errexit", LASTPIPE = "lastpipe",
     NOCASEGLOB = "nocaseglob", NOCASEMATCH = "nocasematch", NULLGLOB = "nullglob",
     XPG_ECHO = "xpg_echo", GLOBSKIPDOTS = "globskipdots", EXTDEBUG = "extdebug",
     SHIFT_VERBOSE = "shift_verbose", EXTQUOTE = "extquote", SOURCEPATH = "sourcepath",

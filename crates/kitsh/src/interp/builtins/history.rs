@@ -177,6 +177,11 @@ impl Shell {
         }
     }
 
+    /// `HISTFILESIZE` was assigned: cut the history file to it, as bash does.
+    pub(crate) fn histfilesize_assigned(&mut self) {
+        file::truncate_to_filesize(self);
+    }
+
     /// Set `HISTFILE` as an interactive bash does at start (also for `bash -i -c`).
     pub(crate) fn history_defaults(&mut self) {
         file::defaults(self);

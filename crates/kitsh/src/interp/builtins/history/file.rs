@@ -205,12 +205,17 @@ fn parse(text: &str, from: usize, stamps: bool, have_entries: bool) -> Parsed<'_
 /// An interactive shell starting: `HISTFILE` (`~/.bash_history`), `HISTSIZE` and
 /// `HISTFILESIZE` (500) set unless they are, and the history file read.
 pub(super) fn load_at_start(sh: &mut Shell) {
-    for name in ["HISTSIZE", "HISTFILESIZE"] {
-        if sh.vars.get_raw(name).is_none() {
-            sh.vars.entry(name).value = Some(crate::interp::vars::Value::Str("500".into()));
-        }
+    // bash's `load_history`: `HISTFILESIZE` defaults to `HISTSIZE`, and the file is cut to it
+    // before it is read.
+    if sh.vars.get_raw("HISTSIZE").is_none() {
+        sh.vars.entry("HISTSIZE").value = Some(crate::interp::vars::Value::Str("500".into()));
+    }
+    if sh.vars.get_raw("HISTFILESIZE").is_none() {
+        let size = sh.vars.get_str("HISTSIZE").unwrap_or("500").to_string();
+        sh.vars.entry("HISTFILESIZE").value = Some(crate::interp::vars::Value::Str(size));
     }
     defaults(sh);
+    truncate_to_filesize(sh);
     if let Some(name) = sh.vars.get_str("HISTFILE").filter(|s| !s.is_empty()).map(str::to_string) {
         read(sh, Some(name), false);
     }
@@ -226,8 +231,50 @@ pub(super) fn defaults(sh: &mut Shell) {
     sh.sync_histsize();
 }
 
+/// `HISTFILESIZE` set to a number N ≥ 0 (on assignment, at start and after saving): the
+/// history file (`$HISTFILE`, else `~/.history`) cut to its last N lines, timestamp lines
+/// counted as lines, as bash 5.2's readline does. A missing file is not created; a file that
+/// is cut is rewritten with mode 0600.
+pub(super) fn truncate_to_filesize(sh: &mut Shell) {
+    let Some(n) = sh.vars.get_str("HISTFILESIZE").and_then(super::legal_number) else { return };
+    let Ok(n) = usize::try_from(n) else { return };
+    let name = sh.vars.get_str("HISTFILE").map(str::to_string);
+    if name.as_deref().is_some_and(|s| s.is_empty() || dev_fd(s).is_some()) {
+        return;
+    }
+    let path = resolve(sh, name.as_deref());
+    let Ok(data) = sh.fs.read_file(&path) else { return };
+    if let Some(start) = keep_from(&data, n) {
+        if sh.fs.write_file(&path, &data[start..], WriteMode::Truncate).is_ok() {
+            let _ = sh.fs.set_mode(&path, 0o600);
+        }
+    }
+}
+
+/// readline's `history_truncate_file`: counting newlines back from the last byte (itself
+/// included), the start of the line after the (`n`+1)-th; `None` when the file has no more
+/// lines than that (byte 0 is never looked at, as in readline).
+fn keep_from(data: &[u8], n: usize) -> Option<usize> {
+    let mut left = n;
+    let mut i = data.len().checked_sub(1)?;
+    while left > 0 && i > 0 {
+        if data[i] == b'\n' {
+            left -= 1;
+        }
+        i -= 1;
+    }
+    while i > 0 {
+        if data[i] == b'\n' {
+            return Some(i + 1);
+        }
+        i -= 1;
+    }
+    None
+}
+
 /// An interactive shell exiting: this session's lines appended to `$HISTFILE` (created if
-/// need be), or the whole list written when `HISTSIZE` dropped some of them.
+/// need be), or the whole list written when `HISTSIZE` dropped some of them and `histappend`
+/// is off; then the file is cut to `HISTFILESIZE` (bash's `maybe_save_shell_history`).
 pub(super) fn save_at_exit(sh: &mut Shell) {
     let n = sh.history.session;
     let Some(name) = sh.vars.get_str("HISTFILE").filter(|s| !s.is_empty() && n > 0).map(str::to_string) else {
@@ -238,8 +285,8 @@ pub(super) fn save_at_exit(sh: &mut Shell) {
         let _ = sh.fs.set_mode(&path, 0o600);
     }
     let len = sh.history.entries.len();
-    if n <= len {
-        let text = format(sh, &sh.history.entries[len - n..]);
+    if n <= len || sh.shopt(crate::interp::options::HISTAPPEND) {
+        let text = format(sh, &sh.history.entries[len - n.min(len)..]);
         let _ = store(sh, Some(&name), &text, true);
         sh.history.in_file += n;
     } else {
@@ -248,4 +295,5 @@ pub(super) fn save_at_exit(sh: &mut Shell) {
         sh.history.in_file = len;
     }
     sh.history.session = 0;
+    truncate_to_filesize(sh);
 }
