@@ -37,7 +37,7 @@ impl Shell {
     /// job runs to completion here first.
     fn start_background(&mut self, ao: &AndOr) -> Exec {
         let shared = self.shared.clone();
-        let sub = self.job_subshell();
+        let sub = self.job_subshell(ao);
         let pid = sub.bashpid;
         let text = crate::parser::print::and_or_text(ao);
         let slot = if shared.threads.load(Ordering::Relaxed) < shared.limits.max_concurrent_stages {
@@ -53,7 +53,7 @@ impl Shell {
             });
             if started.is_err() {
                 shared.threads.fetch_sub(1, Ordering::Relaxed);
-                let sub = self.job_subshell();
+                let sub = self.job_subshell(ao);
                 super::job::JobSlot::finished(run_job(sub, ao))
             } else {
                 slot
@@ -77,13 +77,27 @@ impl Shell {
     }
 
     /// The subshell a background job runs in: it starts with no jobs.
-    fn job_subshell(&mut self) -> Shell {
+    fn job_subshell(&mut self, ao: &AndOr) -> Shell {
         // Not copying the job table only to clear it.
         let jobs = std::mem::take(&mut self.jobs);
         let own = std::mem::replace(&mut self.own_jobs_from, 0);
-        let sub = self.make_subshell();
+        let mut sub = self.make_subshell();
         self.jobs = jobs;
         self.own_jobs_from = own;
+        // Without job control, bash's asynchronous children ignore SIGINT and SIGQUIT.
+        if !self.set_opt(super::options::MONITOR) {
+            sub.traps.async_ignored = true;
+        }
+        sub.exec_in_place = ao.rest.is_empty() && ao.first.commands.len() == 1 && matches!(ao.first.commands[0], Command::Simple(_));
+        // A job that is more than one simple command runs as a subshell, whose `trap -p`
+        // lists the ignored SIGINT.
+        if sub.traps.async_ignored && !sub.exec_in_place {
+            let none = String::new();
+            sub.traps.actions.entry("INT".into()).or_insert_with(|| none.clone());
+            if let Some(m) = &mut sub.traps.inherited {
+                m.entry("INT".into()).or_insert(none);
+            }
+        }
         sub
     }
 
@@ -264,6 +278,7 @@ impl Shell {
                 let rt = host_runtime(&shared);
                 let h = std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, move || {
                     let _rt = rt.as_ref().map(|h| h.enter());
+                    sub.subshell_ready = is_paren(cmd);
                     let r = sub.run_in_subshell(|s| s.run_command(cmd));
                     drop(sub);
                     sh2.threads.fetch_sub(1, Ordering::Relaxed);
@@ -288,7 +303,21 @@ impl Shell {
                 if let Some(pr) = prev_reader.take() {
                     sub.fds.set(0, Some(pr));
                 }
-                let r = sub.run_in_subshell(|s| s.run_command(last));
+                sub.subshell_ready = is_paren(last);
+                // bash runs the ERR trap in a failing last-stage `( list )` as well as for the
+                // pipeline (the trap that would fire here fires there too).
+                let err_in_stage = sub.subshell_ready && self.errexit_ignored == 0 && self.err_trap_armed();
+                let r = sub.run_in_subshell(|s| {
+                    let r = s.run_command(last);
+                    if let (true, Ok(st) | Err(Flow::Exit(st))) = (err_in_stage, &r) {
+                        if *st != 0 {
+                            s.status = *st;
+                            s.trap_state.off &= !super::trap::bit::ERR;
+                            s.run_err_trap()?;
+                        }
+                    }
+                    r
+                });
                 drop(sub);
                 r
             };
@@ -325,9 +354,14 @@ impl Shell {
         sub.own_jobs_from = sub.jobs.len();
         sub.rng_reseed = true;
         sub.subshell += 1;
+        sub.exec_in_place = false;
+        sub.subshell_ready = false;
         sub.bashpid = self.new_pid();
         if !self.traps.shown().is_empty() {
-            sub.traps.inherited = Some(self.listed_traps().map(|(k, a)| (k.clone(), a.clone())).collect());
+            // A background job's own ignored SIGINT is not listed in its subshells.
+            let job_int = |k: &str, a: &str| self.traps.async_ignored && k == "INT" && a.is_empty();
+            sub.traps.inherited =
+                Some(self.listed_traps().filter(|(k, a)| !job_int(k, a)).map(|(k, a)| (k.clone(), a.clone())).collect());
         }
         // Caught signals go back to their default action (ignored ones stay ignored); EXIT is
         // not inherited; ERR, DEBUG and RETURN follow `set -E`/`-T` (below).
@@ -467,6 +501,14 @@ impl Shell {
             CompoundCommand::Subshell(list) => {
                 // A subshell is outside any loop of its parent: `( continue )` is an error.
                 // Nor does it list its parent's jobs (a pipeline stage or `$(jobs)` does).
+                if std::mem::take(&mut self.subshell_ready) {
+                    self.loop_depth = 0;
+                    self.jobs.clear();
+                    self.own_jobs_from = 0;
+                    let st = self.run_list(list)?;
+                    self.status = st;
+                    return Ok(st);
+                }
                 let st = self.subshell(|s| {
                     s.loop_depth = 0;
                     s.jobs.clear();
@@ -760,6 +802,8 @@ impl Shell {
             self.error(&format!("{}: maximum function nesting level exceeded ({})", f.name, self.shared.limits.max_function_depth));
             return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
         }
+        // A function's commands are not the job's one command (see `exec_in_place`).
+        self.exec_in_place = false;
         let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
         self.vars.push_scope(std::mem::take(&mut self.temp_for_call));
@@ -1345,11 +1389,25 @@ impl Shell {
     /// Run script text as a child shell (a new process in bash): fresh functions-less copy
     /// with exported variables only.
     pub(crate) fn run_script_text(&mut self, text: &str, argv: &[String]) -> Exec {
-        let mut child = self.child_shell();
+        let mut child = self.exec_shell();
         child.arg0 = argv[0].clone();
         child.positional = argv[1..].to_vec();
         child.sources.push(argv[0].clone());
         child.run_in_subshell(|c| c.run_script(text, 1))
+    }
+
+    /// [`Shell::child_shell`] for a program this shell runs itself: when the shell is a
+    /// background job of one simple command, the new shell takes its process id (bash execs
+    /// the program in the job's process instead of forking again).
+    pub(crate) fn exec_shell(&mut self) -> Shell {
+        let mut child = self.child_shell();
+        if std::mem::take(&mut self.exec_in_place) {
+            child.traps.for_exec(&self.traps);
+            child.parent_pids.pop();
+            child.pid = self.bashpid;
+            child.bashpid = self.bashpid;
+        }
+        child
     }
 
     /// A new shell process as `bash` would start it from this one: exported variables,
@@ -1357,6 +1415,7 @@ impl Shell {
     pub(crate) fn child_shell(&self) -> Shell {
         let mut child = Shell::new(self.fs.clone(), self.shared.clone(), self.cwd.clone());
         child.fds = self.fds.clone();
+        child.traps = self.traps.for_new_shell();
         child.shell_name = self.shell_name.clone();
         child.pid = self.new_pid();
         child.bashpid = child.pid;
@@ -1454,10 +1513,18 @@ fn errexit_checks(p: &Pipeline) -> bool {
     }
 }
 
+/// Is `cmd` a `( list )` subshell (with or without redirections)?
+fn is_paren(cmd: &Command) -> bool {
+    matches!(cmd, Command::Compound(CompoundCommand::Subshell(_), _))
+}
+
 /// Run a background job's list in its subshell `sub` (a lone simple command without the ERR
 /// trap's check: bash just executes it in the child) and say how it ended.
+
 fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
-    let simple = ao.rest.is_empty() && ao.first.commands.len() == 1 && matches!(ao.first.commands[0], Command::Simple(_));
+    let single = ao.rest.is_empty() && ao.first.commands.len() == 1 && !ao.first.negate && ao.first.time.is_none();
+    let simple = single && matches!(ao.first.commands[0], Command::Simple(_));
+    sub.subshell_ready = single && is_paren(&ao.first.commands[0]);
     let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
     let status = match r {
         Ok(s) => s,
@@ -1722,11 +1789,7 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
         if sh.shared.cancelled() {
             return true;
         }
-        let fatal = |sig: i32| {
-            sig == 9
-                || (crate::util::signals::is_fatal_by_default(sig)
-                    && crate::util::signals::name(sig).is_none_or(|n| !sh.traps.actions.contains_key(&n)))
-        };
+        let fatal = |sig: i32| sh.signal_ends_shell(sig);
         if sh.pgid != 0 && sh.shared.group_signals_after(sh.pgid, sh.group_seen).iter().any(|(sig, _)| fatal(*sig)) {
             return true;
         }

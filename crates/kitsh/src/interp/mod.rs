@@ -70,12 +70,60 @@ pub struct Traps {
     /// In a subshell that has not changed any trap yet: the traps of the shell it came from,
     /// which `trap -p` still lists there (as bash does), although they do not fire.
     pub inherited: Option<HashMap<String, String>>,
+    /// Signals (bit N for signal N) that were ignored when this shell started: a
+    /// non-interactive shell can neither trap nor reset them, and `trap -p` lists them with
+    /// an empty action (POSIX; bash's `SIG_HARD_IGNORE`).
+    pub hard_ignored: u64,
+    /// A background job without job control: `SIGINT` and `SIGQUIT` are ignored unless
+    /// trapped, and any shell it starts has them hard-ignored.
+    pub async_ignored: bool,
 }
 
 impl Traps {
     /// The traps `trap -p` lists.
     pub fn shown(&self) -> &HashMap<String, String> {
         self.inherited.as_ref().unwrap_or(&self.actions)
+    }
+
+    /// Was signal `sig` ignored when this shell started?
+    pub fn is_hard_ignored(&self, sig: i32) -> bool {
+        (0..64).contains(&sig) && self.hard_ignored & (1 << sig) != 0
+    }
+
+    /// The traps a new shell started from one with these traps begins with: the signals
+    /// ignored here stay ignored there (and cannot be trapped); caught signals go back to
+    /// their default action. A background job's own `SIGINT`/`SIGQUIT` ignoring is undone
+    /// for the programs it runs (bash's `restore_original_signals`), except for the one it
+    /// execs in place (see [`Traps::for_exec`]).
+    pub fn for_new_shell(&self) -> Traps {
+        let mut t = Traps::default();
+        for (k, a) in &self.actions {
+            let job_own = self.async_ignored && matches!(k.as_str(), "INT" | "QUIT");
+            if a.is_empty() && !job_own && !matches!(k.as_str(), "EXIT" | "DEBUG" | "ERR" | "RETURN") {
+                t.hard_ignore(k);
+            }
+        }
+        t
+    }
+
+    /// A new shell that replaces a background job of one simple command: `SIGINT` and
+    /// `SIGQUIT` were ignored when it started.
+    pub(crate) fn for_exec(&mut self, job: &Traps) {
+        if job.async_ignored {
+            for k in ["INT", "QUIT"] {
+                if !job.actions.get(k).is_some_and(|a| !a.is_empty()) {
+                    self.hard_ignore(k);
+                }
+            }
+        }
+    }
+
+    /// Mark signal `name` ignored since start.
+    fn hard_ignore(&mut self, name: &str) {
+        if let Some(n) = crate::util::signals::number(name).filter(|n| (1..64).contains(n)) {
+            self.hard_ignored |= 1 << n;
+            self.actions.insert(name.to_string(), String::new());
+        }
     }
 }
 
@@ -196,6 +244,14 @@ pub struct Shell {
     pub group_seen: u64,
     /// `$BASHPID` of the shells this one was started from (`bash -c` inside a script).
     pub parent_pids: Vec<u64>,
+    /// The next new shell this one starts replaces it, keeping its process id: bash's
+    /// "no fork" of the one simple command of a background job (`bash -c '…' &`, where `$!`
+    /// is the new shell and a signal sent to it reaches that shell's traps).
+    pub(crate) exec_in_place: bool,
+    /// This shell is a fresh subshell made for a `( list )` that is a whole background job or
+    /// pipeline stage: the list runs here, without a second subshell (bash does not fork
+    /// twice: `$BASH_SUBSHELL` and `$BASHPID` as there).
+    pub(crate) subshell_ready: bool,
     /// `$BASH_SUBSHELL`.
     pub subshell: u32,
     /// `$RANDOM` state: bash's generator (Park–Miller "minimal standard").
@@ -287,6 +343,8 @@ impl Shell {
             pgid: 0,
             group_seen: 0,
             parent_pids: Vec::new(),
+            exec_in_place: false,
+            subshell_ready: false,
             subshell: 0,
             rng: 0,
             rng_reseed: true,

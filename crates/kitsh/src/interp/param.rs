@@ -640,7 +640,14 @@ impl Shell {
                 let mode = *mode;
                 let max = self.shared.limits.max_string_bytes;
                 let star = pat.starts_with('*');
+                // A fixed-length pattern that bash measures as another length never matches
+                // in bash's `${x/pat/rep}` (see `bash_match_len`).
+                let measured = if bytes && !pat.is_ascii() { pattern::bash_match_len(&byte_chars(&pat)) } else { pattern::bash_match_len(&pat) };
+                let never = p.fixed_len().is_some_and(|n| measured.is_some_and(|m| m != n));
                 Box::new(move |_, s| {
+                    if never {
+                        return s.to_string();
+                    }
                     // bash replaces an empty value (`/` and `//`) only when the pattern can
                     // match it and starts with `*`: `${e//*/x}` is x, `${e//?(a)/x}` empty.
                     if s.is_empty() && !pat.is_empty() && matches!(mode, ReplaceMode::All | ReplaceMode::First) {

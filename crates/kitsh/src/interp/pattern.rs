@@ -51,6 +51,87 @@ pub struct Pattern {
     bytes: bool,
 }
 
+/// The match length bash's `${x/pat/rep}` assumes for the pattern text `pat` (its `MATCHLEN`,
+/// lib/glob/gm_loop.c): `None` when it varies (`*`, or `?(`, `+(`, `@(`, `!(` whatever
+/// `extglob` says). bash tries only substrings of that length, and its scan ends a bracket
+/// expression at the first `]` after the opening one, so `[^]]` counts as two characters
+/// and never matches there (while `${x#[^]]}` and `[[ ]]` match it).
+pub(crate) fn bash_match_len(pat: &str) -> Option<usize> {
+    let c: Vec<char> = pat.chars().collect();
+    let (mut i, mut len) = (0, 0usize);
+    while i < c.len() {
+        let ch = c[i];
+        i += 1;
+        match ch {
+            '\\' => {
+                len += 1;
+                i += 1;
+            }
+            '*' => return None,
+            '?' | '+' | '!' | '@' if c.get(i) == Some(&'(') => return None,
+            '[' => {
+                // The first character after `[` belongs to the expression; the scan stops at
+                // the next `]` outside `[:…:]`, `[.….]`, `[=…=]`.
+                let start = i;
+                let (mut class, mut coll, mut equiv) = (false, false, false);
+                let mut closed = false;
+                let mut first = true;
+                while i < c.len() {
+                    let x = c[i];
+                    i += 1;
+                    if x == ']' && !first {
+                        closed = true;
+                        break;
+                    }
+                    first = false;
+                    match x {
+                        '\\' => i += 1,
+                        '[' if c.get(i) == Some(&':') => {
+                            i += 1;
+                            class = true;
+                        }
+                        ':' if class && c.get(i) == Some(&']') => {
+                            i += 1;
+                            class = false;
+                        }
+                        '[' if c.get(i) == Some(&'.') => {
+                            i += 1;
+                            if c.get(i) == Some(&']') {
+                                i += 1;
+                            }
+                            coll = true;
+                        }
+                        '.' if coll && c.get(i) == Some(&']') => {
+                            i += 1;
+                            coll = false;
+                        }
+                        '[' if c.get(i) == Some(&'=') => {
+                            i += 1;
+                            if c.get(i) == Some(&']') {
+                                i += 1;
+                            }
+                            equiv = true;
+                        }
+                        '=' if equiv && c.get(i) == Some(&']') => {
+                            i += 1;
+                            equiv = false;
+                        }
+                        _ => {}
+                    }
+                }
+                if closed {
+                    len += 1;
+                } else {
+                    // No `]`: bash counts the `[` and what it scanned as literal characters.
+                    len += 1 + (i.min(c.len()) - start);
+                }
+            }
+            _ => len += 1,
+        }
+    }
+    Some(len)
+}
+
 /// `text` as the C locale sees it: each byte of its encoding one char, ASCII as itself and
 /// every byte from 0x80 up as its raw-byte char (`util::bytes::raw_char`), which no class,
 /// case mapping or range of ASCII chars takes for a letter. Idempotent.
@@ -136,6 +217,11 @@ impl Pattern {
     /// Whether the pattern is plain text (no wildcard, bracket or group).
     pub fn is_literal(&self) -> bool {
         self.nodes.iter().all(|n| matches!(n, Node::Lit(_)))
+    }
+
+    /// The number of characters every match has, when that is fixed (no `*`, no group).
+    pub fn fixed_len(&self) -> Option<usize> {
+        self.nodes.iter().all(|n| matches!(n, Node::Lit(_) | Node::Any | Node::Set(_))).then_some(self.nodes.len())
     }
 
     /// Whether the whole of `text` matches.

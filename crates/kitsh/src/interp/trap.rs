@@ -106,6 +106,11 @@ impl Shell {
         }
     }
 
+    /// Would a failing command run the `ERR` trap here (set, inherited, not running)?
+    pub(crate) fn err_trap_armed(&self) -> bool {
+        self.trap_action("ERR", bit::ERR).is_some()
+    }
+
     /// Run the `ERR` trap after a command failed outside a condition.
     pub(crate) fn run_err_trap(&mut self) -> Exec<()> {
         match self.trap_action("ERR", bit::ERR) {
@@ -164,6 +169,19 @@ impl Shell {
         Ok(())
     }
 
+    /// Does signal `sig` end this shell: SIGKILL, or a signal whose default action ends a
+    /// process that is neither trapped nor ignored (SIGINT and SIGQUIT are ignored in a
+    /// background job).
+    pub(crate) fn signal_ends_shell(&self, sig: i32) -> bool {
+        if sig == 9 {
+            return true;
+        }
+        if !crate::util::signals::is_fatal_by_default(sig) || (self.traps.async_ignored && matches!(sig, 2 | 3)) {
+            return false;
+        }
+        crate::util::signals::name(sig).is_none_or(|n| !self.traps.actions.contains_key(&n))
+    }
+
     /// Run `sig`'s trap, or end the shell when the signal is fatal and not trapped.
     fn deliver_signal(&mut self, sig: i32) -> Exec<()> {
         {
@@ -173,7 +191,7 @@ impl Shell {
             match action {
                 Some(a) if a.is_empty() => {}
                 Some(a) => self.run_trap_action(&a, bit::SIGNAL, false)?,
-                None if crate::util::signals::is_fatal_by_default(sig) => {
+                None if self.signal_ends_shell(sig) => {
                     self.killed_by = Some(sig);
                     return Err(Flow::Exit(128 + sig));
                 }

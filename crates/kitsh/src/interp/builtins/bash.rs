@@ -146,7 +146,7 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
         Ok(i) => i,
         Err(s) => return Ok(s),
     };
-    let mut child = sh.child_shell();
+    let mut child = sh.exec_shell();
     // A new bash sets its locale from the environment and warns when LC_ALL names one it
     // lacks.
     if let Some(v) = child.vars.get_str("LC_ALL").filter(|v| !crate::util::locale::is_known(v)) {

@@ -125,6 +125,11 @@ pub fn trap(sh: &mut Shell, args: &[String]) -> Exec {
             status = 1;
             continue;
         };
+        // A signal ignored when a non-interactive shell started can be neither trapped nor
+        // reset, and trying is not an error.
+        if !sh.opts.interactive && signals::number(&key).is_some_and(|n| sh.traps.is_hard_ignored(n)) {
+            continue;
+        }
         let b = match key.as_str() {
             "DEBUG" => bit::DEBUG,
             "ERR" => bit::ERR,
