@@ -60,6 +60,9 @@ fn clock(t: &str) -> Option<(u32, u32, u32, u32)> {
         None => (0, 0),
         Some(sec) => {
             let (whole, frac) = sec.split_once(['.', ',']).unwrap_or((sec, ""));
+            if !frac.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
             let ns = format!("{:0<9}", &frac[..frac.len().min(9)]).parse().ok()?;
             (whole.parse().ok()?, ns)
         }
@@ -120,7 +123,7 @@ fn number(t: &str, it: &mut Items) -> Option<()> {
         (3, true) if p[0].len() >= 4 => (Some(n(p[0])?), n(p[1])?, n(p[2])?),
         (3, true) => (Some(n(p[2])?), n(p[0])?, n(p[1])?),
         (2, true) => (None, n(p[0])?, n(p[1])?),
-        (1, _) if t.len() == 8 => (Some(n(&t[..4])?), n(&t[4..6])?, n(&t[6..])?),
+        (1, _) if t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit()) => (Some(n(&t[..4])?), n(&t[4..6])?, n(&t[6..])?),
         _ => return None,
     };
     it.date = Some(check_date(y, m, d)?);
