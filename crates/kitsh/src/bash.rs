@@ -441,7 +441,7 @@ impl Bash {
 
     /// Source a file of the virtual filesystem (as `$BASH_ENV` is sourced).
     pub fn source_file(&mut self, path: &str) -> ExecResult {
-        let script = format!(". {}", crate::util::quote::quote_q(path));
+        let script = format!(". {}", crate::util::quote::quote_q(path, false));
         let r = self.exec_sync(&script);
         // bash sources it without a command of the script's: `PIPESTATUS` is what the file's
         // own commands left.

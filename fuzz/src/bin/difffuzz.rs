@@ -20,7 +20,10 @@ const VARS: [&str; 4] = ["x", "y", "s", "n"];
 const WORDS: [&str; 14] = [
     "abc", "a b", "a/b/c", "x.tar.gz", "AbC", "", "a*b", "[x]", "hello world", "a\\b", "1", "42", "-3", "é",
 ];
-const PATTERNS: [&str; 16] = ["a", "b", "*", "?", "[ab]", "[!a]", "/", "\\/", "a*", "*.", ".*", "[[:alpha:]]", "'*'", "\"a\"", "@(a|b)", "+(a)"];
+const PATTERNS: [&str; 28] = [
+    "a", "b", "*", "?", "[ab]", "[!a]", "/", "\\/", "a*", "*.", ".*", "[[:alpha:]]", "'*'", "\"a\"", "@(a|b)", "+(a)",
+    "[]a]", "[^]]", "[!]b]", "[a-]", "[[:digit:]x]", "\\*", "\"*\"", "[/]", "[^[:space:]]", "?(b)c", "[]]", "~",
+];
 const REPLS: [&str; 8] = ["X", "", "&", "\\&", "[&]", "'&'", "\"$x\"", "/"];
 
 /// A quoted or unquoted literal word.
@@ -56,6 +59,9 @@ fn arith(r: &mut Rng, depth: usize) -> String {
 fn expansion(r: &mut Rng) -> String {
     let v = r.pick(&VARS);
     let p = r.pick(&PATTERNS);
+    if r.chance(30) {
+        return extra_expansion(r, v, p);
+    }
     match r.below(16) {
         0 => format!("${{{v}}}"),
         1 => format!("${{{v}:-{}}}", word(r)),
@@ -73,6 +79,30 @@ fn expansion(r: &mut Rng) -> String {
         13 => format!("${{a[{}]}}", r.pick(&["0", "1", "-1", "@", "*"])),
         14 => format!("${{#a[@]}} ${{!a[@]}}"),
         _ => format!("$(( {} ))", arith(r, 0)),
+    }
+}
+
+/// The further classes: transforms, arrays and positional parameters with patterns,
+/// the `:-` family on arrays and unset elements, associative arrays.
+fn extra_expansion(r: &mut Rng, v: &str, p: &str) -> String {
+    let rep = r.pick(&REPLS);
+    match r.below(16) {
+        0 => format!("${{{v}@Q}}"),
+        1 => format!("${{{v}@U}}${{{v}@u}}${{{v}@L}}"),
+        2 => format!("${{a[@]//{p}/{rep}}}"),
+        3 => format!("${{@/{p}/{rep}}}"),
+        4 => format!("${{*%{p}}}"),
+        5 => format!("${{a[@]#{p}}}"),
+        6 => format!("${{A[{}]}}", r.pick(&["k", "'a b'", "\"x y\"", "$x", "1+1", "@"])),
+        7 => format!("${{!A[@]}}"),
+        8 => format!("${{A[@]/{p}/{rep}}}"),
+        9 => format!("${{u{}{}}}", r.pick(&[":-", "-", ":+", "+", ":=", "="]), word(r)),
+        10 => format!("${{a[5]{}{}}}", r.pick(&[":-", "-", ":+", "+"]), word(r)),
+        11 => format!("${{a[@]:{}}}", r.pick(&["1", "-1", "1:1", " -2:1", "0:0"])),
+        12 => format!("${{#A[@]}}"),
+        13 => format!("${{@:{}}}", r.pick(&["1", "2:1", "-1", "0:1"])),
+        14 => format!("${{{v}@A}}"),
+        _ => format!("${{{v}/{p}}}"),
     }
 }
 
@@ -96,7 +126,9 @@ fn test_expr(r: &mut Rng) -> String {
         2 => format!("(( {} ))", arith(r, 1)),
         3 => format!("[ \"${v}\" = {} ]", word(r)),
         4 => format!("[[ ${v} =~ {} ]]", r.pick(&["^a", "b$", "[0-9]+", "^(a|b)", "\\.", "^$"])),
-        _ => format!("[[ {} -lt {} ]]", arith(r, 2), r.below(10)),
+        // Inside `$(( ))`: a bare `a ? b : c` or `a | b` in `[[ ]]` is a syntax error whose status
+        // differs between bash versions (see the README), which would drown real differences.
+        _ => format!("[[ $(( {} )) -lt {} ]]", arith(r, 2), r.below(10)),
     }
 }
 
@@ -105,7 +137,10 @@ fn statement(r: &mut Rng, depth: usize) -> String {
     if depth > 1 {
         return echo_line(r);
     }
-    match r.below(11) {
+    match r.below(14) {
+        11 => format!("A[{}]={}", r.pick(&["k", "'a b'", "$x", "\"$s\"", "]"]), word(r)),
+        12 => format!("set -- {} {} {}", word(r), word(r), word(r)),
+        13 => format!("unset {}", r.pick(&["'a[1]'", "'A[k]'", "x", "a", "'A[a b]'"])),
         0 | 1 => format!("{v}={}", word(r)),
         2 => format!("{v}={}", expansion(r)),
         3 => format!("a=({} {} {})", word(r), word(r), word(r)),
@@ -124,7 +159,10 @@ fn statement(r: &mut Rng, depth: usize) -> String {
 }
 
 fn script(r: &mut Rng) -> String {
-    let mut lines = vec!["x=abc; y='a/b/c'; s='hello world'; n=3; m=7; a=(one two three)".to_string()];
+    let mut lines = vec![
+        "x=abc; y='a/b/c'; s='hello world'; n=3; m=7; a=(one two three); declare -A A=([k]=v ['a b']=c [x]=abc)".to_string(),
+        "set -- p1 'p 2' ']'".to_string(),
+    ];
     if r.chance(30) {
         lines.push("shopt -s extglob".to_string());
     }
@@ -159,7 +197,7 @@ fn run_bash(script: &str, dir: &std::path::Path) -> Option<Outcome> {
 
 fn run_kitsh(script: &str) -> Outcome {
     let limits = kitsh::ExecutionLimits::new().timeout(Duration::from_secs(5));
-    let built = kitsh::Bash::builder().name("bash").env("LC_ALL", "C").cwd("/tmp").limits(limits).build();
+    let built = kitsh::Bash::builder().name("/bin/bash").env("LC_ALL", "C").cwd("/tmp").limits(limits).build();
     match built {
         Ok(mut sh) => {
             let r = sh.exec_sync(script);

@@ -337,7 +337,7 @@ impl Shell {
     /// `name[word]=value` with the subscript still a word.
     pub(crate) fn assign_index_word(&mut self, name: &str, idx: &Word, value: String, append: bool) -> Result<(), String> {
         let key = self.subscript_word(name, idx).map_err(|_| "bad subscript".to_string())?;
-        self.assign_elem(name, &key, value, append)
+        self.assign_elem(name, &key, value, append).map_err(|e| bad_subscript_as_written(e, name, idx))
     }
 
     /// The subscript word of `name[idx]=` expanded. An indexed array's subscript is
@@ -438,7 +438,9 @@ impl Shell {
                     continue;
                 };
                 if k.is_empty() {
-                    self.error(&format!("[{k}]={}: bad array subscript", it.value));
+                    // bash shows the element expanded, each side single-quoted again.
+                    let q = crate::util::quote::single_quote;
+                    self.error(&format!("[{}]={}: bad array subscript", q(&k), q(&it.value)));
                     continue;
                 }
                 let before = if !it.append { None } else if append { m.get(&k) } else { old.get(&k) }.cloned();
@@ -470,7 +472,7 @@ impl Shell {
             (AssignValue::Scalar(w), None) => {
                 let v = self.expand_word_str(w)?;
                 if trace {
-                    let line = format!("{}{op}{}", a.name, assigned_value_trace(&v));
+                    let line = format!("{}{op}{}", a.name, assigned_value_trace(&v, self.byte_locale()));
                     self.xtrace_line(&line);
                 }
                 self.assign(&a.name, v, a.append)
@@ -479,10 +481,10 @@ impl Shell {
                 let v = self.expand_word_str(w)?;
                 let key = self.subscript_word(&a.name, idx)?;
                 if trace {
-                    let line = format!("{}[{key}]{op}{}", a.name, assigned_value_trace(&v));
+                    let line = format!("{}[{key}]{op}{}", a.name, assigned_value_trace(&v, self.byte_locale()));
                     self.xtrace_line(&line);
                 }
-                self.assign_elem_owned(&a.name, key, v, a.append)
+                self.assign_elem_owned(&a.name, key, v, a.append).map_err(|e| bad_subscript_as_written(e, &a.name, idx))
             }
             (AssignValue::Array(_), Some(idx)) => {
                 let key = self.expand_word_str(idx)?;
@@ -588,11 +590,20 @@ fn array_elem_text(e: &ArrayElem) -> String {
     }
 }
 
+/// bash names a refused subscript as it was written (`a[$i]: bad array subscript`).
+fn bad_subscript_as_written(e: String, name: &str, idx: &Word) -> String {
+    if e.ends_with("]: bad array subscript") {
+        format!("{name}[{}]: bad array subscript", crate::parser::print::word_text(idx))
+    } else {
+        e
+    }
+}
+
 /// An assigned value as `set -x` shows it: like an argument, but nothing for an empty one.
-fn assigned_value_trace(v: &str) -> String {
+fn assigned_value_trace(v: &str, bytes: bool) -> String {
     if v.is_empty() {
         String::new()
     } else {
-        super::exec::xtrace_quote(v)
+        super::exec::xtrace_quote(v, bytes)
     }
 }

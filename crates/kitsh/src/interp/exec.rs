@@ -1096,12 +1096,13 @@ impl Shell {
     }
 
     fn xtrace(&mut self, argv: &[String]) {
+        let bytes = self.byte_locale();
         let mut line = String::new();
         for (i, a) in argv.iter().enumerate() {
             if i > 0 {
                 line.push(' ');
             }
-            line.push_str(&xtrace_quote(a));
+            line.push_str(&xtrace_quote(a, bytes));
         }
         self.xtrace_line(&line);
     }
@@ -1475,11 +1476,11 @@ fn host_runtime(shared: &super::shared::Shared) -> Option<tokio::runtime::Handle
     tokio::runtime::Handle::try_current().ok()
 }
 
-pub(crate) fn xtrace_quote(s: &str) -> String {
+pub(crate) fn xtrace_quote(s: &str, bytes: bool) -> String {
     if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./=:,+@%^".contains(c)) {
         return s.to_string();
     }
-    crate::util::quote::quote_at_q(s)
+    crate::util::quote::quote_at_q(s, bytes)
 }
 
 const MONITOR_IDX: usize = 12;

@@ -474,6 +474,11 @@ impl Shell {
                 Val::List(items, star) => Val::List(items.iter().map(|_| flags.clone()).collect(), star),
             });
         }
+        if let (ParamOp::Transform(c @ ('K' | 'k')), Param::Indexed(name, idx @ (Index::At | Index::Star))) = (op, param) {
+            if let Some(v) = self.key_value_form(name, *c == 'K', matches!(idx, Index::Star)) {
+                return Ok(v);
+            }
+        }
         if let ParamOp::Transform('A') = op {
             if !is_set && self.set_opt(NOUNSET) && !special_list {
                 return Err(self.unbound(param));
@@ -675,7 +680,8 @@ impl Shell {
 
     /// `${x@A}`: an assignment (or `declare`/`set --` command) that recreates the value.
     fn assignment_form(&mut self, param: &Param, val: Val) -> Val {
-        use crate::util::quote::quote_at_q;
+        let bytes = self.byte_locale();
+        let quote_at_q = |s: &str| crate::util::quote::quote_at_q(s, bytes);
         match param {
             Param::Special('@' | '*') => {
                 let mut s = "set --".to_string();
@@ -687,7 +693,7 @@ impl Shell {
             }
             Param::Indexed(n, Index::At | Index::Star) => {
                 let n = self.vars.resolve_name(n).into_owned();
-                Val::Str(self.vars.get(&n).map(|v| super::builtins::vars::declare_line(&n, v).trim_end().to_string()))
+                Val::Str(self.vars.get(&n).map(|v| super::builtins::vars::declare_line(&n, v, bytes).trim_end().to_string()))
             }
             Param::Var(n) | Param::Indexed(n, _) => {
                 if self.vars.get(n).is_none() {
@@ -703,6 +709,41 @@ impl Shell {
             }
             _ => Val::Str(None),
         }
+    }
+
+    /// `${a[@]@K}` of an array: one string of keys and values, each value quoted as
+    /// `declare -p` quotes it and a key only when it needs it (an associative array's pairs
+    /// each end with a blank, an indexed array's are joined by one); `${a[@]@k}`: the keys
+    /// and values as separate words. `None` when `name` is not an array.
+    fn key_value_form(&mut self, name: &str, quoted: bool, star: bool) -> Option<Val> {
+        use crate::util::quote::quote_declare;
+        let bytes = self.byte_locale();
+        let name = self.vars.resolve_name(name).into_owned();
+        let (pairs, assoc): (Vec<(String, String)>, bool) = match self.vars.get(&name)?.value.as_ref()? {
+            Value::Indexed(m) => (m.iter().map(|(k, x)| (k.to_string(), x.clone())).collect(), false),
+            Value::Assoc(m) => (m.iter().into_iter().map(|(k, x)| (k.clone(), x.clone())).collect(), true),
+            Value::Str(_) => return None,
+        };
+        if !quoted {
+            return Some(Val::List(pairs.into_iter().flat_map(|(k, x)| [k, x]).collect(), star));
+        }
+        let mut out = String::new();
+        for (i, (k, x)) in pairs.iter().enumerate() {
+            if i > 0 && !assoc {
+                out.push(' ');
+            }
+            if assoc {
+                out.push_str(&super::builtins::vars::assoc_key(k, bytes));
+            } else {
+                out.push_str(k);
+            }
+            out.push(' ');
+            out.push_str(&quote_declare(x, bytes));
+            if assoc {
+                out.push(' ');
+            }
+        }
+        Some(Val::Str((!pairs.is_empty()).then_some(out)))
     }
 
     /// The letters `${x@a}` shows for variable `name`, in bash's order.
@@ -724,8 +765,12 @@ impl Shell {
 
     fn transform(&mut self, s: &str, c: char) -> String {
         match c {
-            'Q' => crate::util::quote::quote_at_q(s),
+            'Q' => crate::util::quote::quote_at_q(s, self.byte_locale()),
             'E' => crate::util::quote::ansi_c_decode(s),
+            // In the C locale only ASCII letters change case.
+            'U' if !s.is_ascii() && self.byte_locale() => s.to_ascii_uppercase(),
+            'L' if !s.is_ascii() && self.byte_locale() => s.to_ascii_lowercase(),
+            'u' if s.starts_with(|c: char| !c.is_ascii()) && self.byte_locale() => s.to_string(),
             'U' => locale::upper(s),
             'u' => {
                 let mut cs = s.chars();
@@ -733,7 +778,7 @@ impl Shell {
             }
             'L' => locale::lower(s),
             'P' => self.expand_prompt(s).unwrap_or_else(|_| s.to_string()),
-            'K' | 'k' => crate::util::quote::quote_at_q(s),
+            'K' | 'k' => crate::util::quote::quote_at_q(s, self.byte_locale()),
             _ => s.to_string(),
         }
     }

@@ -34,11 +34,13 @@ pub struct AssocMap {
     seq: u64,
 }
 
+/// bash's `hash_string` (FNV-1 over the bytes). Its `char` is signed on the platforms bash
+/// runs on here, so a byte from 0x80 up is sign-extended before the XOR.
 fn bash_hash(s: &str) -> u32 {
     let mut h: u32 = 2166136261;
     for &b in crate::util::bytes::encode(s).iter() {
         h = h.wrapping_mul(16777619);
-        h ^= b as u32;
+        h ^= b as i8 as i32 as u32;
     }
     h
 }

@@ -573,10 +573,10 @@ impl<'a> Run<'a> {
                 Some(p) if p < b.len() && !spec.star_prec => crate::util::bytes::decode_owned(b[..p].to_vec()),
                 _ => w.to_string(),
             };
-            let q = crate::util::quote::quote_q(&cut);
+            let q = crate::util::quote::quote_q(&cut, crate::builtins::args::c_locale());
             pad_str(&Spec { prec: None, ..spec.clone() }, &encode(&q), &mut self.out);
         } else {
-            let q = crate::util::quote::quote_q(w);
+            let q = crate::util::quote::quote_q(w, crate::builtins::args::c_locale());
             pad_str(spec, &encode(&q), &mut self.out);
         }
     }

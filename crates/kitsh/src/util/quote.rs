@@ -1,9 +1,11 @@
 //! bash's quoting styles (`printf %q`, `${x@Q}`, `declare -p`, `set`) and the ANSI-C escape
-//! decoder of `$'...'` and `${x@E}`, as in a `C.UTF-8` locale.
+//! decoder of `$'...'` and `${x@E}`.
 //!
 //! Strings containing characters that are not printable (control characters, unassigned code
 //! points, line/paragraph separators, or raw bytes that are not valid UTF-8) are quoted in the
 //! `$'...'` style by every function here, with `\NNN` octal escapes for the bytes, as bash does.
+//! The `bytes` argument is the C locale (see `Shell::byte_locale`): there every byte from 0x80
+//! up is unprintable, so any non-ASCII text takes the `$'...'` style with its bytes in octal.
 
 use crate::util::bytes::{decode_owned, encode, raw_byte};
 use std::sync::OnceLock;
@@ -25,11 +27,11 @@ fn printable_non_ascii(c: char) -> bool {
 }
 
 /// bash `ansic_shouldquote`: whether `s` needs the `$'...'` style.
-pub fn needs_ansi_c(s: &str) -> bool {
+pub fn needs_ansi_c(s: &str, bytes: bool) -> bool {
     if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return false;
     }
-    if s.is_ascii() {
+    if s.is_ascii() || bytes {
         return true;
     }
     unprintable().is_none_or(|re| re.is_match(s))
@@ -43,7 +45,7 @@ fn push_octal(out: &mut String, b: u8) {
 }
 
 /// bash `ansic_quote`: `$'...'` with `\n`-style escapes and `\NNN` for other unprintable bytes.
-pub fn ansi_c_quote(s: &str) -> String {
+pub fn ansi_c_quote(s: &str, bytes: bool) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     out.push_str("$'");
     for c in s.chars() {
@@ -70,7 +72,7 @@ pub fn ansi_c_quote(s: &str) -> String {
             }
         } else if let Some(b) = raw_byte(c) {
             push_octal(&mut out, b);
-        } else if printable_non_ascii(c) {
+        } else if !bytes && printable_non_ascii(c) {
             out.push(c);
         } else {
             let mut buf = [0u8; 4];
@@ -115,12 +117,12 @@ fn backslash_special(c: char) -> bool {
 
 /// `printf %q`: `''` for the empty string, `$'...'` when unprintable characters are present,
 /// otherwise backslashes before special characters (`a\ b`, `\~x`, `\#a`).
-pub fn quote_q(s: &str) -> String {
+pub fn quote_q(s: &str, bytes: bool) -> String {
     if s.is_empty() {
         return "''".to_string();
     }
-    if needs_ansi_c(s) {
-        return ansi_c_quote(s);
+    if needs_ansi_c(s, bytes) {
+        return ansi_c_quote(s, bytes);
     }
     let mut out = String::with_capacity(s.len() + 4);
     let mut prev: Option<char> = None;
@@ -155,9 +157,9 @@ pub fn single_quote(s: &str) -> String {
 }
 
 /// `${x@Q}`: single quotes (`''` for empty), or `$'...'` when unprintable characters are present.
-pub fn quote_at_q(s: &str) -> String {
-    if needs_ansi_c(s) {
-        ansi_c_quote(s)
+pub fn quote_at_q(s: &str, bytes: bool) -> String {
+    if needs_ansi_c(s, bytes) {
+        ansi_c_quote(s, bytes)
     } else {
         single_quote(s)
     }
@@ -165,9 +167,9 @@ pub fn quote_at_q(s: &str) -> String {
 
 /// A value as `declare -p` prints it: `"..."` with `\" \\ \$ \`` escaped, or `$'...'` when
 /// unprintable characters are present.
-pub fn quote_declare(s: &str) -> String {
-    if needs_ansi_c(s) {
-        return ansi_c_quote(s);
+pub fn quote_declare(s: &str, bytes: bool) -> String {
+    if needs_ansi_c(s, bytes) {
+        return ansi_c_quote(s, bytes);
     }
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -182,7 +184,7 @@ pub fn quote_declare(s: &str) -> String {
 }
 
 /// bash `sh_contains_shell_metas`.
-fn contains_shell_metas(s: &str) -> bool {
+pub(crate) fn contains_shell_metas(s: &str) -> bool {
     let mut prev: Option<char> = None;
     for c in s.chars() {
         match c {
@@ -199,9 +201,9 @@ fn contains_shell_metas(s: &str) -> bool {
 
 /// A value as `set` prints it: plain when safe, `'...'` when it has shell metacharacters,
 /// `$'...'` when unprintable characters are present.
-pub fn quote_for_set(s: &str) -> String {
-    if needs_ansi_c(s) {
-        ansi_c_quote(s)
+pub fn quote_for_set(s: &str, bytes: bool) -> String {
+    if needs_ansi_c(s, bytes) {
+        ansi_c_quote(s, bytes)
     } else if contains_shell_metas(s) {
         single_quote(s)
     } else {

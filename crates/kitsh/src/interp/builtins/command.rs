@@ -49,7 +49,7 @@ fn describe_names(sh: &mut Shell, names: &[String], verbose: bool, std_path: boo
             continue;
         }
         match k {
-            Kind::Alias(a) => out.push_str(&format!("alias {n}={}\n", crate::util::quote::quote_at_q(a))),
+            Kind::Alias(a) => out.push_str(&format!("alias {n}={}\n", crate::util::quote::quote_at_q(a, sh.byte_locale()))),
             Kind::File { path, .. } => {
                 out.push_str(path);
                 out.push('\n');

@@ -144,7 +144,8 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
     let max = sh.shared.limits.max_string_bytes;
     // `\u` escapes and the codes of `'c` arguments depend on the locale.
     // (One pass over the format: `str::contains` builds a searcher per call.)
-    let locale_escapes = fmt.as_bytes().windows(2).any(|w| matches!(w, [b'\\', b'u' | b'U'] | [b'%', b'b']));
+    let locale_escapes = fmt.as_bytes().windows(2).any(|w| matches!(w, [b'\\', b'u' | b'U'] | [b'%', b'b']))
+        || fmt.bytes().any(|b| b == b'q' || b == b'Q');
     if locale_escapes || args[i + 1..].iter().any(|a| a.starts_with(['\'', '"'])) {
         crate::builtins::args::set_c_locale(sh.byte_locale());
     }

@@ -474,11 +474,12 @@ pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
         Err(s) => return Ok(s),
     };
     let list: Vec<&String> = args[first..].iter().collect();
+    let bytes = sh.byte_locale();
     if list.is_empty() || flags.contains(&'p') {
         let mut names: Vec<(&String, &String)> = sh.aliases.iter().collect();
         names.sort();
         for (k, v) in names {
-            out.push_str(&format!("alias {k}={}\n", crate::util::quote::quote_at_q(v)));
+            out.push_str(&format!("alias {k}={}\n", crate::util::quote::quote_at_q(v, bytes)));
         }
     }
     for a in list {
@@ -487,7 +488,7 @@ pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
                 sh.aliases.insert(k.to_string(), v.to_string());
             }
             None => match sh.aliases.get(a.as_str()) {
-                Some(v) => out.push_str(&format!("alias {a}={}\n", crate::util::quote::quote_at_q(v))),
+                Some(v) => out.push_str(&format!("alias {a}={}\n", crate::util::quote::quote_at_q(v, bytes))),
                 None => {
                     sh.builtin_error("alias", &format!("{a}: not found"));
                     status = 1;

@@ -95,25 +95,25 @@ fn attr_letters(v: &Var) -> String {
 }
 
 /// `declare -p`-style line for one variable.
-pub(crate) fn declare_line(name: &str, v: &Var) -> String {
+pub(crate) fn declare_line(name: &str, v: &Var, bytes: bool) -> String {
     let mut s = format!("declare -{} {}", attr_letters(v), name);
     match &v.value {
         None => {}
         Some(_) if v.has(attr::NO_VALUE) => {}
         Some(Value::Str(x)) => {
             s.push('=');
-            s.push_str(&quote::quote_declare(x));
+            s.push_str(&quote::quote_declare(x, bytes));
         }
         Some(Value::Indexed(m)) => {
             s.push_str("=(");
-            let items: Vec<String> = m.iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x))).collect();
+            let items: Vec<String> = m.iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x, bytes))).collect();
             s.push_str(&items.join(" "));
             s.push(')');
         }
         Some(Value::Assoc(m)) => {
             s.push_str("=(");
             for (k, x) in m.iter() {
-                s.push_str(&format!("[{}]={} ", assoc_key(k), quote::quote_declare(x)));
+                s.push_str(&format!("[{}]={} ", assoc_key(k, bytes), quote::quote_declare(x, bytes)));
             }
             s.push(')');
         }
@@ -205,15 +205,15 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
                     if (f.array && !v.is_indexed()) || (f.assoc && !v.is_assoc()) {
                         continue;
                     }
-                    out.push_str(&declare_line(k, &shown(sh, k, v)));
+                    out.push_str(&declare_line(k, &shown(sh, k, v), sh.byte_locale()));
                 } else {
-                    out.push_str(&set_line(k, &shown(sh, k, v)));
+                    out.push_str(&set_line(k, &shown(sh, k, v), sh.byte_locale()));
                 }
             }
         } else {
             for n in &names {
-                let stored = sh.vars.get_raw(n).map(|v| declare_line(n, &shown(sh, n, v)));
-                match stored.or_else(|| computed(sh, n).map(|v| declare_line(n, &v))) {
+                let stored = sh.vars.get_raw(n).map(|v| declare_line(n, &shown(sh, n, v), sh.byte_locale()));
+                match stored.or_else(|| computed(sh, n).map(|v| declare_line(n, &v, sh.byte_locale()))) {
                     Some(line) => out.push_str(&line),
                     None => {
                         sh.builtin_error(cmd, &format!("{n}: not found"));
@@ -229,7 +229,7 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         let mut out = String::new();
         for (k, v) in sh.vars.visible() {
             if (f.set != 0 && v.attrs & f.set != 0) || (f.array && v.is_indexed()) || (f.assoc && v.is_assoc()) {
-                out.push_str(&declare_line(k, v));
+                out.push_str(&declare_line(k, v, sh.byte_locale()));
             }
         }
         sh.out(out.as_bytes());
@@ -478,26 +478,29 @@ fn assign_in_scope(sh: &mut Shell, name: &str, value: String, append: bool, loca
 /// `set`-style line (`name=value`, quoted for re-input).
 /// An associative array key as `declare -p` and `set` show it: bare when it is a word,
 /// double-quoted otherwise.
-fn assoc_key(k: &str) -> String {
-    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        k.to_string()
+/// An associative array's key as `declare -p` and `set` show it: as it is unless it needs
+/// quoting (unprintable characters, shell metacharacters, or `@`/`*` alone), as bash's
+/// `assoc_to_assign` decides.
+pub(crate) fn assoc_key(k: &str, bytes: bool) -> String {
+    if quote::needs_ansi_c(k, bytes) || quote::contains_shell_metas(k) || k == "@" || k == "*" {
+        quote::quote_declare(k, bytes)
     } else {
-        quote::quote_declare(k)
+        k.to_string()
     }
 }
 
-fn set_line(name: &str, v: &Var) -> String {
+fn set_line(name: &str, v: &Var, bytes: bool) -> String {
     if v.has(attr::NO_VALUE) {
         return String::new();
     }
     match &v.value {
-        Some(Value::Str(s)) => format!("{name}={}\n", quote::quote_for_set(s)),
+        Some(Value::Str(s)) => format!("{name}={}\n", quote::quote_for_set(s, bytes)),
         Some(Value::Indexed(m)) => {
-            let items: Vec<String> = m.iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x))).collect();
+            let items: Vec<String> = m.iter().map(|(k, x)| format!("[{k}]={}", quote::quote_declare(x, bytes))).collect();
             format!("{name}=({})\n", items.join(" "))
         }
         Some(Value::Assoc(m)) => {
-            let items: Vec<String> = m.iter().into_iter().map(|(k, x)| format!("[{}]={}", assoc_key(k), quote::quote_declare(x))).collect();
+            let items: Vec<String> = m.iter().into_iter().map(|(k, x)| format!("[{}]={}", assoc_key(k, bytes), quote::quote_declare(x, bytes))).collect();
             format!("{name}=({} )\n", items.join(" "))
         }
         None => String::new(),
@@ -523,7 +526,7 @@ pub fn local(sh: &mut Shell, args: &[String]) -> Exec {
         let mut names: Vec<(&String, &Var)> = sh.vars.top_scope().iter().collect();
         names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         for (k, v) in names {
-            out.push_str(&set_line(k, v));
+            out.push_str(&set_line(k, v, sh.byte_locale()));
         }
         sh.out(out.as_bytes());
         return Ok(0);
@@ -563,7 +566,7 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
         let mut out = String::new();
         for (k, v) in sh.vars.visible() {
             if v.has(bit) {
-                out.push_str(&declare_line(k, v));
+                out.push_str(&declare_line(k, v, sh.byte_locale()));
             }
         }
         sh.out(out.as_bytes());
@@ -772,7 +775,7 @@ pub fn set(sh: &mut Shell, args: &[String]) -> Exec {
     if args.len() == 1 {
         let mut out = String::new();
         for (k, v) in sh.vars.visible() {
-            out.push_str(&set_line(k, v));
+            out.push_str(&set_line(k, v, sh.byte_locale()));
         }
         let mut names: Vec<&String> = sh.funcs.keys().collect();
         names.sort();

@@ -66,10 +66,10 @@ const CASES: &[Case] = &[
 fn quoting_matches_bash() {
     for &(input, q, at_q, decl, set) in CASES {
         let s = decode(input);
-        assert_eq!(encode(&quote_q(&s)).as_ref(), q, "%q of {s:?}");
-        assert_eq!(encode(&quote_at_q(&s)).as_ref(), at_q, "@Q of {s:?}");
-        assert_eq!(encode(&quote_declare(&s)).as_ref(), decl, "declare of {s:?}");
-        assert_eq!(encode(&quote_for_set(&s)).as_ref(), set, "set of {s:?}");
+        assert_eq!(encode(&quote_q(&s, false)).as_ref(), q, "%q of {s:?}");
+        assert_eq!(encode(&quote_at_q(&s, false)).as_ref(), at_q, "@Q of {s:?}");
+        assert_eq!(encode(&quote_declare(&s, false)).as_ref(), decl, "declare of {s:?}");
+        assert_eq!(encode(&quote_for_set(&s, false)).as_ref(), set, "set of {s:?}");
     }
 }
 
