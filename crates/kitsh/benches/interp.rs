@@ -5,12 +5,17 @@
 //! kitsh runs each script in a fresh `Bash` in this process; bash runs it as a `bash -c`
 //! process, so its start-up is part of its time, as when an agent's tool call starts a shell.
 //! The ratio is bash's time over kitsh's (above 1: kitsh is faster). Nothing is asserted.
+//!
+//! With `KITSH_BENCH_BASHKIT=/path/to/bashkit` (bashkit's CLI, built from its repository; it is
+//! not a dependency; options may follow the path, e.g. its `--max-commands N`) a third column times `bashkit -c SCRIPT` as a process too, with the ratio
+//! of its time over kitsh's in-process one and over kitsh's CLI (`KITSH_BENCH_CLI`, default
+//! `target/release/kitsh`) run the same way, which is the like-for-like comparison.
 
 mod common;
 
 use std::time::Duration;
 
-use common::{bash_process, mean, us};
+use common::{bash_process, mean, shell_process, us};
 use kitsh::Bash;
 
 /// What a case feeds the script on stdin.
@@ -84,14 +89,38 @@ fn main() {
     let kitsh_only = args.iter().any(|a| a == "--kitsh-only");
     let filter = args.iter().find(|a| !a.starts_with("--")).map(String::as_str).unwrap_or("");
     let budget = Duration::from_millis(600);
-    println!("{:<34} {:>12} {:>12} {:>8}", "case", "kitsh", "bash -c", "ratio");
+    let bashkit = std::env::var("KITSH_BENCH_BASHKIT").ok().filter(|_| !kitsh_only);
+    let cli = std::env::var("KITSH_BENCH_CLI").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/kitsh").to_string());
+    if let Some(bk) = &bashkit {
+        // Each CLI's own start-up, to read the process columns net of it.
+        let kt = shell_process(&cli, "true", b"", budget);
+        let bt = shell_process(bk, "true", b"", budget);
+        println!("start-up (-c true): kitsh CLI {:.0} µs, bashkit CLI {:.0} µs", kt.map_or(f64::NAN, us), bt.map_or(f64::NAN, us));
+        println!(
+            "{:<34} {:>12} {:>12} {:>8} {:>12} {:>12} {:>8}",
+            "case", "kitsh", "bash -c", "ratio", "kitsh -c", "bashkit -c", "ratio"
+        );
+    } else {
+        println!("{:<34} {:>12} {:>12} {:>8}", "case", "kitsh", "bash -c", "ratio");
+    }
     for (name, script, input) in CASES.iter().filter(|c| c.0.contains(filter)) {
         let data = input.bytes();
         let k = mean(budget, || kitsh_once(script, &data));
         let b = if kitsh_only { None } else { bash_process(script, &data, budget) };
-        match b {
-            Some(b) => println!("{name:<34} {:>9.0} µs {:>9.0} µs {:>7.1}×", us(k), us(b), us(b) / us(k)),
-            None => println!("{name:<34} {:>9.0} µs", us(k)),
+        let line = match b {
+            Some(b) => format!("{name:<34} {:>9.0} µs {:>9.0} µs {:>7.1}×", us(k), us(b), us(b) / us(k)),
+            None => format!("{name:<34} {:>9.0} µs", us(k)),
+        };
+        match &bashkit {
+            Some(bk) => {
+                let kc = shell_process(&cli, script, &data, budget);
+                let bkt = shell_process(bk, script, &data, budget);
+                match (kc, bkt) {
+                    (Some(kc), Some(t)) => println!("{line} {:>9.0} µs {:>9.0} µs {:>7.1}×", us(kc), us(t), us(t) / us(kc)),
+                    _ => println!("{line}  (kitsh or bashkit CLI did not run)"),
+                }
+            }
+            None => println!("{line}"),
         }
     }
 }

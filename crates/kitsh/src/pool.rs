@@ -16,6 +16,13 @@
 //! queue) and end after [`KEEP_ALIVE`] without work. The host's tokio runtime, when the job
 //! was submitted from one, is entered on the worker so that embedders' async callbacks can
 //! reach it.
+//!
+//! A second pool of the same kind runs the concurrent parts of a script: pipeline stages,
+//! background jobs, `>(…)` lists ([`run`], joined with [`Joinable::join`]). Starting a thread
+//! per stage cost a `mmap` of its stack, a `clone` and, at its end, a `munmap` with a TLB
+//! shoot-down on every core — most of a short pipeline's time. Its workers are never capped:
+//! stages wait on each other through pipes, so a stage queued behind busy workers could
+//! deadlock; the script's own `max_concurrent_stages` bounds how many it starts.
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -44,6 +51,10 @@ struct Pool {
     work: Condvar,
     /// Workers spinning for work now (read without the lock by submitters).
     spinning: AtomicUsize,
+    /// Most worker threads at once (beyond that jobs queue).
+    max_threads: usize,
+    /// The workers' thread name.
+    name: &'static str,
 }
 
 #[derive(Default)]
@@ -56,9 +67,22 @@ struct State {
     threads: usize,
 }
 
+impl Pool {
+    fn new(max_threads: usize, name: &'static str) -> Pool {
+        Pool { state: Mutex::new(State::default()), work: Condvar::new(), spinning: AtomicUsize::new(0), max_threads, name }
+    }
+}
+
+/// The pool that runs whole scripts for the async API.
 fn pool() -> &'static Pool {
     static POOL: OnceLock<Pool> = OnceLock::new();
-    POOL.get_or_init(|| Pool { state: Mutex::new(State::default()), work: Condvar::new(), spinning: AtomicUsize::new(0) })
+    POOL.get_or_init(|| Pool::new(MAX_THREADS, "kitsh-exec"))
+}
+
+/// The pool that runs a script's concurrent parts (no cap: see the module documentation).
+fn stage_pool() -> &'static Pool {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(|| Pool::new(usize::MAX, "kitsh-stage"))
 }
 
 impl Pool {
@@ -82,12 +106,12 @@ impl Pool {
             self.work.notify_one();
             return Ok(());
         }
-        if st.threads >= MAX_THREADS {
+        if st.threads >= self.max_threads {
             return Ok(());
         }
         st.threads += 1;
         drop(st);
-        let started = std::thread::Builder::new().name("kitsh-exec".into()).stack_size(STACK_SIZE).spawn(move || self.worker());
+        let started = std::thread::Builder::new().name(self.name.into()).stack_size(STACK_SIZE).spawn(move || self.worker());
         if started.is_err() {
             let mut st = self.lock();
             st.threads -= 1;
@@ -205,6 +229,40 @@ pub(crate) fn spawn<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -
     Task { slot, polled: false }
 }
 
+/// A job of the stage pool, joined by the thread that needs its result.
+pub(crate) struct Joinable<R> {
+    slot: Arc<(Mutex<Option<Result<R, String>>>, Condvar)>,
+}
+
+impl<R> Joinable<R> {
+    /// Wait for the job's result: `Err(message)` when it panicked.
+    pub(crate) fn join(self) -> Result<R, String> {
+        let (m, cv) = &*self.slot;
+        let mut g = m.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(r) = g.take() {
+                return r;
+            }
+            g = cv.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// Run `f` on a worker of the stage pool (an idle one, or a new thread); `None` when no
+/// thread could be started for it.
+pub(crate) fn run<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Option<Joinable<R>> {
+    let slot: Arc<(Mutex<Option<Result<R, String>>>, Condvar)> = Arc::new((Mutex::new(None), Condvar::new()));
+    let s2 = slot.clone();
+    let job: Job = Box::new(move || {
+        let r = catch_unwind(AssertUnwindSafe(f)).map_err(|p| panic_text(p.as_ref()));
+        let (m, cv) = &*s2;
+        *m.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+        cv.notify_all();
+    });
+    stage_pool().submit(job).ok()?;
+    Some(Joinable { slot })
+}
+
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
     let msg = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned());
     format!("the script's thread panicked: {}", msg.unwrap_or_default())
@@ -271,6 +329,26 @@ mod tests {
                 assert_eq!(t.await, Ok((i * i) as u64));
             }
         });
+    }
+
+    #[test]
+    fn stage_jobs_run_concurrently_and_join() {
+        // Two jobs that need each other (a rendezvous) must both run at once.
+        let (tx, rx) = std::sync::mpsc::channel::<u32>();
+        let (tx2, rx2) = std::sync::mpsc::channel::<u32>();
+        let a = run(move || {
+            tx.send(1).ok();
+            rx2.recv().unwrap_or(0) + 1
+        });
+        let b = run(move || {
+            let v = rx.recv().unwrap_or(0);
+            tx2.send(v + 1).ok();
+            v
+        });
+        assert_eq!(a.map(Joinable::join), Some(Ok(3)));
+        assert_eq!(b.map(Joinable::join), Some(Ok(1)));
+        let p = run(|| -> u8 { panic!("stage boom") });
+        assert!(p.map(Joinable::join).is_some_and(|r| r.is_err_and(|e| e.contains("stage boom"))));
     }
 
     #[test]

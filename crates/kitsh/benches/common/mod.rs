@@ -28,20 +28,30 @@ pub fn us(d: Duration) -> f64 {
 /// or `None` when bash cannot run here. Panics when the script fails: a bench must compare
 /// working scripts.
 pub fn bash_process(script: &str, stdin: &[u8], budget: Duration) -> Option<Duration> {
-    Command::new("bash").arg("-c").arg("true").output().ok()?;
-    Some(mean(budget, || {
-        let mut child = Command::new("bash")
-            .arg("-c")
-            .arg(script)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("bash starts");
-        let mut input = child.stdin.take().expect("piped stdin");
-        // A script may stop reading early; a broken pipe is fine.
-        let _ = input.write_all(stdin);
-        drop(input);
-        let status = child.wait().expect("bash runs");
-        assert!(status.success(), "bash: {script}");
-    }))
+    shell_process("bash", script, stdin, budget)
+}
+
+/// [`bash_process`] for another shell that takes `-c SCRIPT` (bashkit's CLI; `program` may
+/// carry options after its path, split at blanks): `None` also when the script fails there on
+/// a first try (a shell that cannot run it is not timed).
+pub fn shell_process(program: &str, script: &str, stdin: &[u8], budget: Duration) -> Option<Duration> {
+    // `program` may carry options after the path, split at blanks.
+    let mut words = program.split_whitespace();
+    let path = words.next()?;
+    let opts: Vec<&str> = words.collect();
+    let run = || -> bool {
+        let Ok(mut child) = Command::new(path).args(&opts).arg("-c").arg(script).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null()).spawn()
+        else {
+            return false;
+        };
+        if let Some(mut input) = child.stdin.take() {
+            // A script may stop reading early; a broken pipe is fine.
+            let _ = input.write_all(stdin);
+        }
+        child.wait().is_ok_and(|s| s.success())
+    };
+    if !run() {
+        return None;
+    }
+    Some(mean(budget, || assert!(run(), "{program}: {script}")))
 }

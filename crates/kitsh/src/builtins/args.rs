@@ -18,7 +18,7 @@ mod quote;
 pub mod testfs;
 
 pub use cfmt::FloatSpec;
-pub use io::{file_error, flush_out, open_src, read_some, stream_files, write_failed, EachChunk, OpenFailed, Src, CHUNK};
+pub use io::{file_error, flush_out, open_src, read_some, stream_files, write_failed, ChunkBuf, EachChunk, OpenFailed, Src, CHUNK};
 pub use num::{human, parse_size, strtod};
 pub use quote::{c_locale, quote, quote_always, quote_name, set_c_locale};
 

@@ -252,7 +252,7 @@ fn read_chunk(ctx: &mut Ctx<'_>, src: &mut Src, buf: &mut [u8]) -> Result<usize,
 }
 
 fn encode_stream(ctx: &mut Ctx<'_>, src: &mut Src, alpha: Alphabet, wrap: usize) -> i32 {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     let mut carry: Vec<u8> = Vec::with_capacity(alpha.raw);
     let mut out = Vec::with_capacity(CHUNK * 2);
     let mut enc = Vec::with_capacity(CHUNK * 2);
@@ -304,7 +304,7 @@ fn encode_stream(ctx: &mut Ctx<'_>, src: &mut Src, alpha: Alphabet, wrap: usize)
 }
 
 fn decode_stream(ctx: &mut Ctx<'_>, src: &mut Src, alpha: Alphabet, ignore: bool) -> i32 {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     let mut group: Vec<u8> = Vec::with_capacity(alpha.enc);
     let mut out = Vec::with_capacity(CHUNK);
     let mut ok = true;

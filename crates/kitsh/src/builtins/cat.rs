@@ -141,7 +141,7 @@ impl Builtin for Cat {
         }
         let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
         let mut status = 0;
-        let mut inbuf = vec![0u8; CHUNK];
+        let mut inbuf = crate::builtins::args::ChunkBuf::new();
         let mut out = Vec::with_capacity(CHUNK * 2);
         for file in &files {
             let mut src = match open_src(ctx, file) {

@@ -6,7 +6,7 @@ pub mod algo;
 mod check;
 
 
-use super::args::{self, file_error, open_src, quote, read_some, usage_error, Config, OptSpec, Src, CHUNK};
+use super::args::{self, file_error, open_src, quote, read_some, usage_error, Config, OptSpec, Src, ChunkBuf};
 use super::rev::read_error_text;
 use super::{Builtin, Ctx};
 use crate::util::bytes::encode;
@@ -94,7 +94,7 @@ pub fn hash_input(ctx: &mut Ctx<'_>, name: &str, kind: Kind, bits: usize) -> Res
 /// Read `src` to its end in chunks, passing each to `f`. `Err`: the read error text (empty
 /// when the script was cancelled).
 pub fn feed(ctx: &mut Ctx<'_>, src: &mut Src, mut f: impl FnMut(&[u8])) -> Result<(), String> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = ChunkBuf::new();
     loop {
         match read_some(ctx, src, &mut buf) {
             Ok(0) => return Ok(()),

@@ -8,7 +8,7 @@
 
 use regex::bytes::Regex;
 
-use super::args::{self, open_src, quote, quote_always, read_some, usage_error, ArgKind, Config, OptSpec, CHUNK};
+use super::args::{self, open_src, quote, quote_always, read_some, usage_error, ArgKind, Config, OptSpec, ChunkBuf};
 use super::rev::read_error_text;
 use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
@@ -532,7 +532,7 @@ impl Builtin for Csplit {
             }
         };
         let mut data = Vec::new();
-        let mut buf = vec![0u8; CHUNK];
+        let mut buf = ChunkBuf::new();
         loop {
             match read_some(ctx, &mut src, &mut buf) {
                 Ok(0) => break,

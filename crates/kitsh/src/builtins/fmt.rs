@@ -650,7 +650,7 @@ impl Builtin for Fmt {
         }
         let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
         let mut f = Fmt1 { st: &st, para: None, last_rest: 0, w: Writer { tabs: false, out: Vec::with_capacity(CHUNK), col: 0 } };
-        let mut buf = vec![0u8; CHUNK];
+        let mut buf = crate::builtins::args::ChunkBuf::new();
         let mut line = Vec::new();
         let mut status = 0;
         for name in &files {

@@ -130,7 +130,7 @@ impl Builtin for Fold {
         }
         let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
         let mut out = Vec::with_capacity(CHUNK);
-        let mut buf = vec![0u8; CHUNK];
+        let mut buf = crate::builtins::args::ChunkBuf::new();
         let mut status = 0;
         for name in &files {
             let mut src = match open_src(ctx, name) {

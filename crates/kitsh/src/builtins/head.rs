@@ -242,7 +242,7 @@ fn first_lines(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut n: u64, 
 }
 
 fn first_bytes(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut n: u64) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     while n > 0 {
         let want = (n.min(CHUNK as u64)) as usize;
         let got = fill(ctx, src, &mut buf[..want])?;
@@ -256,7 +256,7 @@ fn first_bytes(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut n: u64) 
 }
 
 fn all_but_bytes(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, n: u64) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     let mut keep: Vec<u8> = Vec::new();
     loop {
         let got = fill(ctx, src, &mut buf)?;
@@ -273,7 +273,7 @@ fn all_but_bytes(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, n: u64) ->
 }
 
 fn all_but_lines(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, n: u64, delim: u8) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     let mut lines: VecDeque<Vec<u8>> = VecDeque::new();
     let mut partial: Vec<u8> = Vec::new();
     loop {

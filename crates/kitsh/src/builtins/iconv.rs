@@ -209,7 +209,7 @@ impl Builtin for Iconv {
             let mut pending: Vec<u8> = Vec::new();
             let mut base = 0u64;
             let mut first = true;
-            let mut buf = vec![0u8; CHUNK];
+            let mut buf = crate::builtins::args::ChunkBuf::new();
             loop {
                 let n = match read_some(ctx, &mut src, &mut buf) {
                     Ok(n) => n,

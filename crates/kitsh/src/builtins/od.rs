@@ -248,7 +248,7 @@ impl Builtin for Od {
         let files = if parsed.operands.is_empty() { vec!["-".to_string()] } else { parsed.operands };
         let mut inp = Inputs { files, next: 0, cur: None, status: 0 };
         let mut skip = d.skip;
-        let mut scratch = vec![0u8; CHUNK];
+        let mut scratch = crate::builtins::args::ChunkBuf::new();
         while skip > 0 {
             let want = skip.min(CHUNK as u64) as usize;
             match inp.fill(ctx, &mut scratch[..want]) {

@@ -5,7 +5,7 @@
 //! input streams in.
 
 
-use super::args::{self, parse_size, quote, quote_always, usage_error, ArgKind, Config, OptSpec, CHUNK};
+use super::args::{self, parse_size, quote, quote_always, usage_error, ArgKind, Config, OptSpec, ChunkBuf};
 use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
 
@@ -295,7 +295,7 @@ impl Builtin for Split {
         let r = match mode {
             Mode::Chunks { n, k, lines, rr } => {
                 let mut data = Vec::new();
-                let mut buf = vec![0u8; CHUNK];
+                let mut buf = ChunkBuf::new();
                 loop {
                     match args::read_some(ctx, &mut src, &mut buf) {
                         Ok(0) => break,
@@ -319,7 +319,7 @@ impl Builtin for Split {
 
 /// `-l`, `-b`, `-C`: write pieces as the input arrives.
 fn stream(ctx: &mut Ctx<'_>, out: &mut Out<'_>, src: &mut args::Src, mode: Mode, sep: u8) -> Result<(), i32> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = ChunkBuf::new();
     let mut used = 0u64; // lines or bytes in the current piece
     let mut pending: Vec<u8> = Vec::new(); // -C: the current piece, not yet written
     loop {

@@ -7,7 +7,7 @@
 
 use regex::bytes::Regex;
 
-use super::args::{self, flush_out, open_src, quote_always, read_some, Config, OptSpec, CHUNK};
+use super::args::{self, flush_out, open_src, quote_always, read_some, Config, OptSpec, ChunkBuf};
 use super::{Builtin, Ctx};
 use crate::fs::FsError;
 use crate::util::bytes::encode;
@@ -83,7 +83,7 @@ fn slurp(ctx: &mut Ctx<'_>, name: &str) -> Result<Vec<u8>, ()> {
         }
     };
     let mut data = Vec::new();
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = ChunkBuf::new();
     let limit = ctx.cancel.buffer_limit().unwrap_or(u64::MAX);
     loop {
         match read_some(ctx, &mut src, &mut buf) {

@@ -124,7 +124,7 @@ impl Builtin for Tail {
 
 /// Skip `skip` lines (or bytes when `delim` is `None`), then copy the rest.
 fn from(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut skip: u64, delim: Option<u8>) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     loop {
         let got = fill(ctx, src, &mut buf)?;
         if got == 0 {
@@ -155,7 +155,7 @@ fn from(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut skip: u64, deli
 }
 
 fn last_bytes(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, n: u64) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     let mut ring: Vec<u8> = Vec::new();
     let n = usize::try_from(n).unwrap_or(usize::MAX);
     loop {
@@ -173,7 +173,7 @@ fn last_bytes(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, n: u64) -> Re
 }
 
 fn last_lines(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, n: u64, delim: u8) -> Result<(), Stop> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     let mut lines: VecDeque<Vec<u8>> = VecDeque::new();
     let mut partial: Vec<u8> = Vec::new();
     loop {

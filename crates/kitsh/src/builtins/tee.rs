@@ -6,7 +6,7 @@
 
 use std::io::{self, ErrorKind};
 
-use super::args::{self, quote, quote_always, quote_name, read_some, ArgKind, Config, OptSpec, Src, CHUNK};
+use super::args::{self, quote, quote_always, quote_name, read_some, ArgKind, Config, OptSpec, Src, ChunkBuf};
 use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
 
@@ -191,7 +191,7 @@ impl Builtin for Tee {
 
 /// Copy standard input to every destination until end of input or until all are gone.
 fn copy(ctx: &mut Ctx<'_>, run: &mut Run, mut dests: Vec<Dest>) -> Result<(), i32> {
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = ChunkBuf::new();
     let mut src = Src::Stdin;
     while !dests.is_empty() {
         let n = match read_some(ctx, &mut src, &mut buf) {

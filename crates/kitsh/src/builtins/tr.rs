@@ -2,7 +2,7 @@
 //! `[:alpha:]`, `[=c=]`, repeats `[c*n]` / `[c*]`, escapes `\n` `\\` `\NNN`, and `-c -C -d -s -t`.
 //! Works on bytes, like GNU `tr`.
 
-use super::args::{self, flush_out, quote, read_some, usage_error, Config, OptSpec, Src, CHUNK};
+use super::args::{self, flush_out, quote, read_some, usage_error, Config, OptSpec, Src, ChunkBuf};
 use super::{Builtin, Ctx};
 
 /// The `tr` command.
@@ -363,8 +363,8 @@ impl Builtin for Tr {
 
 fn filter(ctx: &mut Ctx<'_>, p: &Plan) -> i32 {
     let mut src = Src::Stdin;
-    let mut buf = vec![0u8; CHUNK];
-    let mut out = Vec::with_capacity(CHUNK * 2);
+    let mut buf = ChunkBuf::new();
+    let mut out = Vec::new();
     let mut last: Option<u8> = None;
     loop {
         let n = match read_some(ctx, &mut src, &mut buf) {

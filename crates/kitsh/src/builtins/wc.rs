@@ -3,7 +3,7 @@
 //! wide as the total size of the regular files, at least 7 when an input is not a regular file
 //! (standard input always counts as one here, since its origin is unknown to commands).
 
-use super::args::{self, file_error, flush_out, quote_always, read_some, usage_error, ArgKind, Config, OptSpec, CHUNK};
+use super::args::{self, file_error, flush_out, quote_always, read_some, usage_error, ArgKind, Config, OptSpec, ChunkBuf};
 use super::{Builtin, Ctx};
 use crate::fs::FileType;
 
@@ -229,7 +229,7 @@ fn count(ctx: &mut Ctx<'_>, name: &str, need_chars: bool) -> Result<Counts, Opti
         }
     };
     let mut counter = Counter { need_chars, ..Counter::default() };
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = ChunkBuf::new();
     loop {
         match read_some(ctx, &mut src, &mut buf) {
             Ok(0) => return Ok(counter.finish()),

@@ -45,13 +45,14 @@ impl Shell {
             let (slot2, ao2, shared2) = (slot.clone(), ao.clone(), shared.clone());
             shared.threads.fetch_add(1, Ordering::Relaxed);
             let rt = host_runtime(&shared);
-            let started = std::thread::Builder::new().stack_size(16 << 20).spawn(move || {
+            // The job's slot reports its end; the pool's handle is not needed.
+            let started = crate::pool::run(move || {
                 let _rt = rt.as_ref().map(|h| h.enter());
                 let end = run_job(sub, &ao2);
                 shared2.threads.fetch_sub(1, Ordering::Relaxed);
                 slot2.finish(end);
             });
-            if started.is_err() {
+            if started.is_none() {
                 shared.threads.fetch_sub(1, Ordering::Relaxed);
                 let sub = self.job_subshell(ao);
                 super::job::JobSlot::finished(run_job(sub, ao))
@@ -258,7 +259,7 @@ impl Shell {
             }
         }
         let mut statuses: Vec<Exec> = Vec::with_capacity(n);
-        std::thread::scope(|scope| {
+        {
             let mut handles = Vec::with_capacity(n - 1);
             let mut prev_reader: Option<Arc<FdObj>> = None;
             for (i, cmd) in p.commands.iter().enumerate().take(n - 1) {
@@ -276,21 +277,21 @@ impl Shell {
                 shared.threads.fetch_add(1, Ordering::Relaxed);
                 let sh2 = shared.clone();
                 let rt = host_runtime(&shared);
-                let h = std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, move || {
+                // A stage runs on a pooled thread (see `crate::pool`), with its own copy of
+                // the command: the job must own what it uses.
+                let cmd = cmd.clone();
+                let h = crate::pool::run(move || {
                     let _rt = rt.as_ref().map(|h| h.enter());
-                    sub.subshell_ready = is_paren(cmd);
-                    let r = sub.run_in_subshell(|s| s.run_command(cmd));
+                    sub.subshell_ready = is_paren(&cmd);
+                    let r = sub.run_in_subshell(|s| s.run_command(&cmd));
                     drop(sub);
                     sh2.threads.fetch_sub(1, Ordering::Relaxed);
                     r
                 });
-                match h {
-                    Ok(h) => handles.push(Some(h)),
-                    Err(_) => {
-                        shared.threads.fetch_sub(1, Ordering::Relaxed);
-                        handles.push(None);
-                    }
+                if h.is_none() {
+                    shared.threads.fetch_sub(1, Ordering::Relaxed);
                 }
+                handles.push(h);
             }
             let last = &p.commands[n - 1];
             let last_status = if lastpipe {
@@ -328,7 +329,7 @@ impl Shell {
                 });
             }
             statuses.push(last_status);
-        });
+        }
         let mut codes = Vec::with_capacity(n);
         for s in statuses {
             match s {
@@ -1583,7 +1584,7 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
         let argv = argv.to_vec();
         let sh2 = shared.clone();
         let rt = host_runtime(&shared);
-        let spawned = std::thread::Builder::new().stack_size(8 << 20).spawn(move || {
+        let spawned = crate::pool::run(move || {
             let _rt = rt.as_ref().map(|h| h.enter());
             let r = child.run_in_subshell(|c| {
                 let r = c.run_external(argv, None);
@@ -1599,8 +1600,8 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
             }
         });
         match spawned {
-            Ok(h) => Some(Ok(Box::new(StartedJob(h)))),
-            Err(_) => {
+            Some(h) => Some(Ok(Box::new(StartedJob(h)))),
+            None => {
                 shared.threads.fetch_sub(1, Ordering::Relaxed);
                 None
             }
@@ -1623,7 +1624,7 @@ impl crate::builtins::Spawn for ShellSpawn<'_> {
 type TimeLimit = (std::time::Duration, i32, Option<std::time::Duration>);
 
 /// A command started by [`ShellSpawn`]'s `start`.
-struct StartedJob(std::thread::JoinHandle<i32>);
+struct StartedJob(crate::pool::Joinable<i32>);
 
 impl crate::builtins::Started for StartedJob {
     fn wait(self: Box<Self>) -> i32 {

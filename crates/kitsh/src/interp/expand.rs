@@ -771,7 +771,7 @@ impl Shell {
         let (fs, fifo, list, stop) = (Arc::clone(&self.fs), path.to_string(), list.clone(), Arc::clone(&abandon));
         shared.threads.fetch_add(1, Ordering::Relaxed);
         let sh2 = Arc::clone(&shared);
-        let spawned = std::thread::Builder::new().stack_size(8 << 20).spawn(move || {
+        let spawned = crate::pool::run(move || {
             // The reader waits for the command to open the pipe; a command that never does
             // (`echo >(cat)`) leaves `list` an empty input once it is done.
             let watch: crate::fs::fifo::Watch = {
@@ -789,12 +789,12 @@ impl Shell {
             }
         });
         match spawned {
-            Ok(h) => Some(ProcSub::Running {
+            Some(h) => Some(ProcSub::Running {
                 path: path.to_string(),
                 abandon,
                 thread: Arc::new(std::sync::Mutex::new(Some(h))),
             }),
-            Err(_) => {
+            None => {
                 shared.threads.fetch_sub(1, Ordering::Relaxed);
                 let _ = self.fs.remove_file(path);
                 None
@@ -852,7 +852,7 @@ impl Shell {
 
 /// A process substitution of the running command, finished when the command is done.
 #[derive(Clone)]
-pub enum ProcSub {
+pub(crate) enum ProcSub {
     /// `<(list)`: the file holding what `list` wrote.
     Input(String),
     /// `>(list)` without a named pipe: the file the command writes, and the list to run on it.
@@ -864,8 +864,8 @@ pub enum ProcSub {
         path: String,
         /// Set when the command is done.
         abandon: std::sync::Arc<std::sync::atomic::AtomicBool>,
-        /// The thread running the list: a limit it hit, if any.
-        thread: std::sync::Arc<std::sync::Mutex<Option<std::thread::JoinHandle<Option<crate::limits::LimitExceeded>>>>>,
+        /// The pooled job running the list: a limit it hit, if any.
+        thread: std::sync::Arc<std::sync::Mutex<Option<crate::pool::Joinable<Option<crate::limits::LimitExceeded>>>>>,
     },
 }
 

@@ -189,7 +189,7 @@ pub struct Shell {
     /// `pushd`/`popd` stack (without the current directory).
     pub dir_stack: Vec<String>,
     /// Process substitutions of the running command (see [`expand::ProcSub`]).
-    pub procsubs: Vec<expand::ProcSub>,
+    pub(crate) procsubs: Vec<expand::ProcSub>,
     /// readline's tables as `bind` changed them (`None`: the defaults).
     pub(crate) readline: Option<Box<builtins::bind::Readline>>,
     /// Functions made readonly (`readonly -f`) or exported (`export -f`): name and

@@ -2,6 +2,7 @@
 //! stack that gives `local` its dynamic scoping.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// Attribute bits of a variable (`declare -x -r -i -l -u -n -a -A`).
 pub mod attr {
@@ -169,16 +170,27 @@ pub type Scope = crate::util::fxhash::FxHashMap<String, Var>;
 /// Besides function scopes there are temporary ones: the assignments before `eval`, `source`
 /// or a function call (`v=x eval ...`) live in a scope of their own for that command, as in
 /// bash (for a function, that scope becomes the function's: its `local v` shares the cell).
-#[derive(Debug, Clone, Default)]
+///
+/// Scopes are shared copy-on-write (`Arc`): a subshell (pipeline stage, `$(…)`) starts with
+/// the same tables and copies one only when it changes it, so a stage that only reads
+/// variables (`echo $i | tr …`) copies none.
+#[derive(Debug, Default)]
 pub struct Vars {
-    scopes: Vec<Scope>,
+    scopes: Vec<Arc<Scope>>,
     /// `temp[i]`: scope `i` holds temporary assignments (it is not a function's).
     temp: Vec<bool>,
     /// Number of function scopes.
     functions: usize,
     /// Emptied scopes kept for the next calls: a function call then allocates no table for
-    /// its locals. Few and small ones only.
-    spare: Vec<Scope>,
+    /// its locals. Few and small ones only, never shared.
+    spare: Vec<Arc<Scope>>,
+}
+
+impl Clone for Vars {
+    /// The scopes are shared (copied on the first change); spare tables stay here.
+    fn clone(&self) -> Vars {
+        Vars { scopes: self.scopes.clone(), temp: self.temp.clone(), functions: self.functions, spare: Vec::new() }
+    }
 }
 
 /// Most emptied scopes kept, and the largest capacity kept.
@@ -188,7 +200,7 @@ const SPARE_CAPACITY: usize = 64;
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Scope::default()], temp: vec![false], functions: 0, spare: Vec::new() }
+        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new() }
     }
 
     /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
@@ -216,9 +228,11 @@ impl Vars {
     pub fn pop_scope(&mut self) {
         if self.scopes.len() > 1 {
             if let Some(mut scope) = self.scopes.pop() {
-                if self.spare.len() < SPARE_SCOPES && scope.capacity() <= SPARE_CAPACITY {
-                    scope.clear();
-                    self.spare.push(scope);
+                if self.spare.len() < SPARE_SCOPES {
+                    if let Some(table) = Arc::get_mut(&mut scope).filter(|t| t.capacity() <= SPARE_CAPACITY) {
+                        table.clear();
+                        self.spare.push(scope);
+                    }
                 }
             }
             if self.temp.pop() == Some(false) {
@@ -249,14 +263,19 @@ impl Vars {
 
     /// Mutable access to the visible variable `name`.
     pub fn get_raw_mut(&mut self, name: &str) -> Option<&mut Var> {
-        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name))
+        // No scope shared with a subshell (the common case): one lookup per scope.
+        if self.scopes.iter_mut().all(|s| Arc::get_mut(s).is_some()) {
+            return self.scopes.iter_mut().rev().find_map(|s| Arc::get_mut(s).and_then(|t| t.get_mut(name)));
+        }
+        let idx = self.scope_of(name)?;
+        Arc::make_mut(&mut self.scopes[idx]).get_mut(name)
     }
 
     /// Index of the scope holding the visible `name`.
     /// The scope at `idx` (0 = global; clamped to the innermost).
     pub fn scope_mut(&mut self, idx: usize) -> &mut Scope {
         let last = self.scopes.len() - 1;
-        &mut self.scopes[idx.min(last)]
+        Arc::make_mut(&mut self.scopes[idx.min(last)])
     }
 
     /// The index of the innermost scope that has `name`.
@@ -323,9 +342,9 @@ impl Vars {
     pub fn entry(&mut self, name: &str) -> &mut Var {
         // Existing names (the common case) are not copied into a new key.
         if let Some(idx) = self.scope_of(name) {
-            return self.scopes[idx].get_mut(name).unwrap_or_else(|| unreachable!("scope has the name"));
+            return Arc::make_mut(&mut self.scopes[idx]).get_mut(name).unwrap_or_else(|| unreachable!("scope has the name"));
         }
-        self.scopes[0].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
     /// The scope `local name` uses: a temporary scope above the function's that has `name`
@@ -339,7 +358,7 @@ impl Vars {
     /// assignment's cell there becomes the local.
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
         let idx = self.local_scope_of(name);
-        let scope = &mut self.scopes[idx];
+        let scope = Arc::make_mut(&mut self.scopes[idx]);
         // Existing names (the common case) are not copied into a new key.
         if !scope.contains_key(name) {
             scope.insert(name.to_string(), Var { value: None, attrs: 0 });
@@ -372,7 +391,7 @@ impl Vars {
         if visible.is_some_and(|v| v.has(attr::READONLY | attr::TEMP)) {
             return false;
         }
-        self.scopes[base].insert(name.to_string(), Var { value, attrs: 0 });
+        Arc::make_mut(&mut self.scopes[base]).insert(name.to_string(), Var { value, attrs: 0 });
         true
     }
 
@@ -382,7 +401,7 @@ impl Vars {
         let mut cell = self.get_raw(name).cloned().unwrap_or(Var { value: None, attrs: 0 });
         cell.attrs |= attr::TEMP;
         let top = self.scopes.len() - 1;
-        self.scopes[top].entry(name.to_string()).or_insert(cell)
+        Arc::make_mut(&mut self.scopes[top]).entry(name.to_string()).or_insert(cell)
     }
 
     /// Is `name` declared in the current function's scope (or a temporary one above it)?
@@ -393,7 +412,7 @@ impl Vars {
 
     /// Mutable access to the global scope entry for `name` (`declare -g`).
     pub fn global_entry(&mut self, name: &str) -> &mut Var {
-        self.scopes[0].entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
     /// Remove the visible `name` (`unset`). In a function, unsetting a local reveals the
@@ -404,13 +423,13 @@ impl Vars {
             let base = self.function_base();
             let local_here = idx > 0 && idx >= base && base > 0;
             if local_here && !self.scopes[idx].get(name).is_some_and(|v| v.has(attr::TEMP)) {
-                if let Some(v) = self.scopes[idx].get_mut(name) {
+                if let Some(v) = Arc::make_mut(&mut self.scopes[idx]).get_mut(name) {
                     v.value = None;
                     v.attrs &= !(attr::NAMEREF | attr::INTEGER | attr::LOWER | attr::UPPER | attr::EXPORT);
                     return;
                 }
             }
-            self.scopes[idx].remove(name);
+            Arc::make_mut(&mut self.scopes[idx]).remove(name);
         }
     }
 
@@ -418,7 +437,7 @@ impl Vars {
     pub fn visible(&self) -> Vec<(&String, &Var)> {
         let mut seen: HashMap<&String, &Var> = HashMap::new();
         for s in &self.scopes {
-            for (k, v) in s {
+            for (k, v) in s.iter() {
                 seen.insert(k, v);
             }
         }

@@ -11,6 +11,59 @@ use super::quote_name;
 /// The size of read buffers and of the output chunks written by [`flush_out`].
 pub const CHUNK: usize = 64 * 1024;
 
+thread_local! {
+    /// Read buffers given back by [`ChunkBuf`]s dropped on this thread.
+    static SPARE: std::cell::RefCell<Vec<Vec<u8>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Most buffers kept for reuse per thread (a pipeline's commands each hold one at a time).
+const SPARE_MAX: usize = 4;
+
+/// A [`CHUNK`]-byte read buffer taken from a per-thread spare list and handed back when
+/// dropped. A command that allocated and freed its 64 KiB buffer on each run made the C
+/// allocator grow and trim the heap each time (a `brk` and a TLB shoot-down on every core):
+/// most of the time of a short command in a loop (`echo $i | tr …`).
+pub struct ChunkBuf(Vec<u8>);
+
+impl ChunkBuf {
+    /// A buffer of [`CHUNK`] bytes (their content is whatever the last user left).
+    pub fn new() -> ChunkBuf {
+        let spare = SPARE.try_with(|s| s.borrow_mut().pop()).ok().flatten();
+        ChunkBuf(spare.unwrap_or_else(|| vec![0u8; CHUNK]))
+    }
+}
+
+impl Default for ChunkBuf {
+    fn default() -> Self {
+        ChunkBuf::new()
+    }
+}
+
+impl std::ops::Deref for ChunkBuf {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ChunkBuf {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.0
+    }
+}
+
+impl Drop for ChunkBuf {
+    fn drop(&mut self) {
+        let buf = std::mem::take(&mut self.0);
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_MAX && buf.len() == CHUNK {
+                s.push(buf);
+            }
+        });
+    }
+}
+
 /// An opened input operand; read it with [`Src::read`] passing `ctx.stdin`.
 pub enum Src {
     /// Standard input (`-`, `/dev/stdin`).
@@ -111,7 +164,7 @@ pub fn stream_files(
     each: EachChunk<'_>,
 ) -> i32 {
     let mut status = 0;
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     for f in files {
         let mut src = match open_src(ctx, f) {
             Ok(s) => s,

@@ -180,7 +180,7 @@ impl Walk<'_> {
     fn data(&mut self, ctx: &mut Ctx<'_>, out: &mut Out, abs: &str, size: u64, shown: &str) -> Result<(), i32> {
         let mut left = size;
         if let Ok(mut r) = ctx.fs.open_read(abs) {
-            let mut buf = vec![0u8; CHUNK];
+            let mut buf = crate::builtins::args::ChunkBuf::new();
             while left > 0 {
                 if ctx.cancel.cancelled() {
                     return Err(2);

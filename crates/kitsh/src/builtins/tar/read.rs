@@ -155,7 +155,7 @@ fn data_in(
     let total = size.div_ceil(512) * 512;
     let mut left = total;
     let mut useful = size;
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = crate::builtins::args::ChunkBuf::new();
     while left > 0 {
         if ctx.cancel.cancelled() {
             return Err(Stop::Status(2));
