@@ -89,7 +89,7 @@ impl Shell {
         if !self.set_opt(super::options::MONITOR) {
             sub.traps.async_ignored = true;
         }
-        sub.exec_in_place = ao.rest.is_empty() && ao.first.commands.len() == 1 && matches!(ao.first.commands[0], Command::Simple(_));
+        sub.exec_in_place = lone_command(ao).is_some_and(|c| matches!(c, Command::Simple(_)));
         // A job that is more than one simple command runs as a subshell, whose `trap -p`
         // lists the ignored SIGINT.
         if sub.traps.async_ignored && !sub.exec_in_place {
@@ -1515,6 +1515,15 @@ fn errexit_checks(p: &Pipeline) -> bool {
     }
 }
 
+/// The one command a list is made of (no `&&`/`||`, no pipe, no `!` or `time`), if it is.
+fn lone_command(ao: &AndOr) -> Option<&Command> {
+    let p = &ao.first;
+    match p.commands.as_slice() {
+        [c] if ao.rest.is_empty() && !p.negate && p.time.is_none() => Some(c),
+        _ => None,
+    }
+}
+
 /// Is `cmd` a `( list )` subshell (with or without redirections)?
 fn is_paren(cmd: &Command) -> bool {
     matches!(cmd, Command::Compound(CompoundCommand::Subshell(_), _))
@@ -1524,9 +1533,9 @@ fn is_paren(cmd: &Command) -> bool {
 /// trap's check: bash just executes it in the child) and say how it ended.
 
 fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
-    let single = ao.rest.is_empty() && ao.first.commands.len() == 1 && !ao.first.negate && ao.first.time.is_none();
-    let simple = single && matches!(ao.first.commands[0], Command::Simple(_));
-    sub.subshell_ready = single && is_paren(&ao.first.commands[0]);
+    let lone = lone_command(ao);
+    let simple = lone.is_some_and(|c| matches!(c, Command::Simple(_)));
+    sub.subshell_ready = lone.is_some_and(is_paren);
     let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
     let status = match r {
         Ok(s) => s,
