@@ -1,19 +1,21 @@
 # Without job control a background job ignores SIGINT and SIGQUIT; a shell it execs in place
 # (one simple command) cannot trap them, nor any shell a signal ignored in its parent; `trap -p`
 # in a compound job lists the ignored SIGINT.
-{ sleep 0.3; echo survived; } &
-sleep 0.1; kill -INT $!; wait $!; echo "st=$?"
+# (each job says when it is ready, so a loaded machine cannot reorder the signal)
+sync() { while [ ! -e ready ]; do sleep 0.02; done; rm -f ready; }
+{ : > ready; sleep 0.3; echo survived; } &
+sync; kill -INT $!; wait $!; echo "st=$?"
 trap '' INT USR1
 bash -c 'trap "echo x" INT USR2; echo st=$?; trap -p; trap - INT; trap -p INT'
 trap - INT USR1
 bash -c 'trap -p' &
 wait
-{ trap 'echo caught' INT; sleep 0.3; echo after; } &
-sleep 0.1; kill -INT $!; wait $!; echo "st=$?"
-{ trap -p; sleep 0.3; echo quit-ignored; } &
-sleep 0.1; kill -QUIT $!; wait $!; echo "st=$?"
-{ sleep 0.3; echo never; } &
-sleep 0.1; kill -TERM $!; wait $!; echo "st=$?"
+{ trap 'echo caught' INT; : > ready; sleep 0.3; echo after; } &
+sync; kill -INT $!; wait $!; echo "st=$?"
+{ trap -p; : > ready; sleep 0.3; echo quit-ignored; } &
+sync; kill -QUIT $!; wait $!; echo "st=$?"
+{ : > ready; sleep 0.3; echo never; } &
+sync; kill -TERM $!; wait $!; echo "st=$?"
 ( bash -c 'trap -p; trap "echo hi" QUIT; trap -p QUIT' ) &
 wait
 echo 1; { bash -c "trap -p"; } & wait
