@@ -73,7 +73,8 @@ pub(crate) fn bash_match_len(pat: &str) -> Option<usize> {
                 // The first character after `[` belongs to the expression; the scan stops at
                 // the next `]` outside `[:…:]`, `[.….]`, `[=…=]`.
                 let start = i;
-                let (mut class, mut coll, mut equiv) = (false, false, false);
+                // `[:`, `[.` or `[=` opened inside: its closing `:]`, `.]` or `=]` is skipped.
+                let mut inner: Option<char> = None;
                 let mut closed = false;
                 let mut first = true;
                 while i < c.len() {
@@ -86,35 +87,18 @@ pub(crate) fn bash_match_len(pat: &str) -> Option<usize> {
                     first = false;
                     match x {
                         '\\' => i += 1,
-                        '[' if c.get(i) == Some(&':') => {
+                        '[' if matches!(c.get(i), Some(':' | '.' | '=')) => {
+                            let d = c[i];
                             i += 1;
-                            class = true;
-                        }
-                        ':' if class && c.get(i) == Some(&']') => {
-                            i += 1;
-                            class = false;
-                        }
-                        '[' if c.get(i) == Some(&'.') => {
-                            i += 1;
-                            if c.get(i) == Some(&']') {
+                            // `]` may be the symbol of `[.].]` and `[=]=]`.
+                            if d != ':' && c.get(i) == Some(&']') {
                                 i += 1;
                             }
-                            coll = true;
+                            inner = Some(d);
                         }
-                        '.' if coll && c.get(i) == Some(&']') => {
+                        x if inner == Some(x) && c.get(i) == Some(&']') => {
                             i += 1;
-                            coll = false;
-                        }
-                        '[' if c.get(i) == Some(&'=') => {
-                            i += 1;
-                            if c.get(i) == Some(&']') {
-                                i += 1;
-                            }
-                            equiv = true;
-                        }
-                        '=' if equiv && c.get(i) == Some(&']') => {
-                            i += 1;
-                            equiv = false;
+                            inner = None;
                         }
                         _ => {}
                     }

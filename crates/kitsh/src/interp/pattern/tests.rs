@@ -408,3 +408,21 @@ fn find_all_edge_cases() {
     assert_eq!(Pattern::new("*", ext()).find(" ", 1), Some((1, 1)));
     assert_eq!(Pattern::new("*", ext()).find("", 0), Some((0, 0)));
 }
+
+#[test]
+fn bash_match_len_as_bash_measures() {
+    use super::bash_match_len as m;
+    assert_eq!(m("abc"), Some(3));
+    assert_eq!(m("a*"), None);
+    assert_eq!(m("@(a)"), None);
+    assert_eq!(m("[[:alpha:]]x"), Some(2));
+    assert_eq!(m("[[.].]]"), Some(1));
+    assert_eq!(m("[[=a=]]"), Some(1));
+    assert_eq!(m("[]a]"), Some(1));
+    // bash's quirk: the scan ends at the `]` right after `^`/`!`.
+    assert_eq!(m("[^]]"), Some(2));
+    assert_eq!(m("[!]b]"), Some(3));
+    // An unterminated bracket counts as literal text.
+    assert_eq!(m("[ab"), Some(3));
+    assert_eq!(m("\\*"), Some(1));
+}
