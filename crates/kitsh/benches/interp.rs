@@ -1,6 +1,7 @@
 //! Interpreter-bound scripts, kitsh against GNU bash 5.2 on the same script
 //! (`cargo bench -p kitsh --bench interp`; `-- NAME` runs the cases whose name contains NAME,
-//! `-- --kitsh-only` skips bash, `-- --profile NAME` loops one case in kitsh for `perf`).
+//! `-- --kitsh-only` skips bash, `-- --profile NAME` loops one case in kitsh for `perf`, `-- --once NAME` runs it once, for
+//! `valgrind --tool=callgrind`, whose instruction counts do not move with the machine's load).
 //!
 //! kitsh runs each script in a fresh `Bash` in this process; bash runs it as a `bash -c`
 //! process, so its start-up is part of its time, as when an agent's tool call starts a shell.
@@ -15,7 +16,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{bash_process, mean, shell_process, us};
+use common::{bash_process, median, shell_process, us};
 use kitsh::Bash;
 
 /// What a case feeds the script on stdin.
@@ -83,7 +84,13 @@ fn main() {
         let want = args.get(i + 1).map(String::as_str).unwrap_or("");
         let (_, script, input) = CASES.iter().find(|c| c.0.contains(want)).expect("a case of that name");
         let data = input.bytes();
-        mean(Duration::from_secs(5), || kitsh_once(script, &data));
+        median(Duration::from_secs(5), || kitsh_once(script, &data));
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--once") {
+        let want = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let (_, script, input) = CASES.iter().find(|c| c.0.contains(want)).expect("a case of that name");
+        kitsh_once(script, &input.bytes());
         return;
     }
     let kitsh_only = args.iter().any(|a| a == "--kitsh-only");
@@ -105,7 +112,7 @@ fn main() {
     }
     for (name, script, input) in CASES.iter().filter(|c| c.0.contains(filter)) {
         let data = input.bytes();
-        let k = mean(budget, || kitsh_once(script, &data));
+        let k = median(budget, || kitsh_once(script, &data));
         let b = if kitsh_only { None } else { bash_process(script, &data, budget) };
         let line = match b {
             Some(b) => format!("{name:<34} {:>9.0} µs {:>9.0} µs {:>7.1}×", us(k), us(b), us(b) / us(k)),

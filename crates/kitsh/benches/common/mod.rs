@@ -19,12 +19,27 @@ pub fn mean(budget: Duration, mut f: impl FnMut()) -> Duration {
     start.elapsed() / n
 }
 
+/// Median wall time of `f` over the runs that fill about `budget` (at least 5, after one
+/// warm-up run): on a shared VM a median is steadier than a mean, which one stalled run moves.
+pub fn median(budget: Duration, mut f: impl FnMut()) -> Duration {
+    f();
+    let start = Instant::now();
+    let mut times = Vec::new();
+    while start.elapsed() < budget || times.len() < 5 {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+    }
+    times.sort_unstable();
+    times[times.len() / 2]
+}
+
 /// Microseconds, for printing.
 pub fn us(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
-/// Mean time of `bash -c SCRIPT` as a process (start-up included) with `stdin` as its input,
+/// Median time of `bash -c SCRIPT` as a process (start-up included) with `stdin` as its input,
 /// or `None` when bash cannot run here. Panics when the script fails: a bench must compare
 /// working scripts.
 pub fn bash_process(script: &str, stdin: &[u8], budget: Duration) -> Option<Duration> {
@@ -53,5 +68,5 @@ pub fn shell_process(program: &str, script: &str, stdin: &[u8], budget: Duration
     if !run() {
         return None;
     }
-    Some(mean(budget, || assert!(run(), "{program}: {script}")))
+    Some(median(budget, || assert!(run(), "{program}: {script}")))
 }

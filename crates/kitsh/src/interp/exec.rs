@@ -797,15 +797,18 @@ impl Shell {
         }
     }
 
-    /// Call a shell function with `args` (`args[0]` is the function name).
-    pub fn call_function(&mut self, f: &Arc<FunctionDef>, args: &[String]) -> Exec {
+    /// Call `f` with `args` (its name first): they become the positional parameters.
+    pub fn call_function(&mut self, f: &Arc<FunctionDef>, mut args: Vec<String>) -> Exec {
         if self.depth >= self.shared.limits.max_function_depth {
             self.error(&format!("{}: maximum function nesting level exceeded ({})", f.name, self.shared.limits.max_function_depth));
             return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
         }
         // A function's commands are not the job's one command (see `exec_in_place`).
         self.exec_in_place = false;
-        let saved_pos = std::mem::replace(&mut self.positional, args[1..].to_vec());
+        if !args.is_empty() {
+            args.remove(0);
+        }
+        let saved_pos = std::mem::replace(&mut self.positional, args);
         let saved_loop = std::mem::replace(&mut self.loop_depth, 0);
         self.vars.push_scope(std::mem::take(&mut self.temp_for_call));
         let call_line = self.lineno;
@@ -1203,16 +1206,19 @@ impl Shell {
 
     /// Run an expanded command line: a function, a builtin, or a command.
     pub fn dispatch(&mut self, argv: Vec<String>) -> Exec {
-        self.set_last_arg(&argv);
         if self.set_opt(POSIX) && super::builtins::is_special(&argv[0]) {
+            self.set_last_arg(&argv);
             return self.dispatch_no_func(argv);
         }
         if let Some(f) = self.funcs.get(&argv[0]).cloned() {
-            let r = self.call_function(&f, &argv);
-            // `$_` is the call's last argument, not the body's.
-            self.set_last_arg(&argv);
+            // `$_` is the previous command's last argument in the body at first, and the
+            // call's after it (bash).
+            let last = argv.last().cloned().unwrap_or_default();
+            let r = self.call_function(&f, argv);
+            self.set_last_arg(std::slice::from_ref(&last));
             return r;
         }
+        self.set_last_arg(&argv);
         self.dispatch_no_func(argv)
     }
 

@@ -9,11 +9,14 @@ use super::pattern::{self, MatchOpts, Pattern};
 use super::{Exec, Flow, Shell};
 use super::assign::ArrayItem;
 
-/// A field being built: its text, its glob pattern (quoted chars escaped), and flags.
+/// A field being built: its text, where its quoted pattern characters are, and flags.
 #[derive(Default, Clone)]
 struct Field {
     text: String,
-    pat: String,
+    /// Byte ranges of `text` from quoted parts that hold pattern characters: escaped when the
+    /// field is read as a glob pattern. Empty for almost every word, so a field costs one
+    /// string, not two.
+    quoted_specials: Vec<(usize, usize)>,
     glob: bool,
     /// Unquoted `@(`, `+(` or `!(`: a pattern only when `extglob` is on.
     ext: bool,
@@ -22,17 +25,18 @@ struct Field {
 
 impl Field {
     fn push_quoted(&mut self, s: &str) {
+        if s.contains(pattern::is_special) {
+            self.quoted_specials.push((self.text.len(), self.text.len() + s.len()));
+        }
         self.text.push_str(s);
-        self.pat.push_str(&pattern::escape(s));
         self.quoted = true;
     }
     fn push_unquoted(&mut self, s: &str) {
         // `+(` may be split across parts (`_+` then `(a|b)`).
-        if !self.ext && s.starts_with('(') && self.pat.ends_with(['@', '+', '!']) {
+        if !self.ext && s.starts_with('(') && self.text.ends_with(['@', '+', '!']) {
             self.ext = true;
         }
         self.text.push_str(s);
-        self.pat.push_str(s);
         if !self.glob && s.contains(['*', '?', '[']) {
             self.glob = true;
         }
@@ -40,6 +44,21 @@ impl Field {
         if !self.ext && s.contains('(') && (s.contains("@(") || s.contains("+(") || s.contains("!(")) {
             self.ext = true;
         }
+    }
+    /// The field as a glob pattern: its quoted pattern characters escaped.
+    fn pattern(&self) -> std::borrow::Cow<'_, str> {
+        if self.quoted_specials.is_empty() {
+            return std::borrow::Cow::Borrowed(&self.text);
+        }
+        let mut out = String::with_capacity(self.text.len() + 8);
+        let mut at = 0;
+        for &(start, end) in &self.quoted_specials {
+            out.push_str(&self.text[at..start]);
+            out.push_str(&pattern::escape(&self.text[start..end]));
+            at = end;
+        }
+        out.push_str(&self.text[at..]);
+        std::borrow::Cow::Owned(out)
     }
 }
 
@@ -91,7 +110,7 @@ impl Shell {
             if let Some(assign) = self.decl_assign_word(w, assoc_flag)? {
                 out.push(assign);
             } else {
-                out.extend(self.expand_word_fields(w)?);
+                self.expand_fields_into(w, &mut out)?;
             }
         }
         Ok(out)
@@ -122,7 +141,7 @@ impl Shell {
                     text.push(')');
                     out.push(text);
                 }
-                _ => out.extend(self.expand_word_fields(w)?),
+                _ => self.expand_fields_into(w, &mut out)?,
             }
         }
         Ok(out)
@@ -228,10 +247,7 @@ impl Shell {
     pub fn expand_words(&mut self, words: &[Word]) -> Exec<Vec<String>> {
         let mut out = Vec::with_capacity(words.len());
         for w in words {
-            match plain_field(w) {
-                Some(s) => out.push(s.to_string()),
-                None => out.extend(self.expand_word_fields(w)?),
-            }
+            self.expand_fields_into(w, &mut out)?;
             if out.len() > self.shared.limits.max_fields {
                 return self.limit_hit(crate::limits::LimitExceeded::Fields);
             }
@@ -241,8 +257,16 @@ impl Shell {
 
     /// Full expansion of one word into fields.
     pub fn expand_word_fields(&mut self, w: &Word) -> Exec<Vec<String>> {
+        let mut out = Vec::new();
+        self.expand_fields_into(w, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Shell::expand_word_fields`] appending to `out` (no vector per word).
+    fn expand_fields_into(&mut self, w: &Word, out: &mut Vec<String>) -> Exec<()> {
         if let Some(s) = plain_field(w) {
-            return Ok(vec![s.to_string()]);
+            out.push(s.to_string());
+            return Ok(());
         }
         if self.set_opt(BRACEEXPAND) && has_brace(w) {
             let Some(words) = super::brace::expand(w, self.shared.limits.max_fields, self.shared.limits.max_string_bytes) else {
@@ -250,37 +274,37 @@ impl Shell {
                 return Err(Flow::Limit(crate::limits::LimitExceeded::Expansion));
             };
             if words.len() > 1 || words.first() != Some(w) {
-                let mut out = Vec::new();
+                let start = out.len();
                 for bw in &words {
-                    out.extend(self.expand_fields_nobrace(bw)?);
-                    if out.len() > self.shared.limits.max_fields {
+                    self.expand_fields_nobrace(bw, out)?;
+                    if out.len() - start > self.shared.limits.max_fields {
                         return self.limit_hit(crate::limits::LimitExceeded::Fields);
                     }
                 }
-                return Ok(out);
+                return Ok(());
             }
         }
-        self.expand_fields_nobrace(w)
+        self.expand_fields_nobrace(w, out)
     }
 
-    fn expand_fields_nobrace(&mut self, w: &Word) -> Exec<Vec<String>> {
+    /// The fields of a word without braces, globbed, appended to `out`.
+    fn expand_fields_nobrace(&mut self, w: &Word, out: &mut Vec<String>) -> Exec<()> {
         let mut b = Builder::new();
         for (i, part) in w.parts.iter().enumerate() {
             self.expand_part(part, &mut b, false, i == 0)?;
         }
-        // "$@" with no parameters and nothing else produces no field
-        if !(b.at_empty && b.cur.text.is_empty()) {
-            b.finish_field();
-        }
-        let mut out = Vec::with_capacity(b.fields.len());
+        // "$@" with no parameters and nothing else produces no field. The last field is not
+        // moved into `b.fields` (a word is mostly one field: no vector of them is made).
+        let last = (!(b.at_empty && b.cur.text.is_empty())).then(|| std::mem::take(&mut b.cur));
         let noglob = self.set_opt(NOGLOB);
         let extglob = self.shopt(EXTGLOB);
-        for f in b.fields {
+        for f in b.fields.into_iter().chain(last) {
             if f.text.is_empty() && !f.quoted {
                 continue;
             }
             // `[` alone (the test command) or `a[b` is no pattern: skip the directory read
-            if (f.glob || (f.ext && extglob)) && !noglob && Pattern::has_glob_chars(&f.pat, extglob) {
+            let pat = if (f.glob || (f.ext && extglob)) && !noglob { Some(f.pattern()) } else { None };
+            if let Some(pat) = pat.filter(|p| Pattern::has_glob_chars(p, extglob)) {
                 let opts = GlobOpts {
                     dotglob: self.shopt(DOTGLOB),
                     nocase: self.shopt(NOCASEGLOB),
@@ -289,7 +313,7 @@ impl Shell {
                     dot_dirs: !self.shopt(GLOBSKIPDOTS),
                     bytes: self.byte_locale(),
                 };
-                let mut matches = glob::expand(&f.pat, &self.cwd, &*self.fs, opts);
+                let mut matches = glob::expand(&pat, &self.cwd, &*self.fs, opts);
                 if let Some(ignore) = self.vars.get_str("GLOBIGNORE").filter(|s| !s.is_empty()).map(str::to_string) {
                     // With GLOBIGNORE set, `.` and `..` never match.
                     matches.retain(|m| !globignored(m, &ignore) && !matches!(m.rsplit('/').next(), Some("." | "..")));
@@ -308,7 +332,7 @@ impl Shell {
             }
             out.push(f.text);
         }
-        Ok(out)
+        Ok(())
     }
 
     fn expand_part(&mut self, part: &WordPart, b: &mut Builder, quoted: bool, first: bool) -> Exec<()> {
@@ -333,6 +357,11 @@ impl Shell {
                 b.cur.push_quoted(&home);
             }
             WordPart::Param(pe) => {
+                if let Some(v) = self.plain_value(pe) {
+                    // A set `$name` / `$N`: placed without copying its value first.
+                    self.place_str(v, b, quoted);
+                    return Ok(());
+                }
                 if quoted {
                     if let Some(word) = self.selected_word(pe, true)? {
                         // Quoted `"${x:-word}"`: the word is expanded as if in double quotes,
@@ -368,7 +397,7 @@ impl Shell {
             WordPart::BadCommandSub(bad) => self.bad_command_sub(bad),
             WordPart::ArithSub(w) => {
                 let n = self.arith_sub(w)?;
-                self.place(Val::Str(Some(n.to_string())), b, quoted);
+                self.place_str(crate::util::int::format_i64(n, &mut [0; 20]), b, quoted);
             }
             WordPart::ProcessSub(out, list) => {
                 let path = self.process_sub(*out, list)?;
@@ -419,17 +448,20 @@ impl Shell {
     }
 
     /// Put a value into the fields: split when unquoted.
+    /// [`Shell::place`] of one string.
+    fn place_str(&self, s: &str, b: &mut Builder, quoted: bool) {
+        b.any = true;
+        if quoted {
+            b.cur.push_quoted(s);
+        } else {
+            self.split_into(s, b);
+        }
+    }
+
     fn place(&self, v: Val, b: &mut Builder, quoted: bool) {
         b.any = true;
         match v {
-            Val::Str(s) => {
-                let s = s.unwrap_or_default();
-                if quoted {
-                    b.cur.push_quoted(&s);
-                } else {
-                    self.split_into(&s, b);
-                }
-            }
+            Val::Str(s) => self.place_str(s.as_deref().unwrap_or(""), b, quoted),
             Val::List(items, star) => {
                 if quoted {
                     if star {
@@ -486,7 +518,11 @@ impl Shell {
     /// Word splitting of an unquoted expansion result into the builder.
     fn split_into(&self, s: &str, b: &mut Builder) {
         let ifs = self.vars.get_str("IFS").unwrap_or(" \t\n");
-        if ifs.is_empty() || s.is_empty() {
+        // An ASCII IFS (the usual case) is tested byte by byte: no byte of a multi-byte
+        // character can be one of its bytes.
+        let ascii = ifs.is_ascii();
+        let in_ifs = |c: char| if ascii { c.is_ascii() && ifs.as_bytes().contains(&(c as u8)) } else { ifs.contains(c) };
+        if ifs.is_empty() || s.is_empty() || (ascii && !s.bytes().any(|c| ifs.as_bytes().contains(&c))) {
             b.cur.push_unquoted(s);
             if !s.is_empty() {
                 b.ws_split = false;
@@ -495,7 +531,7 @@ impl Shell {
         }
         let mut run_start: Option<usize> = None;
         for (i, c) in s.char_indices() {
-            if !ifs.contains(c) {
+            if !in_ifs(c) {
                 if run_start.is_none() {
                     run_start = Some(i);
                 }
@@ -549,17 +585,13 @@ impl Shell {
                 }
             }
             WordPart::Tilde(u) => out.push_str(&self.tilde(u)),
-            WordPart::Param(pe) => match self.param_value(pe, true)? {
-                Val::Str(s) => out.push_str(s.as_deref().unwrap_or("")),
-                Val::List(items, star) => {
-                    let sep = if star || quoted { self.ifs_first() } else { " ".to_string() };
-                    let sep = if star { sep } else { " ".to_string() };
-                    out.push_str(&items.join(&sep));
-                }
+            WordPart::Param(pe) => match self.plain_value(pe) {
+                Some(v) => out.push_str(v),
+                None => self.expand_param_str(pe, out, quoted)?,
             },
             WordPart::CommandSub(list) => out.push_str(&self.command_sub(list)?),
             WordPart::BadCommandSub(bad) => self.bad_command_sub(bad),
-            WordPart::ArithSub(w) => out.push_str(&self.arith_sub(w)?.to_string()),
+            WordPart::ArithSub(w) => out.push_str(crate::util::int::format_i64(self.arith_sub(w)?, &mut [0; 20])),
             WordPart::ProcessSub(o, list) => out.push_str(&self.process_sub(*o, list)?),
             WordPart::ArrayLiteral(elems) => {
                 let items = self.expand_array_elems(elems)?;
@@ -571,6 +603,19 @@ impl Shell {
         }
         if out.len() > self.shared.limits.max_string_bytes {
             return self.limit_hit(crate::limits::LimitExceeded::Expansion);
+        }
+        Ok(())
+    }
+
+    /// A parameter expansion appended to `out` (the general path of [`Shell::expand_part_str`]).
+    fn expand_param_str(&mut self, pe: &ParamExpr, out: &mut String, quoted: bool) -> Exec<()> {
+        match self.param_value(pe, true)? {
+            Val::Str(s) => out.push_str(s.as_deref().unwrap_or("")),
+            Val::List(items, star) => {
+                let sep = if star || quoted { self.ifs_first() } else { " ".to_string() };
+                let sep = if star { sep } else { " ".to_string() };
+                out.push_str(&items.join(&sep));
+            }
         }
         Ok(())
     }

@@ -344,6 +344,32 @@ impl Shell {
     }
 
     /// Expand a `${...}` / `$x`.
+    /// The value of a plain `$name`, `${name}` or `$N` that is set, borrowed: what
+    /// [`Shell::param_value`] would give, without copying it. `None` for everything else
+    /// (operators, arrays, namerefs, computed variables, unset ones), which takes the
+    /// general path.
+    pub(crate) fn plain_value(&self, pe: &ParamExpr) -> Option<&str> {
+        if pe.indirect || !matches!(pe.op, ParamOp::None) {
+            return None;
+        }
+        match &pe.param {
+            Param::Var(name) => {
+                if matches!(name.as_str(), "SHELLOPTS" | "BASHOPTS" | "RANDOM") {
+                    return None;
+                }
+                match self.vars.get_raw(name)? {
+                    v if v.has(attr::NAMEREF) => None,
+                    v => match v.value.as_ref()? {
+                        Value::Str(s) => Some(s),
+                        _ => None,
+                    },
+                }
+            }
+            Param::Positional(n) if *n > 0 => self.positional.get(n - 1).map(String::as_str),
+            _ => None,
+        }
+    }
+
     pub(crate) fn param_value(&mut self, pe: &ParamExpr, quoted: bool) -> Exec<Val> {
         // bash (bug #627 of Oils): unquoted `${!prefix*}` and `${!a[*]}` with an empty IFS are
         // one word, joined with nothing and with a space respectively.
@@ -386,6 +412,9 @@ impl Shell {
             }
             _ => {}
         }
+        // The parameter as written (not copied: this runs for every `$x`), or the one an
+        // indirection names.
+        let target;
         let param = if pe.indirect {
             // `${!ref}` of a nameref is the name it finally refers to.
             if let Param::Var(n) = &pe.param {
@@ -395,7 +424,10 @@ impl Shell {
                 }
             }
             match self.indirect_target(&pe.param)? {
-                Some(p) => p,
+                Some(p) => {
+                    target = p;
+                    &target
+                }
                 None => {
                     return match &pe.op {
                         ParamOp::None => Ok(Val::Str(None)),
@@ -404,18 +436,18 @@ impl Shell {
                 }
             }
         } else {
-            pe.param.clone()
+            &pe.param
         };
-        let mut val = self.param_base(&param)?;
+        let mut val = self.param_base(param)?;
         // A name gives a list only through `declare -n r='a[@]'`: `$r` is then `${a[@]}`
         // (separate words), but an operator sees the elements joined, as in bash.
-        if let (Val::List(items, _), Param::Var(_)) = (&val, &param) {
+        if let (Val::List(items, _), Param::Var(_)) = (&val, param) {
             if !matches!(pe.op, ParamOp::None) {
                 val = Val::Str(Some(items.join(" ")));
             }
         }
         let test = self.null_test(quoted, pe.indirect);
-        self.apply_op(&param, val, &pe.op, test)
+        self.apply_op(param, val, &pe.op, test)
     }
 
     /// For `${x:-word}` / `${x:+word}` on a plain parameter: the word, when it is the one that

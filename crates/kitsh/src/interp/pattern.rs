@@ -391,15 +391,17 @@ impl Pattern {
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
-        if matches!(
-            c,
-            '\\' | '*' | '?' | '[' | ']' | '(' | ')' | '|' | '+' | '@' | '!' | '^' | '-'
-        ) {
+        if is_special(c) {
             out.push('\\');
         }
         out.push(c);
     }
     out
+}
+
+/// Is `c` one of the characters [`escape`] protects?
+pub fn is_special(c: char) -> bool {
+    matches!(c, '\\' | '*' | '?' | '[' | ']' | '(' | ')' | '|' | '+' | '@' | '!' | '^' | '-')
 }
 
 /// Remove backslash escapes (`\x` → `x`; a trailing `\` stays): the literal text of a

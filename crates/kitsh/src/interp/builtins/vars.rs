@@ -31,7 +31,7 @@ const FLAG_BITS: &[(char, u16)] = &[
     ('t', attr::TRACE),
 ];
 
-fn parse_decl(sh: &mut Shell, name: &str, args: &[String]) -> Result<(DeclFlags, Vec<String>), i32> {
+fn parse_decl<'a>(sh: &mut Shell, name: &str, args: &'a [String]) -> Result<(DeclFlags, &'a [String]), i32> {
     let mut f = DeclFlags::default();
     let mut i = 1;
     while i < args.len() {
@@ -71,7 +71,7 @@ fn parse_decl(sh: &mut Shell, name: &str, args: &[String]) -> Result<(DeclFlags,
         }
         i += 1;
     }
-    Ok((f, args[i..].to_vec()))
+    Ok((f, &args[i..]))
 }
 
 /// Attribute letters of a variable as `declare -p` prints them.
@@ -171,7 +171,7 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
             v.sort();
             v
         } else {
-            names.clone()
+            names.to_vec()
         };
         let mut status = 0;
         for n in &list {
@@ -211,7 +211,7 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
                 }
             }
         } else {
-            for n in &names {
+            for n in names {
                 let stored = sh.vars.get_raw(n).map(|v| declare_line(n, &shown(sh, n, v), sh.byte_locale()));
                 match stored.or_else(|| computed(sh, n).map(|v| declare_line(n, &v, sh.byte_locale()))) {
                     Some(line) => out.push_str(&line),
@@ -237,7 +237,7 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
     }
     let mut status = 0;
     let plain = f.set == 0 && f.unset == 0 && !f.array && !f.assoc && !f.no_array && !f.global;
-    for arg in &names {
+    for arg in names {
         if local && plain && fresh_local(sh, arg) {
             continue;
         }

@@ -281,7 +281,7 @@ pub(super) fn function_matches(sh: &mut Shell, name: &str, word: &str, out: &mut
     }
     bind_words(sh);
     let args = [name.to_string(), "compgen".to_string(), word.to_string(), String::new()];
-    let r = sh.call_function(&f, &args);
+    let r = sh.call_function(&f, args.to_vec());
     let reply: Vec<String> = match sh.vars.get("COMPREPLY").and_then(|v| v.value.as_ref()) {
         Some(Value::Str(s)) => vec![s.clone()],
         Some(Value::Indexed(m)) => m.values().cloned().collect(),
