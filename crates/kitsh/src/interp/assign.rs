@@ -216,9 +216,9 @@ impl Shell {
         }
     }
 
-    /// [`Shell::assign_elem`] with a key the caller owns (moved into a new entry).
-    fn assign_elem_owned(&mut self, name: &str, key: String, value: String, append: bool) -> Result<(), String> {
-        match self.assign_elem_fast(name, Cow::Owned(key), value, append) {
+    /// [`Shell::assign_elem`] with a key the caller may own (then moved into a new entry).
+    fn assign_elem_owned(&mut self, name: &str, key: Cow<'_, str>, value: String, append: bool) -> Result<(), String> {
+        match self.assign_elem_fast(name, key, value, append) {
             Ok(r) => r,
             Err((key, value)) => self.assign_elem_general(name, &key, value, append),
         }
@@ -237,6 +237,12 @@ impl Shell {
         if var.attrs & PLAIN != 0 {
             return Err((key, value));
         }
+        if matches!(var.value, Some(Value::Indexed(_))) {
+            if key.trim().is_empty() {
+                return Err((key, value));
+            }
+            return Ok(self.assign_indexed(name, &key, value));
+        }
         let Some(Value::Assoc(m)) = &mut var.value else { return Err((key, value)) };
         let max = limits.max_fields;
         if m.len() >= max && m.get(&key).is_none() {
@@ -246,6 +252,39 @@ impl Shell {
         m.set(key, value, max);
         var.attrs &= !attr::NO_VALUE;
         Ok(Ok(()))
+    }
+
+    /// `a[key]=value` (not `+=`) on an indexed array `name` without attributes that change or
+    /// forbid it: the subscript is evaluated once, and the element stored with one lookup
+    /// unless the evaluation changed the variable or the index counts from the end.
+    fn assign_indexed(&mut self, name: &str, key: &str, value: String) -> Result<(), String> {
+        const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
+        let i = self.arith_str(key)?;
+        let max = self.shared.limits.max_fields;
+        if let Some(var) = self.vars.get_raw_mut(name).filter(|v| v.attrs & PLAIN == 0) {
+            if let Some(Value::Indexed(m)) = &mut var.value {
+                if i >= 0 {
+                    if m.len() >= max && !m.contains_key(&i) {
+                        self.shared.trip(crate::limits::LimitExceeded::Fields);
+                        return Err(String::new());
+                    }
+                    m.insert(i, value);
+                    var.attrs &= !attr::NO_VALUE;
+                    return Ok(());
+                }
+            }
+        }
+        let attrs = match self.vars.get_raw_mut(name) {
+            Some(v) => {
+                v.attrs &= !attr::NO_VALUE;
+                v.attrs
+            }
+            None => 0,
+        };
+        if attrs & attr::READONLY != 0 {
+            return Err(format!("{name}: readonly variable"));
+        }
+        self.store_indexed(name, attrs, key, i, value, false)
     }
 
     fn assign_elem_general(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), String> {
@@ -284,9 +323,15 @@ impl Shell {
         if key.trim().is_empty() {
             return Err(format!("{name}[{key}]: bad array subscript"));
         }
-        let mut i = self.arith_str(key)?;
+        let i = self.arith_str(key)?;
+        self.store_indexed(&name, attrs, key, i, value, append)
+    }
+
+    /// Store element `i` (from the subscript text `key`; negative counts from the end) of the
+    /// indexed array (or string, or unset variable) `name`, with its attributes `attrs`.
+    fn store_indexed(&mut self, name: &str, attrs: u16, key: &str, mut i: i64, value: String, append: bool) -> Result<(), String> {
         let (exists, old) = {
-            let var = self.vars.get_raw(&name);
+            let var = self.vars.get_raw(name);
             match var.and_then(|v| v.value.as_ref()) {
                 Some(Value::Indexed(m)) => {
                     if i < 0 {
@@ -307,11 +352,11 @@ impl Shell {
             return Err(format!("{name}[{key}]: bad array subscript"));
         }
         if !exists {
-            self.check_array_growth(&name, 1)?;
+            self.check_array_growth(name, 1)?;
         }
         let v = self.transform_value(attrs, value, old.as_deref(), append)?;
-        let allexport = self.set_opt(ALLEXPORT);
-        let var = self.vars.entry(&name);
+        // (`set -a` exports no array by its elements or its list: bash 5.2.)
+        let var = self.vars.entry(name);
         match &mut var.value {
             Some(Value::Indexed(m)) => {
                 m.insert(i, v);
@@ -328,9 +373,6 @@ impl Shell {
                 var.value = Some(Value::Indexed(m));
             }
         }
-        if allexport {
-            var.attrs |= attr::EXPORT;
-        }
         Ok(())
     }
 
@@ -344,11 +386,15 @@ impl Shell {
     /// arithmetic, expanded as in double quotes: a single-quoted part (`a['2']=3`,
     /// `a[$'1']=x`) keeps its quotes, which the arithmetic then refuses, as bash does. An
     /// associative array's key is a plain word.
-    fn subscript_word(&mut self, name: &str, idx: &Word) -> Exec<String> {
-        if self.vars.get(&self.vars.resolve_name(name)).is_some_and(|v| v.is_assoc()) {
-            return self.expand_word_str(idx);
+    fn subscript_word<'w>(&mut self, name: &str, idx: &'w Word) -> Exec<Cow<'w, str>> {
+        // One literal (`a[i]=`, `A[key]=`) is the same text either way: not copied.
+        if let [WordPart::Literal(s)] = idx.parts.as_slice() {
+            return Ok(Cow::Borrowed(s));
         }
-        self.expand_arith_text(idx)
+        if self.vars.get(&self.vars.resolve_name(name)).is_some_and(|v| v.is_assoc()) {
+            return self.expand_word_str(idx).map(Cow::Owned);
+        }
+        self.expand_arith_text(idx).map(Cow::Owned)
     }
 
     /// `name=(items)`: replace (or with `append`, extend) an array. The values were expanded
@@ -414,9 +460,6 @@ impl Shell {
                 other => *other = Some(Value::Indexed(BTreeMap::from([(idx, v)]))),
             }
             next = idx + 1;
-        }
-        if self.set_opt(ALLEXPORT) {
-            self.vars.entry(&name).attrs |= attr::EXPORT;
         }
         Ok(())
     }

@@ -480,8 +480,7 @@ impl Shell {
     /// non-empty of `LC_ALL`, `LC_CTYPE` and `LANG` decides; none set is the C locale, as in
     /// bash.
     pub fn byte_locale(&self) -> bool {
-        let name = ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|n| self.vars.get_str(n).filter(|v| !v.is_empty()));
-        !name.is_some_and(crate::util::locale::is_utf8)
+        self.vars.byte_locale()
     }
 
     /// Is `pid` the `$BASHPID` of a shell that started this one?

@@ -679,8 +679,7 @@ impl Shell {
                 let star = pat.starts_with('*');
                 // A fixed-length pattern that bash measures as another length never matches
                 // in bash's `${x/pat/rep}` (see `bash_match_len`).
-                let measured = if bytes && !pat.is_ascii() { pattern::bash_match_len(&byte_chars(&pat)) } else { pattern::bash_match_len(&pat) };
-                let never = p.fixed_len().is_some_and(|n| measured.is_some_and(|m| m != n));
+                let never = p.mismeasured();
                 Box::new(move |_, s| {
                     if never {
                         return s.to_string();
@@ -849,9 +848,9 @@ impl Shell {
         };
         match val {
             Val::Str(s) => {
-                let s = s.unwrap_or_default();
-                let chars: Vec<char> = s.chars().collect();
-                let n = chars.len() as i64;
+                let mut s = s.unwrap_or_default();
+                let ascii = s.is_ascii();
+                let n = if ascii { s.len() } else { s.chars().count() } as i64;
                 let start = if off < 0 { n + off } else { off };
                 if start < 0 || start > n {
                     return Ok(Val::Str(Some(String::new())));
@@ -868,7 +867,12 @@ impl Shell {
                     }
                     Some(l) => (start + l).min(n),
                 };
-                Ok(Val::Str(Some(chars[start as usize..end as usize].iter().collect())))
+                // The characters `start..end` cut out of the value in place (no copy).
+                let byte_at = |s: &str, c: i64| if ascii { c as usize } else { s.char_indices().nth(c as usize).map_or(s.len(), |(b, _)| b) };
+                let (from, to) = (byte_at(&s, start), byte_at(&s, end.max(start)));
+                s.truncate(to);
+                s.drain(..from);
+                Ok(Val::Str(Some(s)))
             }
             Val::List(items, star) => {
                 // for $@ the offset counts from $1 (offset 0 includes $0)
@@ -919,9 +923,9 @@ pub(crate) fn positional_with_zero(arg0: &str, pos: &[String]) -> Vec<String> {
 }
 
 fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_pat: bool, max: usize) -> String {
-    let subst = |m: &str| -> String {
+    // The replacement of the match `m`, appended to `out`.
+    let subst_into = |out: &mut String, m: &str| {
         if amp {
-            let mut out = String::new();
             let mut cs = rep.chars();
             while let Some(c) = cs.next() {
                 match c {
@@ -938,10 +942,14 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
                     c => out.push(c),
                 }
             }
-            out
         } else {
-            rep.to_string()
+            out.push_str(rep);
         }
+    };
+    let subst = |m: &str| -> String {
+        let mut out = String::new();
+        subst_into(&mut out, m);
+        out
     };
     match mode {
         ReplaceMode::Prefix => match p.match_prefix(s, true) {
@@ -962,7 +970,7 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
             let mut pos = 0;
             p.for_each_match(s, |a, b| {
                 out.push_str(&s[pos..a]);
-                out.push_str(&subst(&s[a..b]));
+                subst_into(&mut out, &s[a..b]);
                 pos = b;
                 out.len() <= max
             });
@@ -981,7 +989,7 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
                 match p.find(s, pos) {
                     Some((a, b)) => {
                         out.push_str(&s[pos..a]);
-                        out.push_str(&subst(&s[a..b]));
+                        subst_into(&mut out, &s[a..b]);
                         if b == a {
                             // empty match: copy one char and move on
                             match s[b..].chars().next() {

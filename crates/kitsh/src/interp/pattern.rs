@@ -49,6 +49,9 @@ pub struct Pattern {
     /// Compiled for the C locale: pattern and text are matched byte by byte (`?` is one
     /// byte of a multibyte character), as [`byte_chars`] shows them.
     bytes: bool,
+    /// Fixed-length, but bash measures its text as another length (see [`bash_match_len`]):
+    /// bash's `${x/pat/rep}` never finds it.
+    mismeasured: bool,
 }
 
 /// The match length bash's `${x/pat/rep}` assumes for the pattern text `pat` (its `MATCHLEN`,
@@ -176,13 +179,22 @@ impl Pattern {
                 })
                 .collect::<Option<String>>()
         };
+        let fixed = nodes.iter().all(|n| matches!(n, Node::Lit(_) | Node::Any | Node::Set(_))).then_some(nodes.len());
+        let mismeasured = fixed.is_some_and(|n| bash_match_len(pat).is_some_and(|m| m != n));
         Pattern {
             nodes,
             opts,
             groups: c.groups,
             literal,
             bytes: false,
+            mismeasured,
         }
+    }
+
+    /// Does bash's `${x/pat/rep}` measure this fixed-length pattern as another length, and
+    /// so never find it (see [`bash_match_len`])?
+    pub fn mismeasured(&self) -> bool {
+        self.mismeasured
     }
 
     /// Compile `pat` for the C locale (see the `bytes` field): whole-text matches of
@@ -201,11 +213,6 @@ impl Pattern {
     /// Whether the pattern is plain text (no wildcard, bracket or group).
     pub fn is_literal(&self) -> bool {
         self.nodes.iter().all(|n| matches!(n, Node::Lit(_)))
-    }
-
-    /// The number of characters every match has, when that is fixed (no `*`, no group).
-    pub fn fixed_len(&self) -> Option<usize> {
-        self.nodes.iter().all(|n| matches!(n, Node::Lit(_) | Node::Any | Node::Set(_))).then_some(self.nodes.len())
     }
 
     /// Whether the whole of `text` matches.

@@ -2,6 +2,7 @@
 //! stack that gives `local` its dynamic scoping.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Attribute bits of a variable (`declare -x -r -i -l -u -n -a -A`).
@@ -184,12 +185,27 @@ pub struct Vars {
     /// Emptied scopes kept for the next calls: a function call then allocates no table for
     /// its locals. Few and small ones only, never shared.
     spare: Vec<Arc<Scope>>,
+    /// [`Vars::byte_locale`] remembered: 0 not known, 1 no, 2 yes. Forgotten whenever one of
+    /// `LC_ALL`, `LC_CTYPE`, `LANG` may change (every mutable access to one of them, and the
+    /// end of a scope that held one).
+    locale: AtomicU8,
+}
+
+/// Is `name` one of the variables that choose the character set?
+fn is_locale_name(name: &str) -> bool {
+    name.as_bytes().first() == Some(&b'L') && matches!(name, "LC_ALL" | "LC_CTYPE" | "LANG")
 }
 
 impl Clone for Vars {
     /// The scopes are shared (copied on the first change); spare tables stay here.
     fn clone(&self) -> Vars {
-        Vars { scopes: self.scopes.clone(), temp: self.temp.clone(), functions: self.functions, spare: Vec::new() }
+        Vars {
+            scopes: self.scopes.clone(),
+            temp: self.temp.clone(),
+            functions: self.functions,
+            spare: Vec::new(),
+            locale: AtomicU8::new(self.locale.load(Relaxed)),
+        }
     }
 }
 
@@ -200,7 +216,7 @@ const SPARE_CAPACITY: usize = 64;
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new() }
+        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new(), locale: AtomicU8::new(0) }
     }
 
     /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
@@ -228,6 +244,9 @@ impl Vars {
     pub fn pop_scope(&mut self) {
         if self.scopes.len() > 1 {
             if let Some(mut scope) = self.scopes.pop() {
+                if !scope.is_empty() && scope.keys().any(|k| is_locale_name(k)) {
+                    self.forget_locale();
+                }
                 if self.spare.len() < SPARE_SCOPES {
                     if let Some(table) = Arc::get_mut(&mut scope).filter(|t| t.capacity() <= SPARE_CAPACITY) {
                         table.clear();
@@ -263,19 +282,13 @@ impl Vars {
 
     /// Mutable access to the visible variable `name`.
     pub fn get_raw_mut(&mut self, name: &str) -> Option<&mut Var> {
+        self.touch(name);
         // No scope shared with a subshell (the common case): one lookup per scope.
         if self.scopes.iter_mut().all(|s| Arc::get_mut(s).is_some()) {
             return self.scopes.iter_mut().rev().find_map(|s| Arc::get_mut(s).and_then(|t| t.get_mut(name)));
         }
         let idx = self.scope_of(name)?;
         Arc::make_mut(&mut self.scopes[idx]).get_mut(name)
-    }
-
-    /// Index of the scope holding the visible `name`.
-    /// The scope at `idx` (0 = global; clamped to the innermost).
-    pub fn scope_mut(&mut self, idx: usize) -> &mut Scope {
-        let last = self.scopes.len() - 1;
-        Arc::make_mut(&mut self.scopes[idx.min(last)])
     }
 
     /// The index of the innermost scope that has `name`.
@@ -340,6 +353,7 @@ impl Vars {
     /// Mutable access to `name` in the scope where it is visible, creating it as a global
     /// when it does not exist (bash assigns unknown names globally, even inside functions).
     pub fn entry(&mut self, name: &str) -> &mut Var {
+        self.touch(name);
         // Existing names (the common case) are not copied into a new key.
         if let Some(idx) = self.scope_of(name) {
             return Arc::make_mut(&mut self.scopes[idx]).get_mut(name).unwrap_or_else(|| unreachable!("scope has the name"));
@@ -357,6 +371,7 @@ impl Vars {
     /// Create or find `name` in the current function's scope (`local`); a temporary
     /// assignment's cell there becomes the local.
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
+        self.touch(name);
         let idx = self.local_scope_of(name);
         let scope = Arc::make_mut(&mut self.scopes[idx]);
         // Existing names (the common case) are not copied into a new key.
@@ -374,6 +389,7 @@ impl Vars {
     /// without attributes is made in the function's scope. `false`: nothing done, the
     /// general path must decide.
     pub fn insert_fresh_local(&mut self, name: &str, value: Option<Value>) -> bool {
+        self.touch(name);
         let base = self.function_base();
         if base == 0 {
             return false;
@@ -398,6 +414,7 @@ impl Vars {
     /// Create `name` in the top (temporary) scope as a copy of the visible variable, for a
     /// temporary assignment to change.
     pub fn temp_entry(&mut self, name: &str) -> &mut Var {
+        self.touch(name);
         let mut cell = self.get_raw(name).cloned().unwrap_or(Var { value: None, attrs: 0 });
         cell.attrs |= attr::TEMP;
         let top = self.scopes.len() - 1;
@@ -412,6 +429,7 @@ impl Vars {
 
     /// Mutable access to the global scope entry for `name` (`declare -g`).
     pub fn global_entry(&mut self, name: &str) -> &mut Var {
+        self.touch(name);
         Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
     }
 
@@ -419,6 +437,7 @@ impl Vars {
     /// outer variable, as bash does when the local belongs to an enclosing scope... bash
     /// actually marks a local in the current scope as unset-but-local; we mirror that.
     pub fn unset(&mut self, name: &str) {
+        self.touch(name);
         if let Some(idx) = self.scope_of(name) {
             let base = self.function_base();
             let local_here = idx > 0 && idx >= base && base > 0;
@@ -444,6 +463,32 @@ impl Vars {
         let mut v: Vec<(&String, &Var)> = seen.into_iter().collect();
         v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         v
+    }
+
+    /// A mutable access to `name`: a locale variable may change.
+    fn touch(&self, name: &str) {
+        if is_locale_name(name) {
+            self.forget_locale();
+        }
+    }
+
+    fn forget_locale(&self) {
+        self.locale.store(0, Relaxed);
+    }
+
+    /// Does the locale (`LC_ALL`, else `LC_CTYPE`, else `LANG`, the first set and not empty)
+    /// make characters bytes: not a UTF-8 locale, or none (the C locale)? Remembered until
+    /// one of those variables may change: many expansions ask on every use.
+    pub fn byte_locale(&self) -> bool {
+        match self.locale.load(Relaxed) {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let name = ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|n| self.get_str(n).filter(|v| !v.is_empty()));
+        let bytes = !name.is_some_and(crate::util::locale::is_utf8);
+        self.locale.store(if bytes { 2 } else { 1 }, Relaxed);
+        bytes
     }
 
     /// The current function's variables (for `local` with no arguments).
