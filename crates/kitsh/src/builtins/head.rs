@@ -214,13 +214,14 @@ pub(super) fn put(ctx: &mut Ctx<'_>, out: &mut Vec<u8>, data: &[u8]) -> Result<(
     flush_out(ctx, out, false).map_err(Stop::Write)
 }
 
-/// At most this many lines are read from standard input one byte at a time, so that the rest of
-/// the input is left for the next command (`(head -n 1; sort) < file` works as with GNU head,
-/// which seeks back); larger counts read in chunks.
+/// At most this many lines are read from a standard input that is a file one byte at a time,
+/// so that the rest of the file is left for the next command (`(head -n 1; sort) < file` works
+/// as with GNU head, which seeks back); larger counts, and pipes (where GNU head reads blocks
+/// and the rest is lost, as in bash), read in chunks.
 const EXACT_STDIN_LINES: u64 = 1000;
 
 fn first_lines(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut n: u64, delim: u8) -> Result<(), Stop> {
-    let exact = matches!(src, Src::Stdin) && n <= EXACT_STDIN_LINES;
+    let exact = matches!(src, Src::Stdin) && !ctx.stdin_pipe && n <= EXACT_STDIN_LINES;
     let mut buf = vec![0u8; if exact { 1 } else { CHUNK }];
     while n > 0 {
         let got = fill(ctx, src, &mut buf)?;

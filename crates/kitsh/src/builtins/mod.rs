@@ -212,6 +212,11 @@ pub struct Ctx<'a> {
     /// here-string or redirection, also inherited from an enclosing command); `false` when it
     /// is the session's own absent input.
     pub stdin_attached: bool,
+    /// Standard input is a pipe, here-document or here-string: nothing after what a command
+    /// reads can be left for the next one (GNU tools read such input in blocks; `head -n 1`
+    /// then consumes more than its line, as in bash). `false` for files (left at the offset
+    /// a command stops at) and the host's input.
+    pub stdin_pipe: bool,
 }
 
 /// Where the standard input of a command run through [`Spawn`] comes from.
@@ -698,6 +703,7 @@ pub mod testing {
                 net: &net::NoNetwork,
                 fds: &NoDescriptors,
                 stdin_attached: true,
+                stdin_pipe: false,
             };
             cmd.run(&mut ctx, &args)
         };

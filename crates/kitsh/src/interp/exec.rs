@@ -1265,6 +1265,7 @@ impl Shell {
             (Some(fd), Some(none)) => !Arc::ptr_eq(fd, none),
             (Some(_), None) => true,
         };
+        let stdin_pipe = fd0.as_deref().is_some_and(|f| matches!(f, super::io::FdObj::PipeR(_) | super::io::FdObj::Bytes(_)));
         let mut stdin = FdReader(fd0.as_ref());
         let mut stdout = FdWriter { fd: fd1.as_ref(), shared: &self.shared };
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
@@ -1291,6 +1292,7 @@ impl Shell {
                 net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
                 fds: if logic { &crate::builtins::NoDescriptors } else { &ShellFds(&self.fds) },
                 stdin_attached,
+                stdin_pipe,
             };
             f(&mut ctx)
         };

@@ -79,6 +79,7 @@ pub fn run_env(cmd: &dyn Builtin, name: &str, args: &[&str], env: &[(&str, &str)
             net: &crate::builtins::net::NoNetwork,
             fds: &crate::builtins::NoDescriptors,
             stdin_attached: true,
+            stdin_pipe: false,
         };
         cmd.run(&mut ctx, &args)
     };
@@ -91,7 +92,7 @@ pub fn with_ctx<R>(fs: &dyn FileSystem, stdin: &mut dyn std::io::Read, stdout: &
     let mut stderr = Vec::new();
     let env = MapEnv(Vec::new());
     let r = {
-        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::builtins::NoSpawn, net: &crate::builtins::net::NoNetwork, fds: &crate::builtins::NoDescriptors, stdin_attached: true };
+        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::builtins::NoSpawn, net: &crate::builtins::net::NoNetwork, fds: &crate::builtins::NoDescriptors, stdin_attached: true, stdin_pipe: false };
         f(&mut ctx)
     };
     (r, String::from_utf8_lossy(&stderr).into_owned())
