@@ -257,6 +257,20 @@ impl Space {
 /// Join `path` to the directory `cwd` (when relative) and normalise `.`, `..` and repeated
 /// slashes lexically. The result is absolute and never escapes `/`.
 pub fn join_path(cwd: &str, path: &str) -> String {
+    // Already normal (the common case: `/usr/bin/tr`, or `name` under a normal cwd): copied
+    // as it is, without splitting it into components.
+    if is_normal_absolute(path) {
+        return path.to_string();
+    }
+    if !path.starts_with('/') && is_normal_absolute(cwd) && is_normal_relative(path) {
+        let mut s = String::with_capacity(cwd.len() + 1 + path.len());
+        s.push_str(cwd);
+        if cwd.len() > 1 {
+            s.push('/');
+        }
+        s.push_str(path);
+        return s;
+    }
     let mut out: Vec<&str> = Vec::new();
     let full_iter = if path.starts_with('/') { "".split('/') } else { cwd.split('/') };
     for comp in full_iter.chain(path.split('/')) {
@@ -277,6 +291,25 @@ pub fn join_path(cwd: &str, path: &str) -> String {
         s.push_str(c);
     }
     s
+}
+
+/// Is `path` absolute with no empty, `.` or `..` component and no trailing slash (`/` itself
+/// is)? [`join_path`] gives such a path back unchanged.
+pub(crate) fn is_normal_absolute(path: &str) -> bool {
+    match path.as_bytes() {
+        [b'/'] => true,
+        [b'/', rest @ ..] => is_normal_relative_bytes(rest),
+        _ => false,
+    }
+}
+
+/// Is `path` relative, not empty, with no empty, `.` or `..` component and no trailing slash?
+fn is_normal_relative(path: &str) -> bool {
+    !path.starts_with('/') && is_normal_relative_bytes(path.as_bytes())
+}
+
+fn is_normal_relative_bytes(b: &[u8]) -> bool {
+    !b.is_empty() && b.split(|&c| c == b'/').all(|comp| !matches!(comp, b"" | b"." | b".."))
 }
 
 /// `mkdir -p` on any filesystem: create each missing component in turn. A non-directory in the
@@ -319,5 +352,18 @@ mod tests {
         assert_eq!(join_path("/a/b", "/x/./y//z/.."), "/x/y");
         assert_eq!(join_path("/", "../../.."), "/");
         assert_eq!(join_path("/a", ""), "/a");
+        // The paths the fast path gives back as they are, and near misses it must not.
+        assert_eq!(join_path("/cwd", "/usr/bin/tr"), "/usr/bin/tr");
+        assert_eq!(join_path("/", "x"), "/x");
+        assert_eq!(join_path("/", "/"), "/");
+        assert_eq!(join_path("/a", "b/.c/d"), "/a/b/.c/d");
+        assert_eq!(join_path("/a", "b/"), "/a/b");
+        assert_eq!(join_path("/a", "b/."), "/a/b");
+        assert_eq!(join_path("/a/", "b"), "/a/b");
+        assert_eq!(join_path("/a/./", "b"), "/a/b");
+        assert_eq!(join_path("/a", "/b//c"), "/b/c");
+        assert_eq!(join_path("/a", "/b/.."), "/");
+        assert_eq!(join_path("/a", ".."), "/");
+        assert_eq!(join_path("relative", "x"), "/relative/x");
     }
 }

@@ -119,6 +119,11 @@ fn candidate(cwd: &str, dir: &str, name: &str) -> String {
     rel.push_str(dir);
     rel.push('/');
     rel.push_str(name);
+    if crate::fs::is_normal_absolute(&rel) {
+        // A normal absolute directory (the usual `$PATH` entry) and a plain name: `rel` is
+        // the path already.
+        return rel;
+    }
     crate::fs::join_path(cwd, &rel)
 }
 
