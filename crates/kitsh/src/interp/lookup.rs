@@ -41,6 +41,12 @@ impl Shell {
     /// the first executable one wins; failing that, the first existing non-executable file
     /// (so that running it reports "Permission denied").
     pub(crate) fn search_path(&self, name: &str, path_var: Option<&str>) -> Option<String> {
+        self.search_path_exec(name, path_var).map(|(p, _)| p)
+    }
+
+    /// [`Shell::search_path`], also telling whether the file found is executable (else it is
+    /// the first non-executable match).
+    fn search_path_exec(&self, name: &str, path_var: Option<&str>) -> Option<(String, bool)> {
         let mut fallback = None;
         let owned;
         let path = match path_var {
@@ -53,8 +59,8 @@ impl Shell {
         for dir in path.split(':') {
             let full = candidate(&self.cwd, dir, name);
             match self.fs.stat(&full) {
-                Ok(m) if m.file_type == FileType::File && m.mode & 0o111 != 0 => return Some(display_path(dir, name, full)),
-                Ok(m) if m.file_type == FileType::File && fallback.is_none() => fallback = Some(display_path(dir, name, full)),
+                Ok(m) if m.file_type == FileType::File && m.mode & 0o111 != 0 => return Some((display_path(dir, name, full), true)),
+                Ok(m) if m.file_type == FileType::File && fallback.is_none() => fallback = Some((display_path(dir, name, full), false)),
                 _ => {}
             }
         }
@@ -81,8 +87,7 @@ impl Shell {
             h.hits += 1;
             return Some(h.path.clone());
         }
-        let found = self.search_path(name, None)?;
-        let executable = self.fs.stat(&crate::fs::join_path(&self.cwd, &found)).is_ok_and(|m| m.mode & 0o111 != 0);
+        let (found, executable) = self.search_path_exec(name, None)?;
         if executable {
             self.hashed.insert(name.to_string(), Hashed { path: found.clone(), hits: 1 });
         }
@@ -107,8 +112,20 @@ impl Shell {
             Some(b) => Program::Utility(b),
             None => Program::Shell(super::builtins::lookup(&name)?),
         };
-        let content = self.fs.read_file(&abs).ok()?;
-        (content == crate::fs::COMMAND_STUB.as_bytes()).then_some(program)
+        // The stub's bytes and no more (read into a small buffer, not the whole file).
+        let stub = crate::fs::COMMAND_STUB.as_bytes();
+        const _: () = assert!(crate::fs::COMMAND_STUB.len() < 64);
+        let mut buf = [0u8; 64];
+        let want = stub.len() + 1;
+        let mut got = 0;
+        while got < want {
+            match self.fs.read_at(&abs, got as u64, &mut buf[got..want]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(_) => return None,
+            }
+        }
+        (&buf[..got] == stub).then_some(program)
     }
 }
 
@@ -134,4 +151,21 @@ fn display_path(dir: &str, name: &str, full: String) -> String {
     }
     let dir = if dir.is_empty() { "." } else { dir.trim_end_matches('/') };
     format!("{dir}/{name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::builtins::run_for_test as out;
+
+    #[test]
+    fn command_files_run_the_builtin_only_while_they_are_the_stub() {
+        // `/usr/bin/tr` runs kitsh's command while it holds the stub; a copy elsewhere, the
+        // stub with one more line, a prefix of it or other content run as scripts.
+        let s = "echo ab | tr a x
+cp /usr/bin/tr /tmp/tr2; echo ab | /tmp/tr2 b y
+{ cat /usr/bin/cut; echo 'echo extra'; } > /tmp/x; cat /tmp/x > /usr/bin/cut; echo ab | cut -c1
+head -c 39 /usr/bin/wc > /tmp/y; cat /tmp/y > /usr/bin/wc; wc; echo \"prefix: $?\"
+printf '#!/bin/sh\\necho mine\\n' > /usr/bin/tr; echo ab | tr a x";
+        assert_eq!(out(s), "xb\nextra\nprefix: 0\nmine\n0");
+    }
 }
