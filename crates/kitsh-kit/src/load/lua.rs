@@ -179,6 +179,7 @@ impl Loader {
                 Ok(())
             })?,
         )?;
+        bound_string_rep(&lua, &globals)?;
         for name in LIBS {
             base.raw_set(name, globals.raw_get::<Value>(name)?)?;
         }
@@ -245,6 +246,32 @@ impl Loader {
             .find(|(a, _)| *a == addr)
             .map(|(_, s)| s.clone()))
     }
+}
+
+/// Replaces `string.rep` (also what `("x"):rep(n)` calls) with one that decides before Lua's
+/// loop: Lua's C loop runs once per repetition, where the instruction hook never fires, even
+/// when every piece is empty (`(""):rep(9e9)` spun for minutes). An empty result is given at
+/// once, one larger than the memory limit is refused as the allocator would refuse it, and
+/// anything else is Lua's own `string.rep`.
+fn bound_string_rep(lua: &Lua, globals: &Table) -> mlua::Result<()> {
+    let string: Table = globals.raw_get("string")?;
+    let rep: mlua::Function = string.raw_get("rep")?;
+    let bounded = lua.create_function(move |lua, (s, n, sep): (mlua::String, mlua::Integer, Option<mlua::String>)| {
+        if n <= 0 {
+            return lua.create_string("");
+        }
+        let piece = s.as_bytes().len() as u128;
+        let gap = sep.as_ref().map_or(0, |x| x.as_bytes().len()) as u128;
+        let total = piece * n as u128 + gap * (n as u128 - 1);
+        if total == 0 {
+            return lua.create_string("");
+        }
+        if total > MEMORY_LIMIT as u128 {
+            return Err(mlua::Error::MemoryError("not enough memory".into()));
+        }
+        rep.call::<mlua::String>((s, n, sep))
+    })?;
+    string.raw_set("rep", bounded)
 }
 
 /// Installs the instruction-limit hook, called every `every` instructions. Once the file's

@@ -521,6 +521,20 @@ fn endless_loop_hits_instruction_limit() {
 }
 
 #[test]
+fn string_rep_is_bounded_before_its_loop() {
+    // Lua's `string.rep` loops once per repetition inside C, where the instruction hook never
+    // runs: empty pieces repeated 9e9 times spun for minutes (a fuzz finding).
+    let t = Temp::new();
+    t.write("kit/empty.lua", "assert(string.rep('', 9e9) == '')\nassert((''):rep(9e9, '') == '')\nassert(('ab'):rep(3, ',') == 'ab,ab,ab')\nassert(('x'):rep(0) == '' and ('x'):rep(-5) == '')\nassert(select('#', string.rep('a', 2)) == 1)\n");
+    t.write("kit/sep.lua", "local s = string.rep('', 9e9, 'x')\n");
+    t.write("tools/ok/main.sh", "");
+    t.write("kit/ok.lua", "return tools.define_tool{ source = '../tools/ok' }");
+    let kit = t.load();
+    let errs: Vec<String> = kit.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errs, ["kitsh: kit error: sep.lua: definition uses too much memory (memory limit)"]);
+}
+
+#[test]
 fn huge_allocation_hits_memory_limit() {
     let t = Temp::new();
     t.write("kit/big.lua", "local s = string.rep('x', 1e9)\n");
