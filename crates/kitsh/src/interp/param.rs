@@ -343,7 +343,6 @@ impl Shell {
         })?))
     }
 
-    /// Expand a `${...}` / `$x`.
     /// The value of a plain `$name`, `${name}` or `$N` that is set, borrowed: what
     /// [`Shell::param_value`] would give, without copying it. `None` for everything else
     /// (operators, arrays, namerefs, computed variables, unset ones), which takes the
@@ -370,6 +369,7 @@ impl Shell {
         }
     }
 
+    /// Expand a `${...}` / `$x`.
     pub(crate) fn param_value(&mut self, pe: &ParamExpr, quoted: bool) -> Exec<Val> {
         // bash (bug #627 of Oils): unquoted `${!prefix*}` and `${!a[*]}` with an empty IFS are
         // one word, joined with nothing and with a space respectively.
