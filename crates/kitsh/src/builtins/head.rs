@@ -222,9 +222,16 @@ const EXACT_STDIN_LINES: u64 = 1000;
 
 fn first_lines(ctx: &mut Ctx<'_>, src: &mut Src, out: &mut Vec<u8>, mut n: u64, delim: u8) -> Result<(), Stop> {
     let exact = matches!(src, Src::Stdin) && !ctx.stdin_pipe && n <= EXACT_STDIN_LINES;
-    let mut buf = vec![0u8; if exact { 1 } else { CHUNK }];
+    // Chunks come from the per-thread reusable buffer (a 64 KiB allocation per `… | head`
+    // made the C allocator grow and trim its heap on every run).
+    let mut one = [0u8; 1];
+    let mut chunk = (!exact).then(crate::builtins::args::ChunkBuf::new);
+    let buf: &mut [u8] = match &mut chunk {
+        Some(c) => c,
+        None => &mut one,
+    };
     while n > 0 {
-        let got = fill(ctx, src, &mut buf)?;
+        let got = fill(ctx, src, buf)?;
         if got == 0 {
             break;
         }
