@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::parser::ast::*;
 use crate::parser::{ParseError, ParseOptions, Parser};
 
-use super::io::{FdObj, FdReader, FdWriter, Pipe};
+use super::io::{FdObj, FdReader, FdWriter};
 use super::redirect::RedirError;
 use super::options::*;
 use super::{Exec, Flow, Frame, Job, Shell};
@@ -224,127 +224,6 @@ impl Shell {
         }
         let status = if p.negate { (status == 0) as i32 } else { status };
         self.status = status;
-        Ok(status)
-    }
-
-    fn run_multi_pipeline(&mut self, p: &Pipeline) -> Exec {
-        // Nothing is streamed from inside a pipeline (its last stage runs here under
-        // `lastpipe`): its output is emitted when it ends.
-        if self.stream.is_some() {
-            let saved = self.stream.take();
-            let r = self.run_multi_pipeline_inner(p);
-            self.stream = saved;
-            return r;
-        }
-        self.run_multi_pipeline_inner(p)
-    }
-
-    fn run_multi_pipeline_inner(&mut self, p: &Pipeline) -> Exec {
-        let n = p.commands.len();
-        let shared = self.shared.clone();
-        if shared.threads.load(Ordering::Relaxed) + n > shared.limits.max_concurrent_stages {
-            // bash would retry `fork` and fail; here it is a limit, reported as such
-            return self.limit_hit(crate::limits::LimitExceeded::Stages);
-        }
-        let lastpipe = self.shopt(LASTPIPE) && !self.set_opt(MONITOR_IDX);
-        self.last_arg.clear();
-        // The DEBUG trap runs in this shell before each simple-command stage starts (the
-        // stages' subshells do not inherit it).
-        for (i, cmd) in p.commands.iter().enumerate() {
-            if let Command::Simple(sc) = cmd {
-                if !(lastpipe && i + 1 == n) {
-                    self.lineno = sc.line;
-                    self.run_debug_trap_for(sc)?;
-                }
-            }
-        }
-        let mut statuses: Vec<Exec> = Vec::with_capacity(n);
-        {
-            let mut handles = Vec::with_capacity(n - 1);
-            let mut prev_reader: Option<Arc<FdObj>> = None;
-            for (i, cmd) in p.commands.iter().enumerate().take(n - 1) {
-                let (r, w) = Pipe::new(shared.clone());
-                let w = Arc::new(FdObj::PipeW(w));
-                let mut sub = self.make_subshell();
-                if let Some(pr) = prev_reader.take() {
-                    sub.fds.set(0, Some(pr));
-                }
-                if p.pipe_stderr.get(i).copied().unwrap_or(false) {
-                    sub.fds.set(2, Some(w.clone()));
-                }
-                sub.fds.set(1, Some(w));
-                prev_reader = Some(Arc::new(FdObj::PipeR(r)));
-                shared.threads.fetch_add(1, Ordering::Relaxed);
-                let sh2 = shared.clone();
-                let rt = host_runtime(&shared);
-                // A stage runs on a pooled thread (see `crate::pool`), with its own copy of
-                // the command: the job must own what it uses.
-                let cmd = cmd.clone();
-                let h = crate::pool::run(move || {
-                    let _rt = rt.as_ref().map(|h| h.enter());
-                    sub.subshell_ready = is_paren(&cmd);
-                    let r = sub.run_in_subshell(|s| s.run_command(&cmd));
-                    drop(sub);
-                    sh2.threads.fetch_sub(1, Ordering::Relaxed);
-                    r
-                });
-                if h.is_none() {
-                    shared.threads.fetch_sub(1, Ordering::Relaxed);
-                }
-                handles.push(h);
-            }
-            let last = &p.commands[n - 1];
-            let last_status = if lastpipe {
-                let saved = self.fds.set(0, prev_reader.take());
-                let r = self.run_command(last);
-                self.fds.set(0, saved);
-                r
-            } else {
-                let mut sub = self.make_subshell();
-                if let Some(pr) = prev_reader.take() {
-                    sub.fds.set(0, Some(pr));
-                }
-                sub.subshell_ready = is_paren(last);
-                // bash runs the ERR trap in a failing last-stage `( list )` as well as for the
-                // pipeline (the trap that would fire here fires there too).
-                let err_in_stage = sub.subshell_ready && self.errexit_ignored == 0 && self.err_trap_armed();
-                let r = sub.run_in_subshell(|s| {
-                    let r = s.run_command(last);
-                    if let (true, Ok(st) | Err(Flow::Exit(st))) = (err_in_stage, &r) {
-                        if *st != 0 {
-                            s.status = *st;
-                            s.trap_state.off &= !super::trap::bit::ERR;
-                            s.run_err_trap()?;
-                        }
-                    }
-                    r
-                });
-                drop(sub);
-                r
-            };
-            for h in handles {
-                statuses.push(match h {
-                    Some(h) => h.join().unwrap_or(Ok(1)),
-                    None => Ok(254),
-                });
-            }
-            statuses.push(last_status);
-        }
-        let mut codes = Vec::with_capacity(n);
-        for s in statuses {
-            match s {
-                Ok(c) => codes.push(c),
-                Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
-                Err(Flow::Exit(c)) | Err(Flow::Return(c)) | Err(Flow::Abort(c)) => codes.push(c),
-                Err(_) => codes.push(self.status),
-            }
-        }
-        let status = if self.set_opt(PIPEFAIL) {
-            codes.iter().rev().find(|c| **c != 0).copied().unwrap_or(0)
-        } else {
-            codes.last().copied().unwrap_or(0)
-        };
-        self.pipestatus = codes;
         Ok(status)
     }
 
@@ -964,6 +843,17 @@ impl Shell {
 
     /// Run a simple command.
     fn run_simple(&mut self, sc: &SimpleCommand) -> Exec {
+        let mark = self.procsubs.len();
+        match self.simple_argv(sc, mark)? {
+            Ok(argv) => self.run_simple_argv(sc, mark, argv),
+            Err(status) => Ok(status),
+        }
+    }
+
+    /// The first half of a simple command: count it, run the DEBUG trap, expand its words.
+    /// `Err(status)` when that ended it (a refused construct, words that expanded to nothing:
+    /// the assignments alone); else the expanded words, for [`Shell::run_simple_argv`].
+    pub(crate) fn simple_argv(&mut self, sc: &SimpleCommand, mark: usize) -> Exec<Result<Vec<String>, i32>> {
         self.lineno = sc.line;
         self.shared.count_command().map_err(Flow::Limit)?;
         // `$BASH_COMMAND` is the simple command started last; only an ERR or EXIT trap can
@@ -976,14 +866,13 @@ impl Shell {
             self.bash_command = crate::parser::print::simple_text(sc);
         }
         self.run_debug_trap_for(sc)?;
-        let mark = self.procsubs.len();
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
         if self.refused {
             // A construct a logic-only shell refuses (process substitution): not run.
             self.refused = false;
             self.finish_procsubs(mark)?;
             self.status = 1;
-            return Ok(1);
+            return Ok(Err(1));
         }
         if argv.is_empty() {
             // Words that expanded to nothing (`$(false)`): the status is the last command
@@ -991,8 +880,14 @@ impl Shell {
             let words_status = if sc.words.is_empty() { None } else { self.cmdsub_status.take() };
             let r = self.run_assignments_only(sc, words_status);
             self.finish_procsubs(mark)?;
-            return r;
+            return r.map(Err);
         }
+        Ok(Ok(argv))
+    }
+
+    /// The second half of a simple command: trace it, perform its redirections and
+    /// assignments and run the expanded words `argv` (not empty).
+    pub(crate) fn run_simple_argv(&mut self, sc: &SimpleCommand, mark: usize, argv: Vec<String>) -> Exec {
         if self.set_opt(XTRACE) && sc.assigns.is_empty() {
             self.xtrace(&argv);
         }
@@ -1478,7 +1373,7 @@ pub enum Level {
 /// Quote a word for `set -x` output as bash does.
 /// The host's tokio runtime, to enter on a thread that runs part of the script, when the
 /// embedder's commands may await on it (ScriptedTool's async callbacks).
-fn host_runtime(shared: &super::shared::Shared) -> Option<tokio::runtime::Handle> {
+pub(super) fn host_runtime(shared: &super::shared::Shared) -> Option<tokio::runtime::Handle> {
     if shared.command_sets.is_empty() {
         return None;
     }
@@ -1491,8 +1386,6 @@ pub(crate) fn xtrace_quote(s: &str, bytes: bool) -> String {
     }
     crate::util::quote::quote_at_q(s, bytes)
 }
-
-const MONITOR_IDX: usize = 12;
 
 /// Most entries kept in the job table.
 const MAX_JOBS: usize = 1024;
@@ -1533,7 +1426,7 @@ fn lone_command(ao: &AndOr) -> Option<&Command> {
 }
 
 /// Is `cmd` a `( list )` subshell (with or without redirections)?
-fn is_paren(cmd: &Command) -> bool {
+pub(super) fn is_paren(cmd: &Command) -> bool {
     matches!(cmd, Command::Compound(CompoundCommand::Subshell(_), _))
 }
 

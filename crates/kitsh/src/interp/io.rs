@@ -11,7 +11,7 @@ use crate::fs::{FileSystem, FsError};
 use super::shared::Shared;
 pub use super::host_input::HostInput;
 
-const PIPE_CAPACITY: usize = 64 * 1024;
+pub(crate) const PIPE_CAPACITY: usize = 64 * 1024;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())

@@ -13,6 +13,7 @@ mod param;
 mod arith_env;
 pub mod builtins;
 mod exec;
+mod pipeline;
 mod expand;
 pub mod io;
 mod host_input;
