@@ -128,8 +128,10 @@ struct Ctx {
     defined: Mutex<Vec<(usize, ToolSpec)>>,
     /// Modules being loaded (cycle detection).
     loading: Mutex<Vec<String>>,
-    /// Hook calls in the current file.
+    /// Hook calls in the current file (C-loop work counts too: [`charge_c_work`]).
     ticks: AtomicU32,
+    /// Steps of C-loop work not yet worth a hook call.
+    c_work: AtomicU32,
     /// The current file ran out of instructions: the hook now fires on every instruction.
     tripped: AtomicBool,
 }
@@ -206,9 +208,11 @@ impl Loader {
             defined: Mutex::new(Vec::new()),
             loading: Mutex::new(Vec::new()),
             ticks: AtomicU32::new(0),
+            c_work: AtomicU32::new(0),
             tripped: AtomicBool::new(false),
         });
         arm_hook(&lua, &ctx, HOOK_EVERY)?;
+        charge_c_work(&lua, &ctx)?;
         lua.set_memory_limit(MEMORY_LIMIT)?;
         Ok(Loader { lua, ctx })
     }
@@ -217,6 +221,7 @@ impl Loader {
     /// returns a `define_tool` value, `Ok(None)` for a helper module.
     pub(crate) fn load_file(&self, abs: &Path, rel: &str) -> Result<Option<ToolSpec>, Failure> {
         self.ctx.ticks.store(0, Ordering::Relaxed);
+        self.ctx.c_work.store(0, Ordering::Relaxed);
         if self.ctx.tripped.swap(false, Ordering::Relaxed) {
             arm_hook(&self.lua, &self.ctx, HOOK_EVERY).map_err(|e| Failure::Plain(e.to_string()))?;
         }
@@ -280,14 +285,39 @@ fn bound_string_rep(lua: &Lua, globals: &Table) -> mlua::Result<()> {
 fn arm_hook(lua: &Lua, ctx: &Arc<Ctx>, every: u32) -> mlua::Result<()> {
     let hook_ctx = Arc::clone(ctx);
     lua.set_hook(HookTriggers::new().every_nth_instruction(every), move |lua, _| {
-        if hook_ctx.ticks.fetch_add(1, Ordering::Relaxed) < HOOK_CALLS {
-            return Ok(VmState::Continue);
-        }
-        if !hook_ctx.tripped.swap(true, Ordering::Relaxed) {
-            arm_hook(lua, &hook_ctx, 1)?;
-        }
-        Err(mlua::Error::external(InstructionLimit))
+        spend(lua, &hook_ctx, 1)?;
+        Ok(VmState::Continue)
     })
+}
+
+/// Counts `calls` hook calls' worth of work against the file's budget; past it, the hook
+/// fires on every instruction from now on and the instruction-limit error is raised.
+fn spend(lua: &Lua, ctx: &Arc<Ctx>, calls: u32) -> mlua::Result<()> {
+    // One Lua state runs on one thread at a time: a load and a store are enough.
+    let spent = ctx.ticks.load(Ordering::Relaxed).saturating_add(calls);
+    ctx.ticks.store(spent, Ordering::Relaxed);
+    if spent <= HOOK_CALLS {
+        return Ok(());
+    }
+    if !ctx.tripped.swap(true, Ordering::Relaxed) {
+        arm_hook(lua, ctx, 1)?;
+    }
+    Err(mlua::Error::external(InstructionLimit))
+}
+
+/// Registers the function the patched string and table libraries call with the steps of
+/// their C loops (pattern matching, plain `find`, `table.insert`/`remove`/`move`: see
+/// `vendor/lua-src-550.0.0/lua-5.4.8/lkitsh.h`): each [`HOOK_EVERY`] steps count as one hook
+/// call, so `("a"):rep(1e5):find(".-.-.-b")` meets the instruction limit like a Lua loop.
+fn charge_c_work(lua: &Lua, ctx: &Arc<Ctx>) -> mlua::Result<()> {
+    let tick_ctx = Arc::clone(ctx);
+    let tick = lua.create_function(move |lua, steps: mlua::Integer| {
+        let steps = u64::try_from(steps).unwrap_or(0) + u64::from(tick_ctx.c_work.load(Ordering::Relaxed));
+        let every = u64::from(HOOK_EVERY);
+        tick_ctx.c_work.store((steps % every) as u32, Ordering::Relaxed);
+        spend(lua, &tick_ctx, u32::try_from(steps / every).unwrap_or(u32::MAX))
+    })?;
+    lua.set_named_registry_value("kitsh.match_tick", tick)
 }
 
 /// A fresh environment for a chunk in `folder`: base functions, copies of the libraries,

@@ -535,6 +535,49 @@ fn string_rep_is_bounded_before_its_loop() {
 }
 
 #[test]
+fn c_loops_of_the_string_and_table_libraries_count_against_the_instruction_limit() {
+    // Pattern matching, plain `find` and `table.insert`/`remove`/`move` loop inside C, where
+    // the instruction hook never runs; the patched libraries charge that work to the same
+    // budget, so each of these ends with the instruction limit instead of running for hours.
+    let t = Temp::new();
+    let spin = [
+        ("find", "local s = ('a'):rep(1e5)\nlocal r = s:find('.-.-.-b')\n"),
+        ("match", "local r = ('a'):rep(1e5):match('^(.-)(.-)(.-)b')\n"),
+        ("gmatch", "for x in ('a'):rep(1e5):gmatch('a-a-a-b') do end\n"),
+        ("gsub", "local r = ('a'):rep(1e5):gsub('%a*%a*%a*b', '')\n"),
+        ("balance", "local s = ('('):rep(1e5)\nfor i = 1, 1e5 do s:find('%b()', i) end\n"),
+        ("plain", "local s = ('a'):rep(4e6)\nlocal r = s:find(('a'):rep(1e6) .. 'b', 1, true)\n"),
+        ("move", "table.move({}, 1, 1e12, 1)\n"),
+        ("remove", "local t = {}\nfor i = 1, 2e5 do t[i] = i end\nwhile #t > 0 do table.remove(t, 1) end\n"),
+        ("insert", "table.insert(setmetatable({}, { __len = function() return 1e12 end }), 1, 'x')\n"),
+        ("caught", "local ok = pcall(string.find, ('a'):rep(1e5), '.-.-.-b')\nlocal n = 0\nfor i = 1, 10 do n = n + i end\n"),
+    ];
+    for (name, body) in spin {
+        t.write(&format!("kit/{name}.lua"), body);
+    }
+    // Ordinary work on the same libraries is untouched.
+    t.write(
+        "kit/ok.lua",
+        "local s = ('ab '):rep(1e4)\n\
+         assert(select(2, s:gsub('%s+', ' ')) == 1e4)\n\
+         assert(s:find('b a', 1, true) == 2 and s:match('^%s*(.-)%s*$') == s:sub(1, -2))\n\
+         local t = {}\nfor i = 1, 1000 do table.insert(t, 1, i) end\n\
+         assert(#t == 1000 and t[1] == 1000 and table.remove(t, 1) == 1000)\n\
+         assert(#table.move(t, 1, #t, 1, {}) == 999)\n\
+         return tools.define_tool{ source = '../tools/ok' }",
+    );
+    t.write("tools/ok/main.sh", "");
+    let kit = t.load();
+    let mut errs: Vec<String> = kit.errors.iter().map(|e| e.to_string()).collect();
+    errs.sort();
+    let mut want: Vec<String> =
+        spin.iter().map(|(n, _)| format!("kitsh: kit error: {n}.lua: definition took too long (instruction limit)")).collect();
+    want.sort();
+    assert_eq!(errs, want);
+    assert_eq!(kit.tools.len(), 1, "the ordinary file still loads");
+}
+
+#[test]
 fn huge_allocation_hits_memory_limit() {
     let t = Temp::new();
     t.write("kit/big.lua", "local s = string.rep('x', 1e9)\n");
