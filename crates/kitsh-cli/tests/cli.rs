@@ -39,6 +39,20 @@ fn script_on_standard_input() {
 }
 
 #[test]
+fn a_script_file_names_itself_in_messages_and_the_shell_in_prompts() {
+    // As `bash FILE`: errors say the file's name, the prompt's `\s` the shell's.
+    let dir = std::env::temp_dir().join(format!("kitsh-cli-s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("s.sh");
+    std::fs::write(&file, "p='\\s'; echo \"${p@P}\"\nnosuch\n").expect("script");
+    let o = kitsh(&[file.to_str().expect("utf-8 path")], b"");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("kitsh\n", Some(127)));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.ends_with("s.sh: line 2: nosuch: command not found\n"), "{err}");
+}
+
+#[test]
 fn arguments_and_errors() {
     let o = kitsh(&["-c", "echo \"$0:$1:$#\"; nosuch", "name", "a", "b"], b"");
     assert_eq!((stdout(&o).as_str(), o.status.code()), ("name:a:2\n", Some(127)));

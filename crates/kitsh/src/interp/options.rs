@@ -12,6 +12,9 @@ pub struct Options {
     pub invocation: char,
     /// `bash -i`: `$-` contains `i`.
     pub interactive: bool,
+    /// The name the shell was started by when that was not `kitsh` (a nested `bash FILE`
+    /// or `sh FILE`): the prompt's `\s` for a script file (under `-c` it is `$0`).
+    pub program: Option<std::sync::Arc<str>>,
 }
 
 /// `set -o` names with their single-letter flag (if any), in `set -o` listing order.
@@ -176,7 +179,7 @@ shopt_idx! {
 
 impl Default for Options {
     fn default() -> Self {
-        let mut o = Options { set: [false; SET_OPTIONS.len()], shopt: [false; SHOPT_OPTIONS.len()], invocation: 'c', interactive: false };
+        let mut o = Options { set: [false; SET_OPTIONS.len()], shopt: [false; SHOPT_OPTIONS.len()], invocation: 'c', interactive: false, program: None };
         for i in [BRACEEXPAND, HASHALL, INTERACTIVE_COMMENTS] {
             o.set[i] = true;
         }

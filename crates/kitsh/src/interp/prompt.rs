@@ -62,7 +62,15 @@ impl Shell {
                 'r' => out.push('\r'),
                 '\\' => out.push('\\'),
                 '[' | ']' => {}
-                's' => out.push_str(self.shell_name.rsplit('/').next().unwrap_or("bash")),
+                's' => {
+                    // bash's own name (`argv[0]`), which `-c` replaces with `$0`.
+                    let name = match (&self.opts.program, self.opts.invocation) {
+                        (_, 'c') => &self.shell_name,
+                        (Some(p), _) => &**p,
+                        (None, _) => "kitsh",
+                    };
+                    out.push_str(name.rsplit('/').next().unwrap_or(name));
+                }
                 'v' => out.push_str("5.2"),
                 'V' => out.push_str("5.2.15"),
                 'u' => out.push_str(&var("USER")),

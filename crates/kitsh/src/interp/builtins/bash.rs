@@ -241,6 +241,7 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
     if child.opts.invocation == 'c' {
         child.shell_name = name.clone();
     }
+    child.opts.program = Some(std::sync::Arc::from(args[0].as_str()));
     child.arg0 = name;
     child.positional = rest;
     if let Some(env_file) = child.vars.get_str("BASH_ENV").map(str::to_string) {
