@@ -21,6 +21,10 @@ pub struct ArrayItem {
     pub append: bool,
 }
 
+/// Attributes that rule out the fast element assignments (a reference, a read-only value, a
+/// value that is evaluated or case-mapped on assignment): those take the general path.
+const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
+
 impl ArrayItem {
     /// An element without a subscript.
     pub fn value(value: String) -> Self {
@@ -228,7 +232,6 @@ impl Shell {
     /// `A[k]=v` (no attribute that transforms or forbids it, within the limits). Anything
     /// else, including every error, is given back for the general path.
     fn assign_elem_fast<'k>(&mut self, name: &str, key: Cow<'k, str>, value: String, append: bool) -> Result<Result<(), String>, (Cow<'k, str>, String)> {
-        const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
         let limits = &self.shared.limits;
         if append || key.is_empty() || value.len() > limits.max_string_bytes {
             return Err((key, value));
@@ -258,7 +261,6 @@ impl Shell {
     /// forbid it: the subscript is evaluated once, and the element stored with one lookup
     /// unless the evaluation changed the variable or the index counts from the end.
     fn assign_indexed(&mut self, name: &str, key: &str, value: String) -> Result<(), String> {
-        const PLAIN: u16 = attr::NAMEREF | attr::READONLY | attr::INTEGER | attr::LOWER | attr::UPPER;
         let i = self.arith_str(key)?;
         let max = self.shared.limits.max_fields;
         if let Some(var) = self.vars.get_raw_mut(name).filter(|v| v.attrs & PLAIN == 0) {
