@@ -1166,10 +1166,7 @@ impl Shell {
         let mut stderr = FdWriter { fd: fd2.as_ref(), shared: &self.shared };
         let env = super::builtins::ShellEnv(&self.vars, (!self.rng_reseed).then_some(self.rng));
         crate::builtins::args::set_c_locale(self.byte_locale());
-        {
-            let shared = Arc::clone(&self.shared);
-            crate::fs::fifo::set_current_watch(Some(Arc::new(move || shared.cancelled())));
-        }
+        crate::fs::fifo::set_current_watch(Some(self.shared.fifo_watch()));
         let logic = self.shared.logic;
         let denied_fs = crate::fs::DisabledFs::new();
         let mut err_buf = Vec::new();

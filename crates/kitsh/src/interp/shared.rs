@@ -59,6 +59,8 @@ pub struct Shared {
     group_signals: std::sync::Mutex<Vec<(u64, i32, u64)>>,
     /// The serial of the last group signal sent.
     group_serial: AtomicU64,
+    /// The cancellation check a command's named-pipe waits use ([`Shared::fifo_watch`]).
+    fifo_watch: std::sync::OnceLock<crate::fs::fifo::Watch>,
 }
 
 const LIMITS: [LimitExceeded; 13] = [
@@ -78,6 +80,17 @@ const LIMITS: [LimitExceeded; 13] = [
 ];
 
 impl Shared {
+    /// The check that a named-pipe open or read waiting for its other side uses to notice
+    /// that the script was stopped: made once per interpreter (each command used to allocate
+    /// one), holding the counters weakly so that they do not hold themselves.
+    pub(crate) fn fifo_watch(self: &Arc<Self>) -> crate::fs::fifo::Watch {
+        let watch = self.fifo_watch.get_or_init(|| {
+            let weak = Arc::downgrade(self);
+            Arc::new(move || weak.upgrade().is_some_and(|s| s.cancelled()))
+        });
+        Arc::clone(watch)
+    }
+
     /// New counters for `limits`.
     pub fn new(limits: ExecutionLimits, custom: HashMap<String, Arc<dyn Builtin>>) -> Shared {
         Shared {
@@ -97,6 +110,7 @@ impl Shared {
             logic: false,
             no_input: None,
             signals_pending: AtomicBool::new(false),
+            fifo_watch: std::sync::OnceLock::new(),
             signals: std::sync::Mutex::new(Vec::new()),
             group_pending: AtomicBool::new(false),
             group_signals: std::sync::Mutex::new(Vec::new()),
