@@ -622,13 +622,13 @@ impl Shell {
         let out = if let ParamOp::Substring { offset, length } = op {
             self.substring(val, offset, length.as_ref())?
         } else {
-            let f = self.string_op_fn(op, bytes)?;
+            let f = self.string_op(op, bytes)?;
             match val {
                 // Transformations and replacements of an unset value give nothing
                 // (`${undef@Q}`, `${undef/#/x}` are empty).
                 Val::Str(None) if matches!(op, ParamOp::Transform(_) | ParamOp::Replace { .. }) => Val::Str(None),
-                Val::Str(s) => Val::Str(Some(f(self, &s.unwrap_or_default()))),
-                Val::List(items, star) => Val::List(items.iter().map(|s| f(self, s)).collect(), star),
+                Val::Str(s) => Val::Str(Some(f.apply(self, s.unwrap_or_default()))),
+                Val::List(items, star) => Val::List(items.into_iter().map(|s| f.apply(self, s)).collect(), star),
             }
         };
         Ok(if bytes { map_val(out, |s| from_byte_chars(s)) } else { out })
@@ -640,26 +640,16 @@ impl Shell {
         Ok(if bytes && !pat.is_ascii() { pattern::compiled(&byte_chars(&pat), opts) } else { pattern::compiled(&pat, opts) })
     }
 
-    #[allow(clippy::type_complexity)]
-    fn string_op_fn(&mut self, op: &ParamOp, bytes: bool) -> Exec<Box<dyn Fn(&mut Shell, &str) -> String>> {
+    /// Prepare `op` (its pattern compiled, its replacement expanded) to apply to each value.
+    fn string_op(&mut self, op: &ParamOp, bytes: bool) -> Exec<StringOp> {
         let mopts = MatchOpts { extglob: self.shopt(EXTGLOB), nocase: self.shopt(NOCASEMATCH), pathname: false, dotglob: true };
         Ok(match op {
             ParamOp::RemovePrefix { longest, pattern } => {
                 // `nocasematch` applies to `${x/p/r}` only.
-                let p = self.op_pattern(pattern, MatchOpts { nocase: false, ..mopts }, bytes)?;
-                let longest = *longest;
-                Box::new(move |_, s| match p.match_prefix(s, longest) {
-                    Some(n) => s[n..].to_string(),
-                    None => s.to_string(),
-                })
+                StringOp::Prefix(self.op_pattern(pattern, MatchOpts { nocase: false, ..mopts }, bytes)?, *longest)
             }
             ParamOp::RemoveSuffix { longest, pattern } => {
-                let p = self.op_pattern(pattern, MatchOpts { nocase: false, ..mopts }, bytes)?;
-                let longest = *longest;
-                Box::new(move |_, s| match p.match_suffix(s, longest) {
-                    Some(n) => s[..n].to_string(),
-                    None => s.to_string(),
-                })
+                StringOp::Suffix(self.op_pattern(pattern, MatchOpts { nocase: false, ..mopts }, bytes)?, *longest)
             }
             ParamOp::Replace { mode, pattern, replacement } => {
                 let pat = self.expand_pattern(pattern)?;
@@ -674,38 +664,29 @@ impl Shell {
                 };
                 let amp = amp && rep.contains(['&', '\\']);
                 let p = if bytes && !pat.is_ascii() { pattern::compiled(&byte_chars(&pat), mopts) } else { pattern::compiled(&pat, mopts) };
-                let mode = *mode;
-                let max = self.shared.limits.max_string_bytes;
-                let star = pat.starts_with('*');
                 // A fixed-length pattern that bash measures as another length never matches
                 // in bash's `${x/pat/rep}` (see `bash_match_len`).
                 let never = p.mismeasured();
-                Box::new(move |_, s| {
-                    if never {
-                        return s.to_string();
-                    }
-                    // bash replaces an empty value (`/` and `//`) only when the pattern can
-                    // match it and starts with `*`: `${e//*/x}` is x, `${e//?(a)/x}` empty.
-                    if s.is_empty() && !pat.is_empty() && matches!(mode, ReplaceMode::All | ReplaceMode::First) {
-                        let hit = star && p.match_prefix("", true) == Some(0);
-                        return if hit { replace(&p, "", ReplaceMode::Prefix, &rep, amp, false, max) } else { String::new() };
-                    }
-                    replace(&p, s, mode, &rep, amp, pat.is_empty(), max)
-                })
+                StringOp::Replace(Box::new(Replacement {
+                    star: pat.starts_with('*'),
+                    empty_pat: pat.is_empty(),
+                    p,
+                    mode: *mode,
+                    rep,
+                    amp,
+                    never,
+                    max: self.shared.limits.max_string_bytes,
+                }))
             }
             ParamOp::Case { op, all, pattern } => {
                 let p = match pattern {
                     Some(w) => Some(self.op_pattern(w, MatchOpts { nocase: false, ..mopts }, bytes)?),
                     None => None,
                 };
-                let (op, all) = (*op, *all);
-                Box::new(move |_, s| case_convert(s, op, all, p.as_deref()))
+                StringOp::Case(*op, *all, p)
             }
-            ParamOp::Transform(c) => {
-                let c = *c;
-                Box::new(move |sh, s| sh.transform(s, c))
-            }
-            _ => Box::new(|_, s| s.to_string()),
+            ParamOp::Transform(c) => StringOp::Transform(*c),
+            _ => StringOp::Same,
         })
     }
 
@@ -920,6 +901,73 @@ pub(crate) fn positional_with_zero(arg0: &str, pos: &[String]) -> Vec<String> {
     v.push(arg0.to_string());
     v.extend(pos.iter().cloned());
     v
+}
+
+/// A string operator of `${x…}` ready to apply to each value ([`Shell::string_op`]).
+enum StringOp {
+    /// `${x#p}` (`true`: `##`).
+    Prefix(Rc<Pattern>, bool),
+    /// `${x%p}` (`true`: `%%`).
+    Suffix(Rc<Pattern>, bool),
+    /// `${x/p/r}` and its modes.
+    Replace(Box<Replacement>),
+    /// `${x^p}`, `${x,,}`, ...: the operator, all or first, the pattern.
+    Case(char, bool, Option<Rc<Pattern>>),
+    /// `${x@c}`.
+    Transform(char),
+    /// Anything else: the value as it is.
+    Same,
+}
+
+/// A prepared `${x/p/r}`.
+struct Replacement {
+    p: Rc<Pattern>,
+    mode: ReplaceMode,
+    rep: String,
+    /// `&` in `rep` stands for the match (`patsub_replacement`).
+    amp: bool,
+    /// The pattern text is empty.
+    empty_pat: bool,
+    /// The pattern text starts with `*`.
+    star: bool,
+    /// bash measures the pattern as another length: it never matches.
+    never: bool,
+    max: usize,
+}
+
+impl StringOp {
+    /// The operator applied to `s` (cut in place when it only removes a part).
+    fn apply(&self, sh: &mut Shell, mut s: String) -> String {
+        match self {
+            StringOp::Prefix(p, longest) => {
+                if let Some(n) = p.match_prefix(&s, *longest) {
+                    s.drain(..n);
+                }
+                s
+            }
+            StringOp::Suffix(p, longest) => {
+                if let Some(n) = p.match_suffix(&s, *longest) {
+                    s.truncate(n);
+                }
+                s
+            }
+            StringOp::Replace(r) => {
+                if r.never {
+                    return s;
+                }
+                // bash replaces an empty value (`/` and `//`) only when the pattern can
+                // match it and starts with `*`: `${e//*/x}` is x, `${e//?(a)/x}` empty.
+                if s.is_empty() && !r.empty_pat && matches!(r.mode, ReplaceMode::All | ReplaceMode::First) {
+                    let hit = r.star && r.p.match_prefix("", true) == Some(0);
+                    return if hit { replace(&r.p, "", ReplaceMode::Prefix, &r.rep, r.amp, false, r.max) } else { String::new() };
+                }
+                replace(&r.p, &s, r.mode, &r.rep, r.amp, r.empty_pat, r.max)
+            }
+            StringOp::Case(op, all, p) => case_convert(&s, *op, *all, p.as_deref()),
+            StringOp::Transform(c) => sh.transform(&s, *c),
+            StringOp::Same => s,
+        }
+    }
 }
 
 fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_pat: bool, max: usize) -> String {
