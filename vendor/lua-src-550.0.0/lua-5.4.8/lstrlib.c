@@ -569,8 +569,10 @@ static const char *match_capture (MatchState *ms, const char *s, int l) {
   size_t len;
   l = check_capture(ms, l);
   len = ms->capture[l].len;
-  if ((size_t)(ms->src_end-s) >= len &&
-      memcmp(ms->capture[l].init, s, len) == 0)
+  if ((size_t)(ms->src_end-s) < len)
+    return NULL;
+  kitsh_charge(ms->L, &ms->steps, len / 64);  /* kitsh: the bytes compared */
+  if (memcmp(ms->capture[l].init, s, len) == 0)
     return s+len;
   else return NULL;
 }

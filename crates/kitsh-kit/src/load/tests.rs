@@ -545,6 +545,7 @@ fn c_loops_of_the_string_and_table_libraries_count_against_the_instruction_limit
         ("match", "local r = ('a'):rep(1e5):match('^(.-)(.-)(.-)b')\n"),
         ("gmatch", "for x in ('a'):rep(1e5):gmatch('a-a-a-b') do end\n"),
         ("gsub", "local r = ('a'):rep(1e5):gsub('%a*%a*%a*b', '')\n"),
+        ("backref", "local r = ('a'):rep(2e5):find('(a*)%1b')\n"),
         ("balance", "local s = ('('):rep(1e5)\nfor i = 1, 1e5 do s:find('%b()', i) end\n"),
         ("plain", "local s = ('a'):rep(4e6)\nlocal r = s:find(('a'):rep(1e6) .. 'b', 1, true)\n"),
         ("move", "table.move({}, 1, 1e12, 1)\n"),
