@@ -251,3 +251,27 @@ fn quiet_part(p: &WordPart) -> bool {
         WordPart::CommandSub(_) | WordPart::BadCommandSub(_) | WordPart::ProcessSub(..) | WordPart::ArrayLiteral(_) => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::builtins::run_for_test as out;
+    use crate::{Bash, ExecutionLimits};
+
+    #[test]
+    fn an_inline_echo_never_trips_a_small_output_limit() {
+        // The stage's output goes to the next stage, not to the caller: only what `wc` prints
+        // counts against the output limit, whether the `echo` ran inline or behind a pipe.
+        let mut b = Bash::builder().limits(ExecutionLimits::new().max_output_bytes(100)).build().expect("builds");
+        let r = b.exec_sync("printf -v x %0300d 0; echo \"$x\" | wc -c; echo ab | wc -c");
+        assert_eq!((r.stdout.as_str(), r.exit_code), ("301\n3\n", 0));
+    }
+
+    #[test]
+    fn what_runs_inline_and_what_does_not() {
+        // A function named echo, `|&`, a command substitution and a redirection all keep the
+        // stage on a thread; the results are the same either way.
+        let s = "echo() { builtin echo \"f:$*\"; }; echo a | cat; unset -f echo
+echo b |& cat; echo $(echo c) | cat; echo d 2>/dev/null | cat; v=e; echo ${v}${v#x} | cat";
+        assert_eq!(out(s), "f:a\nb\nc\nd\nee\n0");
+    }
+}
