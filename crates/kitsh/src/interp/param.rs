@@ -729,33 +729,42 @@ impl Shell {
     /// and values as separate words. `None` when `name` is not an array.
     fn key_value_form(&mut self, name: &str, quoted: bool, star: bool) -> Option<Val> {
         use crate::util::quote::quote_declare;
+        use std::fmt::Write as _;
         let bytes = self.byte_locale();
         let name = self.vars.resolve_name(name).into_owned();
-        let (pairs, assoc): (Vec<(String, String)>, bool) = match self.vars.get(&name)?.value.as_ref()? {
-            Value::Indexed(m) => (m.iter().map(|(k, x)| (k.to_string(), x.clone())).collect(), false),
-            Value::Assoc(m) => (m.iter().into_iter().map(|(k, x)| (k.clone(), x.clone())).collect(), true),
-            Value::Str(_) => return None,
-        };
+        let value = self.vars.get(&name)?.value.as_ref()?;
         if !quoted {
-            return Some(Val::List(pairs.into_iter().flat_map(|(k, x)| [k, x]).collect(), star));
+            let words: Vec<String> = match value {
+                Value::Indexed(m) => m.iter().flat_map(|(k, x)| [k.to_string(), x.clone()]).collect(),
+                Value::Assoc(m) => m.iter().into_iter().flat_map(|(k, x)| [k.clone(), x.clone()]).collect(),
+                Value::Str(_) => return None,
+            };
+            return Some(Val::List(words, star));
         }
+        // Quoted: `k 'v' k 'v'` for indexed arrays, `k 'v' k 'v' ` for associative ones,
+        // written straight from the variable (no copy of its pairs).
         let mut out = String::new();
-        for (i, (k, x)) in pairs.iter().enumerate() {
-            if i > 0 && !assoc {
-                out.push(' ');
+        match value {
+            Value::Indexed(m) => {
+                for (i, (k, x)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    let _ = write!(out, "{k} ");
+                    out.push_str(&quote_declare(x, bytes));
+                }
             }
-            if assoc {
-                out.push_str(&super::builtins::vars::assoc_key(k, bytes));
-            } else {
-                out.push_str(k);
+            Value::Assoc(m) => {
+                for (k, x) in m.iter() {
+                    out.push_str(&super::builtins::vars::assoc_key(k, bytes));
+                    out.push(' ');
+                    out.push_str(&quote_declare(x, bytes));
+                    out.push(' ');
+                }
             }
-            out.push(' ');
-            out.push_str(&quote_declare(x, bytes));
-            if assoc {
-                out.push(' ');
-            }
+            Value::Str(_) => return None,
         }
-        Some(Val::Str((!pairs.is_empty()).then_some(out)))
+        Some(Val::Str((!out.is_empty()).then_some(out)))
     }
 
     /// The letters `${x@a}` shows for variable `name`, in bash's order.
@@ -994,20 +1003,23 @@ fn replace(p: &Pattern, s: &str, mode: ReplaceMode, rep: &str, amp: bool, empty_
             out.push_str(rep);
         }
     };
-    let subst = |m: &str| -> String {
-        let mut out = String::new();
+    // `head`, then the replacement of `m`, then `tail`, built in one string.
+    let spliced = |head: &str, m: &str, tail: &str| -> String {
+        let mut out = String::with_capacity(head.len() + rep.len() + tail.len());
+        out.push_str(head);
         subst_into(&mut out, m);
+        out.push_str(tail);
         out
     };
     match mode {
         ReplaceMode::Prefix => match p.match_prefix(s, true) {
-            Some(n) => format!("{}{}", subst(&s[..n]), &s[n..]),
-            None if empty_pat => format!("{}{}", subst(""), s),
+            Some(n) => spliced("", &s[..n], &s[n..]),
+            None if empty_pat => spliced("", "", s),
             None => s.to_string(),
         },
         ReplaceMode::Suffix => match p.match_suffix(s, true) {
-            Some(n) => format!("{}{}", &s[..n], subst(&s[n..])),
-            None if empty_pat => format!("{}{}", s, subst("")),
+            Some(n) => spliced(&s[..n], &s[n..], ""),
+            None if empty_pat => spliced(s, "", ""),
             None => s.to_string(),
         },
         ReplaceMode::All if !empty_pat => {
