@@ -77,11 +77,16 @@ impl Pipe {
                 self.cond.notify_all();
                 return Ok(n);
             }
-            if st.writers == 0 || out.is_empty() {
+            if out.is_empty() {
                 return Ok(0);
             }
+            // Checked before end-of-file too: a writer stopped by the cancellation (a `sleep`
+            // that reached the deadline) closes the pipe, and that end is not the input's.
             if self.shared.cancelled() {
                 return Err(crate::util::cancelled::error());
+            }
+            if st.writers == 0 {
+                return Ok(0);
             }
             st = self.cond.wait_timeout(st, Duration::from_millis(50)).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
         }

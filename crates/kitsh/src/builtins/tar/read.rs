@@ -30,7 +30,6 @@ fn fill(r: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
         match r.read(&mut buf[got..]) {
             Ok(0) => break,
             Ok(n) => got += n,
-            Err(e) if crate::util::cancelled::is(&e) => return Err(e),
             Err(e) => return Err(e),
         }
     }
@@ -41,6 +40,15 @@ fn fill(r: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
 fn eof(ctx: &mut Ctx<'_>, extracting: bool) -> Stop {
     if extracting {
         let _ = writeln!(ctx.stderr, "tar: Unexpected EOF in archive");
+    }
+    fatal(ctx, "Unexpected EOF in archive")
+}
+
+/// A read of the archive failed: a cancelled script stops quietly, anything else is the
+/// archive ending early.
+fn read_failed(ctx: &mut Ctx<'_>, e: &std::io::Error) -> Stop {
+    if crate::util::cancelled::is(e) {
+        return Stop::Status(2);
     }
     fatal(ctx, "Unexpected EOF in archive")
 }
@@ -161,7 +169,7 @@ fn data_in(
             return Err(Stop::Status(2));
         }
         let want = left.min(CHUNK as u64) as usize;
-        let n = fill(r, &mut buf[..want]).map_err(|_| fatal(ctx, "Unexpected EOF in archive"))?;
+        let n = fill(r, &mut buf[..want]).map_err(|e| read_failed(ctx, &e))?;
         if n < want {
             if useful > 0 {
                 let k = (n as u64).min(useful) as usize;
@@ -215,7 +223,7 @@ fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut S
     let mut skipping = false;
     let list_err = o.to_stdout;
     loop {
-        let n = fill(r, &mut block).map_err(|_| fatal(ctx, "Unexpected EOF in archive"))?;
+        let n = fill(r, &mut block).map_err(|e| read_failed(ctx, &e))?;
         if n < 512 {
             if first {
                 let _ = writeln!(ctx.stderr, "tar: This does not look like a tar archive");
