@@ -11,7 +11,7 @@ echo -e 'a\tb\\c' | od -c | head -n 1
 echo -n abc | wc -c
 echo $BASHPID | { read p; [ "$p" != "$$" ] && echo "echo ran in a subshell"; }
 set -o pipefail
-echo hi | false
+echo hi | { read -r x; false; }  # the reader takes the line first: no SIGPIPE race
 echo "status $? ${PIPESTATUS[*]}"
 set +o pipefail
 echo $(( 1 / 0 )) | cat

@@ -46,6 +46,9 @@ pub trait ArithEnv {
     fn expand_subscript(&mut self, text: &str) -> Result<String, String> {
         Ok(text.to_string())
     }
+    /// An indexed array's subscript failed to evaluate: bash reports the error without the
+    /// command's name and abandons the command line (the interpreter notes it).
+    fn subscript_failed(&mut self) {}
 }
 
 /// An array subscript as seen by [`ArithEnv`].

@@ -33,6 +33,10 @@ impl ArithEnv for Env<'_> {
         self.0.expand_subscript_text(text)
     }
 
+    fn subscript_failed(&mut self) {
+        self.0.discard = true;
+    }
+
     fn get_elem(&mut self, name: &str, index: &ArithIndex) -> Result<Option<String>, String> {
         let sh = &mut *self.0;
         let name = sh.vars.resolve_name(name).into_owned();
@@ -109,6 +113,28 @@ impl Shell {
         self.arith_text(&text)
     }
 
+    /// The offset or length of `${x:offset:length}`: like [`Shell::arith_word`], but an
+    /// error names the parameter (`who`), as bash reports it (`y: 1 +: syntax error ...`).
+    pub(crate) fn arith_word_of(&mut self, w: &Word, who: &crate::parser::ast::Param) -> Exec<i64> {
+        let text = self.arith_source(w)?;
+        match self.arith_str(&text) {
+            Ok(v) => Ok(v),
+            Err(msg) if msg.ends_with(": unbound variable") => {
+                self.error(&msg);
+                Err(self.fatal_expansion())
+            }
+            Err(msg) => {
+                if self.discard {
+                    self.error(&msg);
+                } else {
+                    self.error(&format!("{}: {msg}", Self::substring_name(who)));
+                    self.arith_abort = true;
+                }
+                Err(Flow::Abort(1))
+            }
+        }
+    }
+
     /// `$(( ... ))`: like [`Shell::arith_word`], but single quotes stay in the text, so
     /// `$(( '1' + 2 ))` is a syntax error as in bash (`(( ))` and `for ((` take them).
     pub(crate) fn arith_sub(&mut self, w: &Word) -> Exec<i64> {
@@ -125,9 +151,27 @@ impl Shell {
             Err(msg) => {
                 self.error(&msg);
                 // `set -u` makes an unset variable in arithmetic fatal.
-                Err(if msg.ends_with(": unbound variable") { self.fatal_expansion() } else { Flow::Abort(1) })
+                if msg.ends_with(": unbound variable") {
+                    return Err(self.fatal_expansion());
+                }
+                self.arith_abort = true;
+                Err(Flow::Abort(1))
             }
         }
+    }
+
+    /// Report an error of `(( ))`, `for ((` or `let` with `prefix`; one from an array
+    /// subscript (see [`Shell::discard`]) is reported bare and abandons the command line.
+    pub(crate) fn arith_command_error(&mut self, prefix: &str, msg: &str) -> Exec<()> {
+        if self.discard {
+            self.error(msg);
+            return Err(Flow::Abort(1));
+        }
+        let mut line = String::with_capacity(prefix.len() + msg.len());
+        line.push_str(prefix);
+        line.push_str(msg);
+        self.error(&line);
+        Ok(())
     }
 
     /// A part of `for ((...))`: like `(( ))`, an error is reported (`((: ...`) and ends the
@@ -137,7 +181,7 @@ impl Shell {
         match self.arith_str(&text) {
             Ok(v) => Ok(Some(v)),
             Err(msg) => {
-                self.error(&format!("((: {msg}"));
+                self.arith_command_error("((: ", &msg)?;
                 if msg.ends_with(": unbound variable") {
                     return Err(self.fatal_expansion());
                 }
@@ -152,7 +196,7 @@ impl Shell {
         match self.arith_str(&text) {
             Ok(v) => Ok(v),
             Err(msg) => {
-                self.error(&format!("((: {msg}"));
+                self.arith_command_error("((: ", &msg)?;
                 if msg.ends_with(": unbound variable") {
                     return Err(self.fatal_expansion());
                 }

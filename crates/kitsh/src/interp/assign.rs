@@ -34,10 +34,12 @@ impl ArrayItem {
 
 impl Shell {
     /// Apply `-i`, `-l`, `-u` to a value about to be stored in a variable with `attrs`.
-    fn transform_value(&mut self, attrs: u16, value: String, old: Option<&str>, append: bool) -> Result<String, String> {
+    /// A failed `-i` evaluation sets [`Shell::discard`]; case mapping acts on ASCII
+    /// letters only in the C locale, as bash's does.
+    pub(crate) fn transform_value(&mut self, attrs: u16, value: String, old: Option<&str>, append: bool) -> Result<String, String> {
         let mut v = if attrs & attr::INTEGER != 0 {
-            let n = self.arith_str(&value)?;
-            let base = if append { old.map(|o| self.arith_str(o)).transpose()?.unwrap_or(0) } else { 0 };
+            let n = self.arith_str(&value).inspect_err(|_| self.discard = true)?;
+            let base = if append { old.map(|o| self.arith_str(o)).transpose().inspect_err(|_| self.discard = true)?.unwrap_or(0) } else { 0 };
             (base.wrapping_add(n)).to_string()
         } else if append {
             let mut s = old.unwrap_or("").to_string();
@@ -46,7 +48,13 @@ impl Shell {
         } else {
             value
         };
-        if attrs & attr::LOWER != 0 {
+        if attrs & (attr::LOWER | attr::UPPER) != 0 && !v.is_ascii() && self.byte_locale() {
+            if attrs & attr::LOWER != 0 {
+                v.make_ascii_lowercase();
+            } else {
+                v.make_ascii_uppercase();
+            }
+        } else if attrs & attr::LOWER != 0 {
             v = crate::util::locale::lower(&v);
         } else if attrs & attr::UPPER != 0 {
             v = crate::util::locale::upper(&v);
@@ -150,6 +158,18 @@ impl Shell {
             Some(w) => self.expand_word_str(&w).map_err(|_| String::new()),
             None => Ok(text.to_string()),
         }
+    }
+
+    /// An indexed array's subscript evaluated: an error is one bash jumps to its top level
+    /// for ([`Shell::discard`]).
+    /// bash reports it without the command's name: it is reported here and the error
+    /// returned is empty.
+    pub(crate) fn subscript_num(&mut self, key: &str) -> Result<i64, String> {
+        self.arith_str(key).map_err(|m| {
+            self.error(&m);
+            self.discard = true;
+            String::new()
+        })
     }
 
     /// Writing through a circular nameref fails (bash warns and abandons the command).
@@ -261,7 +281,7 @@ impl Shell {
     /// forbid it: the subscript is evaluated once, and the element stored with one lookup
     /// unless the evaluation changed the variable or the index counts from the end.
     fn assign_indexed(&mut self, name: &str, key: &str, value: String) -> Result<(), String> {
-        let i = self.arith_str(key)?;
+        let i = self.subscript_num(key)?;
         let max = self.shared.limits.max_fields;
         if let Some(var) = self.vars.get_raw_mut(name).filter(|v| v.attrs & PLAIN == 0) {
             if let Some(Value::Indexed(m)) = &mut var.value {
@@ -325,7 +345,7 @@ impl Shell {
         if key.trim().is_empty() {
             return Err(format!("{name}[{key}]: bad array subscript"));
         }
-        let i = self.arith_str(key)?;
+        let i = self.subscript_num(key)?;
         self.store_indexed(&name, attrs, key, i, value, append)
     }
 
@@ -438,7 +458,7 @@ impl Shell {
         for it in items {
             let idx = match &it.key {
                 Some(k) => {
-                    let mut i = self.arith_str(k)?;
+                    let mut i = self.subscript_num(k)?;
                     if i < 0 {
                         i += next;
                         if i < 0 {

@@ -79,9 +79,11 @@ impl Shell {
                         "-gt" => a > b,
                         _ => a >= b,
                     }),
+                    // bash reports `[[: ...` and the test is false (status 1); a bad array
+                    // subscript abandons the command line.
                     (Err(m), _) | (_, Err(m)) => {
-                        self.error(&m);
-                        Err(Flow::Exit(2))
+                        self.arith_command_error("[[: ", &m)?;
+                        Ok(false)
                     }
                 }
             }

@@ -13,6 +13,10 @@ use super::redirect::RedirError;
 use super::options::*;
 use super::{Exec, Flow, Frame, Job, Shell};
 
+
+/// Attributes a temporary assignment (`x=v cmd`) does not apply: its value is stored as
+/// written, as bash does.
+const TEMP_DROPPED: u16 = super::vars::attr::INTEGER | super::vars::attr::LOWER | super::vars::attr::UPPER;
 impl Shell {
     /// Run a list of commands.
     pub fn run_list(&mut self, list: &List) -> Exec {
@@ -347,20 +351,23 @@ impl Shell {
                 self.status = s;
                 Ok(None)
             }
-            // `break` and `continue` themselves succeed: the loop's status is then 0.
+            // `break` and `continue` themselves succeed: the loop's status is then 0 (1 after
+            // an out-of-range count, see `Shell::break_status`).
             Err(Flow::Break(n)) => {
-                self.status = 0;
                 if n > 1 {
+                    self.status = 0;
                     Err(Flow::Break(n - 1))
                 } else {
+                    self.status = std::mem::take(&mut self.break_status);
                     Ok(Some(true))
                 }
             }
             Err(Flow::Continue(n)) => {
-                self.status = 0;
                 if n > 1 {
+                    self.status = 0;
                     Err(Flow::Continue(n - 1))
                 } else {
+                    self.status = std::mem::take(&mut self.break_status);
                     Ok(Some(false))
                 }
             }
@@ -455,7 +462,7 @@ impl Shell {
                         }
                         if let Err(msg) = self.assign_scalar(var, it) {
                             self.error(&msg);
-                            return Ok(1);
+                            return self.discarding(Ok(1));
                         }
                         let r = self.run_list(body);
                         self.emit_output();
@@ -807,13 +814,31 @@ impl Shell {
                     if self.set_opt(NOEXEC) {
                         continue;
                     }
+                    if level == Level::Script {
+                        self.discard = false;
+                        self.arith_abort = false;
+                    }
                     status = match self.run_list(&list) {
+                        // A jump to bash's top level (`Shell::discard`) leaves eval and
+                        // source too, is no `set -e` failure, and ends a `-c` string.
+                        Err(Flow::Abort(s)) if self.discard => {
+                            self.status = s;
+                            if level == Level::Nested {
+                                return Err(Flow::Abort(s));
+                            }
+                            self.discard = false;
+                            if self.opts.invocation == 'c' && !self.opts.interactive {
+                                return Err(Flow::Exit(s));
+                            }
+                            s
+                        }
                         // `set -e` (and POSIX mode's fatal special-builtin errors) end the
                         // script instead of just the line.
                         // eval and source abandon just their own line, like bash.
                         Err(Flow::Abort(s)) => {
                             self.status = s;
-                            if self.set_opt(ERREXIT) || self.set_opt(POSIX) {
+                            let errexit = self.set_opt(ERREXIT) && !std::mem::take(&mut self.arith_abort);
+                            if errexit || self.set_opt(POSIX) {
                                 return Err(Flow::Exit(s));
                             }
                             s
@@ -1025,6 +1050,10 @@ impl Shell {
             }
             let old = self.vars.get_raw(&a.name).cloned();
             saved.push((a.name.clone(), old));
+            if let Some(v) = self.vars.get_raw_mut(&a.name) {
+                // The value is stored as given: `-i`, `-l`, `-u` do not apply (bash).
+                v.attrs &= !TEMP_DROPPED;
+            }
             self.do_assign(a, true)?;
             if let Some(v) = self.vars.get_raw_mut(&a.name) {
                 v.attrs |= super::vars::attr::EXPORT;
@@ -1065,7 +1094,7 @@ impl Shell {
             if self.refuse_temp_elem(a) {
                 continue;
             }
-            self.vars.temp_entry(&a.name);
+            self.vars.temp_entry(&a.name).attrs &= !TEMP_DROPPED;
             if let Err(e) = self.do_assign(a, true) {
                 self.vars.pop_scope();
                 return Err(e);
@@ -1130,7 +1159,8 @@ impl Shell {
             return self.dispatch_logic(argv);
         }
         if let Some(b) = super::builtins::lookup(&argv[0]) {
-            return b(self, &argv);
+            let r = b(self, &argv);
+            return self.discarding(r);
         }
         let r = if let Some(b) = self.shared.custom.get(&argv[0]).cloned() {
             Ok(self.run_utility(&*b, &argv))
@@ -1141,6 +1171,16 @@ impl Shell {
             self.note_ended_jobs();
         }
         r
+    }
+
+    /// A builtin's result: when an assignment or subscript inside it failed as arithmetic
+    /// (`read`, `printf -v`, `mapfile` into an integer variable), bash has abandoned the
+    /// command line ([`Shell::discard`]).
+    pub(crate) fn discarding(&mut self, r: Exec) -> Exec {
+        match r {
+            Ok(s) if self.discard => Err(Flow::Abort(s.max(1))),
+            r => r,
+        }
     }
 
     /// Run a [`crate::builtins::Builtin`] with this shell's descriptors.

@@ -23,7 +23,8 @@ impl Shell {
         let name = argv[0].as_str();
         if SHELL.binary_search(&name).is_ok() {
             if let Some(b) = super::builtins::lookup(name) {
-                return b(self, &argv);
+                let r = b(self, &argv);
+                return self.discarding(r);
             }
         }
         if TRANSFORMS.binary_search(&name).is_ok() {

@@ -233,6 +233,19 @@ pub struct Shell {
     pub own_jobs_from: usize,
     /// The next function call adopts the temporary-assignment scope on top (`v=x f`).
     pub temp_for_call: bool,
+    /// An error bash handles by jumping to its top level (`DISCARD`) is being reported: a
+    /// value for an integer variable or an indexed array's subscript failed as arithmetic.
+    /// It abandons the command line through functions, `eval` and `source`, does not
+    /// trigger `set -e`, and ends a `-c` string (status 1); a script file goes on with its
+    /// next line. Cleared at each top-level command.
+    pub(crate) discard: bool,
+    /// The command line was abandoned by an error of `$(( ))` (or another arithmetic
+    /// expansion): bash's `set -e` does not end the script for it. Cleared at each
+    /// top-level command.
+    pub(crate) arith_abort: bool,
+    /// The status the loops left by `break`/`continue` end with: 0, or 1 after an out-of-range
+    /// count (`break 0` leaves every loop, failing).
+    pub(crate) break_status: i32,
     /// The signal that ended this shell, if one did (for `wait`'s message in the parent).
     pub killed_by: Option<i32>,
     /// `$$`.
@@ -338,6 +351,9 @@ impl Shell {
             jobs: Vec::new(),
             killed_by: None,
             temp_for_call: false,
+            discard: false,
+            arith_abort: false,
+            break_status: 0,
             own_jobs_from: 0,
             pid: 4242,
             bashpid: 4242,
@@ -383,7 +399,10 @@ impl Shell {
 
     /// Print `NAME: line N: MSG` on the shell's stderr, bash's error shape.
     pub fn error(&self, msg: &str) {
-        self.error_in("", msg);
+        // An empty message: the error was reported where it happened.
+        if !msg.is_empty() {
+            self.error_in("", msg);
+        }
     }
 
     /// Print bash's warning shape: `NAME: line N: warning: MSG`.

@@ -205,7 +205,14 @@ impl Shell {
             self.error(&format!("{name}[]: bad array subscript"));
             return Err(Flow::Abort(1));
         }
-        let i = self.arith_word(idx)?;
+        let i = match self.arith_word(idx) {
+            Ok(i) => i,
+            Err(e) => {
+                // A bad subscript abandons the line up to the top level (`Shell::discard`).
+                self.discard |= matches!(e, Flow::Abort(_));
+                return Err(e);
+            }
+        };
         let Some(var) = self.vars.get(&name) else {
             if let Some(v) = self.dynamic_array(&name) {
                 let i = if i < 0 { i + v.len() as i64 } else { i };
@@ -600,27 +607,37 @@ impl Shell {
                     (Param::Special(c @ ('@' | '*')), ParamOp::Substring { .. }, _) => {
                         Val::List(positional_with_zero(&self.arg0, &self.positional), *c == '*')
                     }
+                    // An unset value has no substring: bash evaluates nothing.
+                    (_, ParamOp::Substring { .. }, Val::Str(None)) => return Ok(Val::Str(None)),
                     (Param::Indexed(name, idx @ (Index::At | Index::Star)), ParamOp::Substring { offset, length }, _) => {
                         let star = matches!(idx, Index::Star);
-                        if let Some(items) = self.indexed_slice(name, offset, length.as_ref())? {
+                        if let Some(items) = self.indexed_slice(name, offset, length.as_ref(), param)? {
                             return Ok(Val::List(items, star));
                         }
                         Val::List(self.array_values(name).unwrap_or_default(), star)
                     }
                     (_, _, v) => v,
                 };
-                self.apply_string_op(val, op)
+                self.apply_string_op(val, op, param)
             }
         }
     }
 
-    fn apply_string_op(&mut self, val: Val, op: &ParamOp) -> Exec<Val> {
+    /// The parameter as bash names it in an error of `${x:offset}`: `y`, `a[@]`, `a[1]`.
+    pub(crate) fn substring_name(p: &Param) -> String {
+        match p {
+            Param::Indexed(n, Index::Expr(w)) => format!("{n}[{}]", crate::parser::print::word_text(w)),
+            p => Self::param_display_name(p),
+        }
+    }
+
+    fn apply_string_op(&mut self, val: Val, op: &ParamOp, param: &Param) -> Exec<Val> {
         // In the C locale substrings, patterns and case changes work on bytes: the value is
         // seen through `byte_chars` and the result turned back into characters.
         let bytes = !matches!(op, ParamOp::Transform(_)) && self.byte_locale() && !val_is_ascii(&val);
         let val = if bytes { map_val(val, |s| byte_chars(s)) } else { val };
         let out = if let ParamOp::Substring { offset, length } = op {
-            self.substring(val, offset, length.as_ref())?
+            self.substring(val, offset, length.as_ref(), param)?
         } else {
             let f = self.string_op(op, bytes)?;
             match val {
@@ -807,14 +824,14 @@ impl Shell {
     /// `${a[@]:offset:length}` of an indexed array: the offset is an index (negative: from
     /// one past the highest index), and the elements counted are the set ones from there.
     /// `None` when `name` is not an indexed array.
-    fn indexed_slice(&mut self, name: &str, offset: &Word, length: Option<&Word>) -> Exec<Option<Vec<String>>> {
+    fn indexed_slice(&mut self, name: &str, offset: &Word, length: Option<&Word>, who: &Param) -> Exec<Option<Vec<String>>> {
         let name = self.vars.resolve_name(name).into_owned();
         if !self.vars.get(&name).is_some_and(|v| v.is_indexed()) {
             return Ok(None);
         }
-        let off = self.arith_word(offset)?;
+        let off = self.arith_word_of(offset, who)?;
         let len = match length {
-            Some(w) => Some(self.arith_word(w)?),
+            Some(w) => Some(self.arith_word_of(w, who)?),
             None => None,
         };
         if let Some(l) = len.filter(|l| *l < 0) {
@@ -830,10 +847,10 @@ impl Shell {
         Ok(Some(m.range(start..).take(take).map(|(_, v)| v.clone()).collect()))
     }
 
-    fn substring(&mut self, val: Val, offset: &Word, length: Option<&Word>) -> Exec<Val> {
-        let off = self.arith_word(offset)?;
+    fn substring(&mut self, val: Val, offset: &Word, length: Option<&Word>, who: &Param) -> Exec<Val> {
+        let off = self.arith_word_of(offset, who)?;
         let len = match length {
-            Some(w) => Some(self.arith_word(w)?),
+            Some(w) => Some(self.arith_word_of(w, who)?),
             None => None,
         };
         match val {

@@ -330,6 +330,7 @@ impl Ctx<'_, '_> {
     /// The subscript of `name[sub]`: a key for associative arrays, else evaluated.
     fn index(&mut self, name: &str, sub: &str) -> Result<ArithIndex, ArithError> {
         if sub.is_empty() {
+            self.env.subscript_failed();
             return Err(ArithError {
                 message: format!("{name}[]: bad array subscript"),
             });
@@ -344,7 +345,7 @@ impl Ctx<'_, '_> {
         if self.env.is_assoc(name) {
             return Ok(ArithIndex::Key(sub.to_string()));
         }
-        self.subexpr(sub, self.in_value).map(ArithIndex::Num)
+        self.subexpr(sub, self.in_value).map(ArithIndex::Num).inspect_err(|_| self.env.subscript_failed())
     }
 
     /// Evaluate `text` (a variable's value or a subscript) as a nested expression context.

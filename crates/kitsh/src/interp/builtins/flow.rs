@@ -17,11 +17,13 @@ pub fn false_(_: &mut Shell, _: &[String]) -> Exec {
     Ok(1)
 }
 
-/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments"; like an
-/// expansion error, the rest of the command line is abandoned with status 1.
-pub(super) fn too_many_arguments(sh: &Shell, name: &str, args: &[String]) -> Option<Exec> {
+/// `exit 1 2`, `shift 1 2`, `return 1 2`, `break 1 2`: "too many arguments"; bash jumps to
+/// its top level: the command line is abandoned with status 1, through functions, `eval`
+/// and `source`, and a `-c` string ends ([`Shell::discard`]).
+pub(super) fn too_many_arguments(sh: &mut Shell, name: &str, args: &[String]) -> Option<Exec> {
     if args.len() > 2 && args[1].trim().parse::<i64>().is_ok() {
         sh.builtin_error(name, "too many arguments");
+        sh.discard = true;
         return Some(Err(Flow::Abort(1)));
     }
     None
@@ -66,8 +68,9 @@ pub fn return_(sh: &mut Shell, args: &[String]) -> Exec {
     }
 }
 
-/// The level of `break N` / `continue N`; `Err` is the builtin's result (a non-number
-/// abandons the command line with status 128, as in bash).
+/// The level of `break N` / `continue N`; `Err` is the builtin's result: a count below 1
+/// leaves every enclosing loop with status 1, a non-number ends the shell with status 128,
+/// as in bash.
 fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, Exec> {
     match args.get(1) {
         None => Ok(1),
@@ -75,18 +78,31 @@ fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, Exe
             Ok(n) if n >= 1 => Ok(n as usize),
             Ok(_) => {
                 sh.builtin_error(name, &format!("{a}: loop count out of range"));
-                Err(Ok(1))
+                sh.break_status = 1;
+                Err(Err(Flow::Break(sh.loop_depth)))
             }
             Err(_) => {
                 sh.builtin_error(name, &format!("{a}: numeric argument required"));
-                Err(Err(Flow::Abort(128)))
+                Err(Err(Flow::Exit(128)))
             }
         },
     }
 }
 
+/// Outside a loop `break` and `continue` only complain (whatever their operands).
+fn outside_loop(sh: &Shell, name: &str) -> bool {
+    if sh.loop_depth == 0 {
+        sh.builtin_error(name, "only meaningful in a `for', `while', or `until' loop");
+        return true;
+    }
+    false
+}
+
 /// `break [N]`
 pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
+    if outside_loop(sh, "break") {
+        return Ok(0);
+    }
     if let Some(f) = too_many_arguments(sh, "break", args) {
         return f;
     }
@@ -94,15 +110,14 @@ pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
         Ok(n) => n,
         Err(r) => return r,
     };
-    if sh.loop_depth == 0 {
-        sh.builtin_error("break", "only meaningful in a `for', `while', or `until' loop");
-        return Ok(0);
-    }
     Err(Flow::Break(n.min(sh.loop_depth)))
 }
 
 /// `continue [N]`
 pub fn continue_(sh: &mut Shell, args: &[String]) -> Exec {
+    if outside_loop(sh, "continue") {
+        return Ok(0);
+    }
     if let Some(f) = too_many_arguments(sh, "continue", args) {
         return f;
     }
@@ -110,9 +125,5 @@ pub fn continue_(sh: &mut Shell, args: &[String]) -> Exec {
         Ok(n) => n,
         Err(r) => return r,
     };
-    if sh.loop_depth == 0 {
-        sh.builtin_error("continue", "only meaningful in a `for', `while', or `until' loop");
-        return Ok(0);
-    }
     Err(Flow::Continue(n.min(sh.loop_depth)))
 }

@@ -216,6 +216,9 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
                 match stored.or_else(|| computed(sh, n).map(|v| declare_line(n, &v, sh.byte_locale()))) {
                     Some(line) => out.push_str(&line),
                     None => {
+                        // What was listed comes first, as bash writes it.
+                        sh.out(out.as_bytes());
+                        out.clear();
                         sh.builtin_error(cmd, &format!("{n}: not found"));
                         status = 1;
                     }
@@ -241,7 +244,13 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         if local && plain && fresh_local(sh, arg) {
             continue;
         }
+        sh.discard = false;
         if let Err(m) = declare_one(sh, arg, &f, local) {
+            if sh.discard {
+                let value = assign_eq(arg).map_or("", |p| &arg[p + 1..]);
+                abandon_on_arith_error(sh, cmd, value, &m);
+                return Err(Flow::Abort(1));
+            }
             if !m.is_empty() {
                 sh.builtin_error(cmd, &m);
             }
@@ -249,6 +258,19 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         }
     }
     Ok(status)
+}
+
+/// A value for an integer variable failed as arithmetic: bash reports it (without the
+/// builtin's name for a compound array `(...)`, which it evaluates as an assignment) and
+/// abandons the command line, later operands included.
+fn abandon_on_arith_error(sh: &mut Shell, cmd: &str, value: &str, msg: &str) {
+    if msg.is_empty() {
+        // Reported already (a bad subscript).
+    } else if value.starts_with("\u{0}ARR") {
+        sh.error(msg);
+    } else {
+        sh.builtin_error(cmd, msg);
+    }
 }
 
 /// `local NAME` or `local NAME=VALUE` (no options) making a new local: what [`declare_one`]
@@ -450,20 +472,7 @@ fn assign_in_scope(sh: &mut Shell, name: &str, value: String, append: bool, loca
         let v = if local { sh.vars.local_entry(name) } else { sh.vars.global_entry(name) };
         (v.attrs, v.scalar().map(str::to_string))
     };
-    let mut val = if attrs & attr::INTEGER != 0 {
-        let n = sh.arith_str(&value)?;
-        let base = if append { old.as_deref().map(|o| sh.arith_str(o)).transpose()?.unwrap_or(0) } else { 0 };
-        base.wrapping_add(n).to_string()
-    } else if append {
-        format!("{}{}", old.unwrap_or_default(), value)
-    } else {
-        value
-    };
-    if attrs & attr::LOWER != 0 {
-        val = crate::util::locale::lower(&val);
-    } else if attrs & attr::UPPER != 0 {
-        val = crate::util::locale::upper(&val);
-    }
+    let val = sh.transform_value(attrs, value, old.as_deref(), append)?;
     let v = if local { sh.vars.local_entry(name) } else { sh.vars.global_entry(name) };
     match &mut v.value {
         Some(Value::Indexed(m)) => {
@@ -588,20 +597,28 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
             continue;
         }
         if let Some(v) = value {
-            if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
+            sh.discard = false;
+            let r = if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
                 let items = sh.decl_arrays.get(idx).cloned().unwrap_or_default();
-                if let Err(m) = sh.assign_array(name, items, append, false) {
-                    sh.builtin_error(cmd, &m);
-                    status = 1;
-                    continue;
+                sh.assign_array(name, items, append, false)
+            } else {
+                sh.assign(name, v.to_string(), append)
+            };
+            if let Err(m) = r {
+                if sh.discard {
+                    abandon_on_arith_error(sh, cmd, v, &m);
+                    return Err(Flow::Abort(1));
                 }
-            } else if let Err(m) = sh.assign(name, v.to_string(), append) {
                 sh.builtin_error(cmd, &m);
                 status = 1;
                 continue;
             }
         }
         let name = sh.vars.resolve_name(name).into_owned();
+        if unset && sh.vars.get_raw(&name).is_none() {
+            // `export -n x` of an unset `x` declares nothing.
+            continue;
+        }
         let var = sh.vars.entry(&name);
         if unset {
             var.attrs &= !bit;
@@ -991,7 +1008,7 @@ pub fn let_(sh: &mut Shell, args: &[String]) -> Exec {
         match sh.arith_str(a) {
             Ok(v) => last = v,
             Err(m) => {
-                sh.builtin_error("let", &m);
+                sh.arith_command_error("let: ", &m)?;
                 return Ok(1);
             }
         }

@@ -27,6 +27,9 @@ pub(crate) struct Docs {
     pending: Vec<Pending>,
     bodies: HashMap<usize, HereDoc>,
     next_id: usize,
+    /// An unquoted body is being parsed: there `$'...'` in the word of `${x-w}` (`+ = ?`)
+    /// is literal text, as bash's `extquote` applies only inside double quotes.
+    pub(crate) in_body: bool,
 }
 
 impl Docs {
@@ -37,19 +40,23 @@ impl Docs {
     }
 }
 
-/// The outer pending documents, saved while a command substitution is parsed.
-pub(crate) struct SavedDocs(Vec<Pending>);
+/// The outer pending documents (and whether a document body was being read), saved while a
+/// command substitution is parsed.
+pub(crate) struct SavedDocs(Vec<Pending>, bool);
 
 impl Core<'_, '_, '_> {
-    /// Enter a command substitution: only its own documents are read at its newlines.
+    /// Enter a command substitution: only its own documents are read at its newlines, and
+    /// its words are not part of a document body.
     pub(crate) fn docs_enter(&mut self) -> SavedDocs {
-        SavedDocs(std::mem::take(&mut self.docs.pending))
+        let in_body = std::mem::replace(&mut self.docs.in_body, false);
+        SavedDocs(std::mem::take(&mut self.docs.pending), in_body)
     }
 
     /// Leave a command substitution: documents it left unread are read after the outer ones.
     pub(crate) fn docs_leave(&mut self, saved: SavedDocs) {
         let inner = std::mem::replace(&mut self.docs.pending, saved.0);
         self.docs.pending.extend(inner);
+        self.docs.in_body = saved.1;
     }
 }
 
@@ -178,7 +185,9 @@ impl Core<'_, '_, '_> {
         let saved = (self.alias_next, self.inp.line);
         self.inp.push_barrier(text);
         self.inp.line = first_line;
+        let in_body = std::mem::replace(&mut self.docs.in_body, true);
         let r = self.doc_body_parts();
+        self.docs.in_body = in_body;
         let text = self.inp.pop_barrier();
         (self.alias_next, self.inp.line) = saved;
         // bash expands bodies at run time: a syntax error there is not a parse error; the

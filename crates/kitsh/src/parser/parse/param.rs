@@ -348,6 +348,11 @@ impl Core<'_, '_, '_> {
                     b.push(':');
                     self.tilde(&mut b, true, Some('}'));
                 }
+                // In a here-document `${x-$'a'}` keeps `$'a'` as it is (no `extquote`).
+                '$' if in_dq && pw == Pw::Value && self.docs.in_body && self.inp.peek2() == Some('\'') => {
+                    self.inp.bump_raw();
+                    b.push('$');
+                }
                 '$' => self.dollar(&mut b, false)?,
                 '`' => self.backtick(&mut b, in_dq)?,
                 _ => self.word_char(&mut b, c, in_dq)?,
