@@ -137,6 +137,9 @@ fn statement(r: &mut Rng, depth: usize) -> String {
     if depth > 1 {
         return echo_line(r);
     }
+    if r.chance(35) {
+        return plumbing(r, depth);
+    }
     match r.below(14) {
         11 => format!("A[{}]={}", r.pick(&["k", "'a b'", "$x", "\"$s\"", "]"]), word(r)),
         12 => format!("set -- {} {} {}", word(r), word(r), word(r)),
@@ -155,6 +158,49 @@ fn statement(r: &mut Rng, depth: usize) -> String {
         8 => format!("f() {{ local {v}=$1; {}; return {}; }}; f {}; echo \"st=$?\"", echo_line(r), r.below(3), word(r)),
         9 => format!("n=$(( {} )); echo \"n=$n\"", arith(r, 0)),
         _ => echo_line(r),
+    }
+}
+
+const FILTERS: [&str; 16] = [
+    "tr a-z A-Z", "tr -d ' '", "sort", "sort -r", "sort -u", "uniq -c", "head -n 1", "tail -n 2", "wc -l",
+    "cut -d/ -f2", "cut -c1-3", "sed 's/a/X/g'", "sed -n '1p'", "awk '{print $1, NF}'", "grep -c a", "rev",
+];
+
+/// What scripts do with commands: pipelines into filters and `while read`, here-strings and
+/// here-documents, `read` with `IFS`, command substitution and subshells, `printf` formats,
+/// redirections to files, `break`/`continue`, `&&`/`||` lists, `eval`, `shift`, `mapfile`.
+fn plumbing(r: &mut Rng, depth: usize) -> String {
+    let v = r.pick(&VARS);
+    let e = expansion(r);
+    let filter = r.pick(&FILTERS);
+    match r.below(22) {
+        0 => format!("printf '%s\\n' \"${v}\" \"{e}\" {} | {filter}", word(r)),
+        1 => format!("echo \"{e}\" | {filter} | {}", r.pick(&FILTERS)),
+        2 => format!("printf '%s\\n' \"${{a[@]}}\" {} | while read -r l; do echo \"[$l]\"; done", word(r)),
+        3 => format!("IFS={} read -r p q <<< \"${v}\"; echo \"<$p><$q>\"", r.pick(&["/", "' '", "''", "b", "'/ '"])),
+        4 => format!("while IFS= read -r l; do echo \"${{#l}}:$l\"; done <<EOF\n${v}\n{e}\nx $n\nEOF"),
+        5 => format!("cat <<{}\n$x ${{y}} $(( n + 1 )) \\$s '{e}'\nEOF\n", r.pick(&["EOF", "'EOF'", "\"EOF\"", "-EOF"])),
+        6 => format!("v=$({}); echo \"[$v]\" $?", statement(r, depth + 2)),
+        7 => format!("( {v}={}; {} ); echo \"${v}\"", word(r), echo_line(r)),
+        8 => format!(
+            "printf '{}' \"${v}\" {} {}; echo",
+            r.pick(&["%5s|%-5s|", "%05d %x %o", "%.2f %e", "%q %q", "%b|%s", "%c%c", "%3.1s|%-4.2s|", "%i %u %X", "%%%s%%", "%s\\t%s"]),
+            r.pick(&["3", "-7", "0x1f", "017", "2.5", "a", "''"]),
+            word(r)
+        ),
+        9 => format!("{{ echo \"{e}\"; echo {}; }} > f.txt; echo more >> f.txt; {filter} < f.txt", word(r)),
+        10 => format!("for i in 1 2 3 4; do (( i == {} )) && {}; echo $i; done", r.below(5), r.pick(&["continue", "break", "break 1", "continue 2", "true"])),
+        11 => format!("{} && echo yes || echo no", test_expr(r)),
+        12 => format!("eval \"{v}=\\\"{}\\\"\"; echo \"${v}\"", r.pick(&WORDS).replace(['\\', '"', '$', '`'], "")),
+        13 => format!("shift {}; echo $# \"$1\" \"$*\"", r.below(4)),
+        14 => format!("mapfile -t arr <<< \"$(printf '%s\\n' \"${v}\" {} {})\"; echo ${{#arr[@]}} \"${{arr[@]}}\"", word(r), word(r)),
+        15 => format!("IFS={}; set -- ${v} {}; echo $# \"$*\"; IFS=$' \\t\\n'", r.pick(&["/", "' '", "b", "''", "/b"]), word(r)),
+        16 => format!("read -ra w <<< \"{e}\"; echo ${{#w[@]}} \"${{w[-1]}}\""),
+        17 => format!("{} | {filter}; echo \"${{PIPESTATUS[@]}}\"", echo_line(r)),
+        18 => format!("! {}; echo $?", test_expr(r)),
+        19 => format!("declare {} {v}={}; declare -p {v}", r.pick(&["", "-i", "-u", "-l", "-r", "-x"]), word(r)),
+        20 => format!("g() {{ local -n ref=$1; ref+={}; }}; g {v}; echo \"${v}\"", word(r)),
+        _ => format!("echo \"{e}\" {} >&2; echo $?", r.pick(&["2>/dev/null", "2>&1", ""])),
     }
 }
 
@@ -179,6 +225,9 @@ struct Outcome {
 }
 
 fn run_bash(script: &str, dir: &std::path::Path) -> Option<Outcome> {
+    // A fresh, empty directory for every script (scripts write files).
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::create_dir_all(dir);
     let out = Command::new("timeout")
         .args(["5", "/bin/bash", "-c", script])
         .current_dir(dir)
