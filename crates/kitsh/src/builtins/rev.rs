@@ -134,6 +134,10 @@ impl Builtin for Rev {
                     continue;
                 }
             };
+            // In the C locale a byte from 0x80 up is no character: util-linux's rev stops
+            // the file there, naming how many lines it reversed.
+            let c_locale = args::c_locale();
+            let mut done = 0usize;
             loop {
                 match lines.next_line(ctx) {
                     Ok(Some(line)) => {
@@ -141,6 +145,16 @@ impl Builtin for Rev {
                             Some((b'\n', body)) => (body, true),
                             _ => (line, false),
                         };
+                        if c_locale && !body.is_ascii() {
+                            let shown = if name == "-" { "stdin" } else { name.as_str() };
+                            if let Err(st) = flush_out(ctx, &mut out, true) {
+                                return st;
+                            }
+                            ctx.error(&format!("{shown}: {done}: Invalid or incomplete multibyte or wide character"));
+                            status = 1;
+                            break;
+                        }
+                        done += 1;
                         reverse_into(body, &mut out);
                         if nl {
                             out.push(b'\n');
