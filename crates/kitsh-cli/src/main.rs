@@ -52,7 +52,7 @@ struct Cli {
     /// Wall-clock timeout in seconds.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
-    /// Bytes python3's interpreter may hold at once (default 268435456).
+    /// Bytes python3's interpreter (and jq's values) may hold at once (default 268435456).
     #[arg(long = "max-memory", value_name = "BYTES")]
     max_memory: Option<u64>,
     /// Let curl/wget reach URLs starting with PREFIX (repeatable; none by default).

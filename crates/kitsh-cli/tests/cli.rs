@@ -154,6 +154,18 @@ fn python_native_growth_is_bounded() {
     assert!(t.elapsed() < std::time::Duration::from_secs(15), "{:?}", t.elapsed());
 }
 
+/// jq's values are metered the same way: a program that builds an ever larger value ends at
+/// `--max-memory` with the limit's message; ordinary programs are untouched.
+#[test]
+fn jq_memory_is_bounded() {
+    let o = kitsh(&["--max-memory", "33554432", "-c", "jq -n '[range(100000000)] | length'; echo never"], b"");
+    assert_eq!(o.status.code(), Some(125), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "kitsh: line 1: maximum memory exceeded (33554432 bytes)\n");
+    assert_eq!(stdout(&o), "");
+    let o = kitsh(&["--max-memory", "33554432", "-c", "jq -n '[range(1000)] | add'"], b"");
+    assert_eq!(stdout(&o), "499500\n");
+}
+
 #[test]
 fn running_kitsh_by_its_own_path_starts_a_nested_shell() {
     // The CLI's sandbox options are taken and ignored: the child shares the parent's

@@ -37,8 +37,9 @@ pub struct ExecutionLimits {
     pub max_parse_depth: usize,
     /// Pipeline stages running at once (threads).
     pub max_concurrent_stages: usize,
-    /// Bytes an embedded interpreter (`python3`) may hold at once. Enforced only where the
-    /// program's allocator is [`crate::alloc::MeteredAlloc`] (the CLI's is).
+    /// Bytes an embedded interpreter (`python3`), or the values of a `jq` program, may hold
+    /// at once. Enforced only where the program's allocator is [`crate::alloc::MeteredAlloc`]
+    /// (the CLI's is).
     pub max_heap_bytes: u64,
     /// Wall-clock time for one `exec`.
     pub timeout: Option<Duration>,

@@ -181,6 +181,16 @@ pub trait Cancel {
     fn heap_limit(&self) -> Option<u64> {
         None
     }
+    /// The longest string a command's own language may build
+    /// ([`crate::ExecutionLimits::max_string_bytes`]); `None`: the command's own bound.
+    fn string_limit(&self) -> Option<usize> {
+        None
+    }
+    /// The most elements a command's arrays may hold ([`crate::ExecutionLimits::max_fields`]);
+    /// `None`: the command's own bound.
+    fn field_limit(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Everything a [`Builtin`] may touch.

@@ -1763,6 +1763,12 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
     fn heap_limit(&self) -> Option<u64> {
         Some(self.0.shared.limits.max_heap_bytes)
     }
+    fn string_limit(&self) -> Option<usize> {
+        Some(self.0.shared.limits.max_string_bytes)
+    }
+    fn field_limit(&self) -> Option<usize> {
+        Some(self.0.shared.limits.max_fields)
+    }
 }
 
 /// The interpreter and its one optional argument on a script's `#!` line, split as Linux

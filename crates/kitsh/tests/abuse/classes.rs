@@ -144,6 +144,12 @@ fn mapfile_of_an_endless_stream() {
 }
 
 #[test]
+fn awk_strings_and_arrays_stop_at_the_script_limits() {
+    assert_class("awk 'BEGIN { s = \"x\"; while (1) s = s s }'; echo after", "maximum expansion size exceeded");
+    assert_class("awk 'BEGIN { while (1) a[i++] = i }'; echo after", "maximum field count exceeded");
+}
+
+#[test]
 fn here_document_of_a_huge_expansion() {
     assert_class("x=$(printf %01500000d 0); cat <<EOF | wc -c\n$x$x$x\nEOF", "maximum expansion size exceeded");
 }

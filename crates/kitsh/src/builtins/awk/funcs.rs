@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use super::ast::Expr;
 use super::format;
-use super::interp::{Array, Flow, Interp, Res, MAX_STR};
+use super::interp::{Array, Flow, Interp, Res};
 use super::io::Splitter;
 use super::value::{compare, Str, Value};
 use crate::util::posix_re::PosixRegex;
@@ -115,9 +115,13 @@ impl Interp<'_, '_> {
         n.min(s.len())
     }
 
-    fn check_len(&mut self, n: usize) -> Res<()> {
-        if n > MAX_STR {
-            return Err(self.fatal(1, "string too long (over 256 MiB)"));
+    /// A string of `n` bytes may be built: not past the script's string limit (which then
+    /// ends the run, as every limit does).
+    pub(super) fn check_len(&mut self, n: usize) -> Res<()> {
+        if n > self.max_str {
+            self.ctx.cancel.hit(crate::limits::LimitExceeded::Expansion);
+            let msg = format!("string too long (over {} bytes)", self.max_str);
+            return Err(self.fatal(1, &msg));
         }
         Ok(())
     }

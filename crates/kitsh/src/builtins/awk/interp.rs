@@ -228,6 +228,10 @@ pub struct Interp<'c, 'a> {
     /// The last `srand` seed.
     pub seed: f64,
     cancel_tick: u32,
+    /// The longest string (the script's `max_string_bytes`, at most [`MAX_STR`]).
+    pub(super) max_str: usize,
+    /// The most array elements (the script's `max_fields`, at most [`MAX_ELEMS`]).
+    max_elems: usize,
 }
 
 const NSPECIAL: u32 = SPECIAL_NAMES.len() as u32;
@@ -244,6 +248,8 @@ impl<'c, 'a> Interp<'c, 'a> {
             regexes.push(Rc::new(compile_re(r, true).map_err(|e| format!("{e}: /{}/", String::from_utf8_lossy(r)))?));
         }
         ELEMS.with(|c| c.set(0));
+        let max_str = ctx.cancel.string_limit().map_or(MAX_STR, |l| l.min(MAX_STR));
+        let max_elems = ctx.cancel.field_limit().map_or(MAX_ELEMS, |l| l.min(MAX_ELEMS));
         let n = prog.globals.len();
         let ranges = vec![false; prog.ranges];
         let mut it = Interp {
@@ -283,6 +289,8 @@ impl<'c, 'a> Interp<'c, 'a> {
             rng: None,
             seed: 1.0,
             cancel_tick: 0,
+            max_str,
+            max_elems,
         };
         let s = |b: &[u8]| Cell::Val(Value::str(b));
         it.globals[sp(Special::Fs)] = s(b" ");
@@ -408,8 +416,10 @@ impl<'c, 'a> Interp<'c, 'a> {
                 let _ = self.flush_stdout();
                 return Err(Flow::Stop(1));
             }
-            if ELEMS.with(|c| c.get()) > MAX_ELEMS {
-                return Err(self.fatal(1, &format!("too many array elements (over {MAX_ELEMS})")));
+            if ELEMS.with(|c| c.get()) > self.max_elems {
+                self.ctx.cancel.hit(crate::limits::LimitExceeded::Fields);
+                let msg = format!("too many array elements (over {})", self.max_elems);
+                return Err(self.fatal(1, &msg));
             }
         }
         Ok(())
@@ -1293,9 +1303,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         let mut s = Vec::new();
         x.push_to(&mut s, &self.convfmt);
         y.push_to(&mut s, &self.convfmt);
-        if s.len() > MAX_STR {
-            return Err(self.fatal(1, "string too long (over 256 MiB)"));
-        }
+        self.check_len(s.len())?;
         Ok(Value::Str(Rc::from(s)))
     }
 

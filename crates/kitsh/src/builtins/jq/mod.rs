@@ -213,6 +213,34 @@ pub(crate) struct Shared<'a> {
     pub modenv: modules::ModEnv<'a>,
     /// The values of the string literals run so far.
     literals: RefCell<Literals>,
+    /// What the program's values hold, where the process's allocator can tell (see
+    /// `natives::guard_check`).
+    pub heap: Option<HeapWatch>,
+}
+
+/// A [`crate::alloc::Meter`] on the thread running the program, with the script's
+/// `max_heap_bytes`; detached when dropped.
+pub(crate) struct HeapWatch {
+    /// The meter.
+    pub meter: crate::alloc::Meter,
+    /// The bytes the program may hold.
+    pub limit: u64,
+}
+
+impl HeapWatch {
+    /// Meter this thread, when [`crate::alloc::MeteredAlloc`] is the allocator (the CLI's).
+    fn start(cancel: &dyn super::Cancel) -> Option<HeapWatch> {
+        let limit = cancel.heap_limit()?;
+        let meter = crate::alloc::Meter::start()?;
+        meter.attach();
+        Some(HeapWatch { meter, limit })
+    }
+}
+
+impl Drop for HeapWatch {
+    fn drop(&mut self) {
+        crate::alloc::Meter::detach();
+    }
 }
 
 impl Builtin for Jq {
@@ -381,7 +409,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default() };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default(), heap: HeapWatch::start(*cancel) };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
     // The imported data files' values come after the global variables.
     let vars = Vars::new(var_vals.into_iter().chain(data_vals));
@@ -814,7 +842,7 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<(Val, Val)>, 
         parse_error: None,
         done: true,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default() };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default(), heap: HeapWatch::start(*cancel) };
     let mut all = Vec::with_capacity(inputs.len());
     for (input, meta) in inputs {
         let dialect_val = dialect.map(|_| meta);

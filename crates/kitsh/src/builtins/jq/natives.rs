@@ -27,12 +27,20 @@ fn bytes_of(v: &Val) -> Option<&[u8]> {
 /// "maximum recursion depth exceeded" instead of overflowing the stack.
 const STACK_MARGIN: usize = 32 << 20;
 
-/// `None`, unless the script timed out (halt 130) or recursion went too deep (halt 5, with
+/// `None`, unless the script timed out or its values passed the memory limit (halt 130), or
+/// recursion went too deep (halt 5, with
 /// `Shared::depth_exceeded` set so that the caller prints the message). Both are halts, not
 /// errors, so that `try` cannot catch them and recurse further.
 fn guard_check<'a>(sh: &Shared<'_>) -> Option<Exn<'a, Val>> {
     if sh.cancel.cancelled() {
         return Some(Exn::halt(130));
+    }
+    // Values past the memory limit end the run with it (where the allocator can tell).
+    if let Some(h) = &sh.heap {
+        if h.meter.bytes() > h.limit {
+            sh.cancel.hit(crate::limits::LimitExceeded::Heap);
+            return Some(Exn::halt(130));
+        }
     }
     if stacker::remaining_stack().is_some_and(|r| r < STACK_MARGIN) {
         sh.depth_exceeded.set(true);
