@@ -83,7 +83,8 @@ fn attr_letters(v: &Var) -> String {
     if v.is_assoc() {
         s.push('A');
     }
-    for (c, bit) in [('i', attr::INTEGER), ('l', attr::LOWER), ('n', attr::NAMEREF), ('r', attr::READONLY), ('t', attr::TRACE), ('u', attr::UPPER), ('x', attr::EXPORT)] {
+    // bash's order (`var_attribute_string`): the case attributes come after `x`.
+    for (c, bit) in [('i', attr::INTEGER), ('n', attr::NAMEREF), ('r', attr::READONLY), ('t', attr::TRACE), ('x', attr::EXPORT), ('l', attr::LOWER), ('u', attr::UPPER)] {
         if v.has(bit) {
             s.push(c);
         }
