@@ -20,6 +20,9 @@ s=abc; ( echo "${s:1 +}" ); echo "offset: $?"; echo "[${unset_var:1 +}]"
 # break and continue: outside a loop they only complain; a count below 1 leaves every loop.
 break 1 2; echo "after break outside a loop: $?"
 for x in 1 2; do for y in 1 2; do continue 0; echo "not reached"; done; echo "not reached"; done; echo "continue 0: $?"
+# A subshell's EXIT trap runs whole after such a jump; an abandoned line passes RETURN traps by.
+( trap 'echo "exit trap"; echo "runs whole"' EXIT; a[1 +]=3 ); echo "exit trap: $?"
+( g() { trap 'echo "not run"' RETURN; x=$(( 2 * )); }; g; echo "not reached" ); echo "return trap: $?"
 # The same in a script file: the file goes on with its next line.
 printf '%s\n' 'a[1 +]=3; echo "not reached"' 'echo "next line of the file"' 'declare -i n; n="1 +"; echo no' 'echo "end of file"' > discard.sh
 bash discard.sh; echo "file: $?"

@@ -13,10 +13,10 @@ use super::redirect::RedirError;
 use super::options::*;
 use super::{Exec, Flow, Frame, Job, Shell};
 
-
 /// Attributes a temporary assignment (`x=v cmd`) does not apply: its value is stored as
 /// written, as bash does.
 const TEMP_DROPPED: u16 = super::vars::attr::INTEGER | super::vars::attr::LOWER | super::vars::attr::UPPER;
+
 impl Shell {
     /// Run a list of commands.
     pub fn run_list(&mut self, list: &List) -> Exec {
@@ -266,6 +266,8 @@ impl Shell {
             Err(Flow::Break(_)) | Err(Flow::Continue(_)) => self.status,
             Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
         };
+        // A jump to the top level ends here: the EXIT trap runs normally.
+        self.discard = false;
         self.status = status;
         self.run_exit_trap()?;
         self.wait_own_jobs();
@@ -704,7 +706,8 @@ impl Shell {
         self.trap_state.off |= self.uninherited_traps();
         let r = stacker::maybe_grow(256 * 1024, 4 << 20, || self.run_command(&f.body));
         self.depth -= 1;
-        let rt = self.run_return_trap();
+        // An abandoned command line passes the RETURN trap by (bash jumps past it).
+        let rt = if matches!(r, Err(Flow::Abort(_))) { Ok(()) } else { self.run_return_trap() };
         self.trap_state.off = saved_traps;
         self.frames.pop();
         // Back in the caller, `$LINENO` (and an ERR trap) is the line of the call.
