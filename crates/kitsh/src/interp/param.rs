@@ -417,6 +417,38 @@ impl Shell {
                 }
                 return Ok(Val::List(keys, star));
             }
+            // `${#a[i]}`: of an unset array 0, with no subscript evaluated; under
+            // `set -u` an unset array is an error that abandons the line (status 1) and a
+            // missing element of a set one counts 0, as in bash.
+            ParamOp::Length if !pe.indirect => {
+                if let Param::Indexed(name, Index::Expr(idx)) = &pe.param {
+                    let name = self.vars.resolve_name(name).into_owned();
+                    let nounset = self.set_opt(NOUNSET);
+                    let unbound = |sh: &mut Self| {
+                        sh.error(&format!("{name}: unbound variable"));
+                        Err(Flow::Abort(1))
+                    };
+                    match self.vars.get(&name).filter(|v| !v.has(attr::NO_VALUE)).and_then(|v| v.value.as_ref()) {
+                        None if self.dynamic_array(&name).is_none_or(|v| v.is_empty()) => {
+                            if nounset {
+                                return unbound(self);
+                            }
+                            return Ok(Val::Str(Some("0".to_string())));
+                        }
+                        v if nounset => {
+                            let scalar = matches!(v, Some(Value::Str(_)));
+                            let n = match self.array_elem(&name, idx)? {
+                                Some(s) if !s.is_ascii() && self.byte_locale() => crate::util::bytes::encode(&s).len(),
+                                Some(s) => s.chars().count(),
+                                None if scalar => return unbound(self),
+                                None => 0,
+                            };
+                            return Ok(Val::Str(Some(n.to_string())));
+                        }
+                        _ => {}
+                    }
+                }
+            }
             _ => {}
         }
         // The parameter as written (not copied: this runs for every `$x`), or the one an
