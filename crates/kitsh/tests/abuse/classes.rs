@@ -150,6 +150,12 @@ fn awk_strings_and_arrays_stop_at_the_script_limits() {
 }
 
 #[test]
+fn sed_pattern_and_hold_space_growth() {
+    assert_class("echo a | sed ':a;s/.*/&&/;ta' | wc -c; echo after", "maximum expansion size exceeded");
+    assert_class("echo a | sed ':a;G;H;ba' | wc -c; echo after", "maximum expansion size exceeded");
+}
+
+#[test]
 fn here_document_of_a_huge_expansion() {
     assert_class("x=$(printf %01500000d 0); cat <<EOF | wc -c\n$x$x$x\nEOF", "maximum expansion size exceeded");
 }

@@ -201,13 +201,26 @@ impl<'s> Runner<'s> {
                     }
                 }
                 op => {
-                    if let Some(end) = self.simple(ctx, input, pc - 1, op)? {
+                    let end = self.simple(ctx, input, pc - 1, op)?;
+                    self.check_space(ctx)?;
+                    if let Some(end) = end {
                         return Ok(end);
                     }
                 }
             }
         }
         Ok(End::Normal)
+    }
+
+    /// The pattern and hold spaces together stay within the script's string limit
+    /// (`:a;s/.*/&&/;ta` doubles them for ever): past it the run ends with that limit.
+    fn check_space(&self, ctx: &mut Ctx<'_>) -> Result<(), Fatal> {
+        let held = self.ps.len() + self.hs.len();
+        if ctx.cancel.string_limit().is_some_and(|max| held > max) {
+            ctx.cancel.hit(crate::limits::LimitExceeded::Expansion);
+            return Err(Fatal { msg: String::new(), status: 4 });
+        }
+        Ok(())
     }
 
     /// The commands that do not jump; `Some` ends the cycle.
