@@ -203,6 +203,9 @@ fn cpu_time() -> Duration {
     Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
+/// Peak RSS above which the run that raised it is recorded as a finding.
+const MEMORY_FINDING_KIB: u64 = 512 * 1024;
+
 fn peak_rss_kib() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -285,6 +288,9 @@ fn main() {
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(minutes * 60.0);
     let mut execs = 0u64;
+    // The process's peak RSS so far: a run that raises it past MEMORY_FINDING_KIB is a finding
+    // (memory a script controls must stay near the targets' small limits).
+    let mut peak = peak_rss_kib().unwrap_or(0);
     let mut last_report = Instant::now();
     while Instant::now() < deadline {
         let base = corpus[rng.below(corpus.len())].clone();
@@ -298,7 +304,7 @@ fn main() {
                     eprintln!("new signature {sig:?} from {:?}", String::from_utf8_lossy(&input));
                 }
                 if sigs.insert(sig) && corpus.len() < MAX_CORPUS {
-                    corpus.push(input);
+                    corpus.push(input.clone());
                 }
             }
             Some(Verdict::Panic(msg)) => record(&input, &format!("PANIC {msg}"), &mut findings),
@@ -307,6 +313,12 @@ fn main() {
                 record(&input, "HANG (> 10 s of CPU or 120 s blocked)", &mut findings);
                 break;
             }
+        }
+        if let Some(now) = peak_rss_kib().filter(|&k| k > peak) {
+            if now > MEMORY_FINDING_KIB {
+                record(&input, &format!("MEMORY (peak RSS {now} KiB)"), &mut findings);
+            }
+            peak = now;
         }
         if last_report.elapsed() > Duration::from_secs(30) {
             last_report = Instant::now();
