@@ -186,6 +186,12 @@ pub trait Cancel {
     fn string_limit(&self) -> Option<usize> {
         None
     }
+    /// The steps one loop may take ([`crate::ExecutionLimits::max_loop_iterations`]): a
+    /// command's own loops (jq's `range`, `repeat`, `recurse`...) count against it; `None`:
+    /// unbounded.
+    fn loop_limit(&self) -> Option<u64> {
+        None
+    }
     /// The most elements a command's arrays may hold ([`crate::ExecutionLimits::max_fields`]);
     /// `None`: the command's own bound.
     fn field_limit(&self) -> Option<usize> {

@@ -1772,6 +1772,9 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
     fn field_limit(&self) -> Option<usize> {
         Some(self.0.shared.limits.max_fields)
     }
+    fn loop_limit(&self) -> Option<u64> {
+        Some(self.0.shared.limits.max_loop_iterations)
+    }
 }
 
 /// The interpreter and its one optional argument on a script's `#!` line, split as Linux

@@ -150,6 +150,14 @@ fn awk_strings_and_arrays_stop_at_the_script_limits() {
 }
 
 #[test]
+fn jq_loops_count_against_the_loop_limit() {
+    // Without a metering allocator (this test binary has none) this is what bounds a jq
+    // program's values: `[range(1e8)]` held 1.5 GB before.
+    assert_class("jq -n '[range(100000000)] | length'; echo after", "maximum loop iterations exceeded");
+    assert_class("jq -n '[repeat(\"xxxxxxxx\")] | length'; echo after", "maximum loop iterations exceeded");
+}
+
+#[test]
 fn sed_pattern_and_hold_space_growth() {
     assert_class("echo a | sed ':a;s/.*/&&/;ta' | wc -c; echo after", "maximum expansion size exceeded");
     assert_class("echo a | sed ':a;G;H;ba' | wc -c; echo after", "maximum expansion size exceeded");

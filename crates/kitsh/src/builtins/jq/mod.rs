@@ -216,6 +216,8 @@ pub(crate) struct Shared<'a> {
     /// What the program's values hold, where the process's allocator can tell (see
     /// `natives::guard_check`).
     pub heap: Option<HeapWatch>,
+    /// Loop steps taken (`natives::guard_check`).
+    pub ticks: std::cell::Cell<u64>,
 }
 
 /// A [`crate::alloc::Meter`] on the thread running the program, with the script's
@@ -409,7 +411,7 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
         parse_error: None,
         done: false,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default(), heap: HeapWatch::start(*cancel) };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default(), heap: HeapWatch::start(*cancel), ticks: std::cell::Cell::new(0) };
     let mut runner = Runner { opts: &opts, fmt, out: Vec::new(), stdout: &mut **stdout, stderr: &mut **stderr, last: None, status: 0 };
     // The imported data files' values come after the global variables.
     let vars = Vars::new(var_vals.into_iter().chain(data_vals));
@@ -842,7 +844,7 @@ fn eval_values_on_stack(ctx: &mut Ctx<'_>, code: &str, inputs: Vec<(Val, Val)>, 
         parse_error: None,
         done: true,
     };
-    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default(), heap: HeapWatch::start(*cancel) };
+    let shared = Shared { lut: &filter.lut, inputs: RefCell::new(no_inputs), messages: RefCell::new(Vec::new()), cancel: *cancel, depth_exceeded: std::cell::Cell::new(false), tombs: std::cell::Cell::new(0), modenv, literals: RefCell::default(), heap: HeapWatch::start(*cancel), ticks: std::cell::Cell::new(0) };
     let mut all = Vec::with_capacity(inputs.len());
     for (input, meta) in inputs {
         let dialect_val = dialect.map(|_| meta);

@@ -31,9 +31,20 @@ const STACK_MARGIN: usize = 32 << 20;
 /// recursion went too deep (halt 5, with
 /// `Shared::depth_exceeded` set so that the caller prints the message). Both are halts, not
 /// errors, so that `try` cannot catch them and recurse further.
-fn guard_check<'a>(sh: &Shared<'_>) -> Option<Exn<'a, Val>> {
+fn guard_check<'a, const TICK: bool>(sh: &Shared<'_>) -> Option<Exn<'a, Val>> {
     if sh.cancel.cancelled() {
         return Some(Exn::halt(130));
+    }
+    // A loop step (`range`, `repeat`, `recurse`, `while`, `until`): the whole program may take
+    // `max_loop_iterations` of them, like one loop of the shell (this also bounds what it can
+    // collect where no allocator meters it).
+    if TICK {
+        let n = sh.ticks.get() + 1;
+        sh.ticks.set(n);
+        if sh.cancel.loop_limit().is_some_and(|max| n > max) {
+            sh.cancel.hit(crate::limits::LimitExceeded::LoopIterations);
+            return Some(Exn::halt(130));
+        }
     }
     // Values past the memory limit end the run with it (where the allocator can tell).
     if let Some(h) = &sh.heap {
@@ -49,18 +60,18 @@ fn guard_check<'a>(sh: &Shared<'_>) -> Option<Exn<'a, Val>> {
     None
 }
 
-/// `_kitsh_guard`/`_kitsh_tick`: identity (also as a path expression and in updates), after
-/// [`guard_check`].
-fn guard_native(name: &'static str) -> Fun<Kind> {
-    let n = jaq_core::Native::<Kind>::new(|cv| match guard_check(shared(&cv)) {
+/// `_kitsh_guard`/`_kitsh_tick` (`TICK`): identity (also as a path expression and in
+/// updates), after [`guard_check`].
+fn guard_native<const TICK: bool>(name: &'static str) -> Fun<Kind> {
+    let n = jaq_core::Native::<Kind>::new(|cv| match guard_check::<TICK>(shared(&cv)) {
         Some(e) => box_once(Err(e)),
         None => box_once(Ok(cv.1)),
     })
-    .with_paths(|cv| match guard_check(cv.0.data()) {
+    .with_paths(|cv| match guard_check::<TICK>(cv.0.data()) {
         Some(e) => box_once(Err(e)),
         None => box_once(Ok(cv.1)),
     })
-    .with_update(|cv, f| match guard_check(cv.0.data()) {
+    .with_update(|cv, f| match guard_check::<TICK>(cv.0.data()) {
         Some(e) => box_once(Err(e)),
         None => f(cv.1),
     });
@@ -266,7 +277,7 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
     ];
     // Long loops in the program check for a timeout at `_kitsh_tick` (jaq has no hook of its
     // own); every user-defined function body starts with `_kitsh_guard` (see `rewrite.rs`).
-    list.into_iter().map(run::<Kind>).chain(["_kitsh_tick", "_kitsh_guard"].map(guard_native))
+    list.into_iter().map(run::<Kind>).chain([guard_native::<true>("_kitsh_tick"), guard_native::<false>("_kitsh_guard")])
 }
 
 /// What an update's right-hand side that yields nothing leaves at a path until the update is
