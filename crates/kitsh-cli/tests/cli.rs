@@ -158,7 +158,8 @@ fn python_native_growth_is_bounded() {
 /// `--max-memory` with the limit's message; ordinary programs are untouched.
 #[test]
 fn jq_memory_is_bounded() {
-    let o = kitsh(&["--max-memory", "33554432", "-c", "jq -n '[range(100000000)] | length'; echo never"], b"");
+    // 900 000 steps (under the loop limit) of 512 bytes each: the memory limit comes first.
+    let o = kitsh(&["--max-memory", "33554432", "-c", "jq -n '[range(900000) | \"abcdefgh\" * 64] | length'; echo never"], b"");
     assert_eq!(o.status.code(), Some(125), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "kitsh: line 1: maximum memory exceeded (33554432 bytes)\n");
     assert_eq!(stdout(&o), "");
