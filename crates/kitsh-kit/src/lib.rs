@@ -2,6 +2,9 @@
 //! Node), usable as commands of kitsh's logic-only shell, from Lua and from the CLI.
 //! Specification: `../shared/specs/kit.md` (KIT-n).
 
+// Lua's library (with its metered C loops) for mlua-sys's `external` mode.
+use kitsh_lua as _;
+
 pub mod adapt;
 pub mod deps;
 pub mod exec;

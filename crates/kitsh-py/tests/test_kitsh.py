@@ -113,3 +113,17 @@ def test_llm_sdk_round_trip_with_a_mocked_model():
     r = tool.execute(**json.loads(openai_turn["function"]["arguments"]))
     openai_reply = {"role": "tool", "tool_call_id": openai_turn["id"], "content": r.to_json()}
     assert json.loads(openai_reply["content"]) == {"stdout": "hi\n", "stderr": "", "exit_code": 0}
+
+
+def test_python3_and_sqlite3_are_inside_the_wheel():
+    b = Bash()
+    r = b.execute("python3 -c 'print(1)'")
+    assert (r.stdout, r.exit_code) == ("1\n", 0)
+    r = b.execute("sqlite3 :memory: 'select 1'")
+    assert (r.stdout, r.exit_code) == ("1\n", 0)
+    # Both see the sandbox's files, not the host's.
+    b.write_file("/data/n.csv", "n\n3\n4\n")
+    r = b.execute("""python3 -c 'import csv; print(sum(int(r["n"]) for r in csv.DictReader(open("/data/n.csv"))))'""")
+    assert r.stdout == "7\n", r.stderr
+    r = b.execute("sqlite3 /data/t.db 'create table t(x); insert into t values (41); select x+1 from t'; ls /data")
+    assert r.stdout == "42\nn.csv\nt.db\n", r.stderr

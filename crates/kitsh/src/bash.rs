@@ -122,6 +122,7 @@ pub struct BashBuilder {
     stderr: Option<Box<dyn std::io::Write + Send>>,
     stdin: Option<Vec<u8>>,
     stdin_reader: Option<Box<dyn std::io::Read + Send>>,
+    #[cfg_attr(not(feature = "net"), allow(dead_code))] // without `net`, no URL is reachable
     allow_urls: Vec<String>,
     shell_paths: Vec<String>,
     network: Option<Arc<dyn crate::builtins::net::Network>>,

@@ -43,3 +43,55 @@ pub use cancel::CancellationToken;
 pub use interp::stream::OutputCallback;
 pub use builtins::Builtin;
 pub use limits::ExecutionLimits;
+
+// The seeds' names at the crate root (specs/README.md, decision 22): `use kitsh::{BashTool, Tool,
+// ToolRequest, ScriptedTool, ToolDef, ToolArgs, ...}` compiles as seed 002 writes it.
+pub use tool::{
+    async_trait, BashTool, BashToolBuilder, ErrorCategory, StatusCallback, Tool, ToolError, ToolExecution,
+    ToolOutput, ToolRequest, ToolResponse, ToolStatus,
+};
+#[cfg(feature = "scripted_tool")]
+pub use scripted_tool::{
+    AsyncToolCallback, DiscoverTool, DiscoveryMode, ScriptedTool, ScriptedToolBuilder, ScriptingToolSet,
+    ScriptingToolSetBuilder, ToolArgs, ToolCallback, ToolDef,
+};
+
+/// The seeds' code snippets (shared/seeds), run as doc-tests; adapted only where a spec overrides
+/// the seed, each adaptation commented.
+#[cfg(all(doctest, feature = "scripted_tool"))]
+#[doc = include_str!("seed_examples.md")]
+pub struct SeedExamples;
+
+/// The Rust examples of the crate's README, the project's README and the book (`docs/src`), run
+/// as doc-tests (only under `cargo test --doc`, so a packaged crate never reads these files).
+#[cfg(all(doctest, feature = "scripted_tool"))]
+mod doc_pages {
+    #[doc = include_str!("../README.md")]
+    pub struct CrateReadme;
+    #[doc = include_str!("../../../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("../../../docs/src/introduction.md")]
+    pub struct BookIntroduction;
+    #[doc = include_str!("../../../docs/src/rust.md")]
+    pub struct BookRust;
+    #[doc = include_str!("../../../docs/src/python.md")]
+    pub struct BookPython;
+    #[doc = include_str!("../../../docs/src/cli.md")]
+    pub struct BookCli;
+    #[doc = include_str!("../../../docs/src/mcp.md")]
+    pub struct BookMcp;
+    #[doc = include_str!("../../../docs/src/kits.md")]
+    pub struct BookKits;
+    #[doc = include_str!("../../../docs/src/commands.md")]
+    pub struct BookCommands;
+    #[doc = include_str!("../../../docs/src/compatibility.md")]
+    pub struct BookCompatibility;
+    #[doc = include_str!("../../../docs/src/benchmarks.md")]
+    pub struct BookBenchmarks;
+    #[doc = include_str!("../../../docs/src/security.md")]
+    pub struct BookSecurity;
+    #[doc = include_str!("../../../docs/src/architecture.md")]
+    pub struct BookArchitecture;
+    #[doc = include_str!("../../../docs/src/python-engines.md")]
+    pub struct BookPythonEngines;
+}

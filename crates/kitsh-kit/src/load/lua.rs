@@ -307,7 +307,7 @@ fn spend(lua: &Lua, ctx: &Arc<Ctx>, calls: u32) -> mlua::Result<()> {
 
 /// Registers the function the patched string and table libraries call with the steps of
 /// their C loops (pattern matching, plain `find`, `table.insert`/`remove`/`move`: see
-/// `vendor/lua-src-550.0.0/lua-5.4.8/lkitsh.h`): each [`HOOK_EVERY`] steps count as one hook
+/// `crates/kitsh-lua/lua-5.4.8/lkitsh.h`): each [`HOOK_EVERY`] steps count as one hook
 /// call, so `("a"):rep(1e5):find(".-.-.-b")` meets the instruction limit like a Lua loop.
 fn charge_c_work(lua: &Lua, ctx: &Arc<Ctx>) -> mlua::Result<()> {
     let tick_ctx = Arc::clone(ctx);

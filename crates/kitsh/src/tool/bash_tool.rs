@@ -28,6 +28,7 @@ struct Config {
     mounts: Vec<(PathBuf, String, bool)>,
     cwd: Option<String>,
     fresh_per_call: bool,
+    #[cfg_attr(not(feature = "net"), allow(dead_code))] // without `net`, no URL is reachable
     allow_urls: Vec<String>,
     network: Option<Arc<dyn crate::builtins::net::Network>>,
     /// Command groups (ScriptedTool tools) with the names they add.
@@ -139,6 +140,7 @@ impl BashToolBuilder {
         self
     }
     /// Add a group of commands named `names` (listed in `description()` and `help()`).
+    #[cfg_attr(not(feature = "scripted_tool"), allow(dead_code))] // used by ScriptingToolSet
     pub(crate) fn command_set(mut self, names: Vec<String>, set: Arc<dyn crate::builtins::command_set::CommandSet>) -> Self {
         self.config.command_sets.push((names, set));
         self

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// let req: kitsh::tool::ToolRequest = serde_json::from_str(r#"{"commands":"echo hi"}"#).unwrap();
 /// assert_eq!(req, kitsh::tool::ToolRequest::new("echo hi"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolRequest {
     /// Bash commands, run like `bash -c "commands"`.
     pub commands: String,

@@ -13,13 +13,14 @@ pub mod read;
 mod regex;
 mod rewrite;
 pub mod write;
+pub(crate) mod json;
 
 use std::cell::RefCell;
 use std::io::Write;
 
 use jaq_core::load::{Arena, File, Import, Loader};
 use jaq_core::{Compiler, Ctx as JCtx, Vars};
-use jaq_json::{Map, Val};
+use json::{Map, Val};
 
 use super::{Builtin, Ctx};
 use crate::fs::FileSystem;
@@ -578,7 +579,7 @@ fn stream_events(v: &Val) -> Vec<Val> {
 /// The standard definitions (jaq's and kitsh's `defs.rs`), parsed once per process: parsing
 /// them took most of a short `jq` call.
 static STD_DEFS: std::sync::LazyLock<Vec<jaq_core::load::parse::Def<&'static str>>> =
-    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs().map(std_def)).chain(jaq_json::defs()).chain(extra_defs()).collect());
+    std::sync::LazyLock::new(|| jaq_core::defs().chain(jaq_std::defs().map(std_def)).chain(json::defs()).chain(extra_defs()).collect());
 
 /// jaq-std defines `nan` as `0 / 0` and `infinite` as `1 / 0`, which are errors in jq 1.8: its
 /// definitions (and so those built on them, `isnan`, `isinfinite`, ...) use natives instead.
@@ -726,7 +727,7 @@ fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>, dialect: Opti
             })
             .collect::<Vec<_>>()
     })?;
-    let funs = jaq_core::funs::<Kind>().chain(jaq_std::funs::<Kind>()).chain(jaq_json::funs::<Kind>()).chain(natives::funs());
+    let funs = jaq_core::funs::<Kind>().chain(jaq_std::funs::<Kind>()).chain(json::funs::<Kind>()).chain(natives::funs());
     Compiler::default()
         .with_funs(funs)
         .with_global_vars(vars.iter().map(|v| v.as_str()))

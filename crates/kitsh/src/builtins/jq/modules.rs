@@ -17,7 +17,7 @@ use std::io::Read as _;
 
 use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
 use jaq_core::load::parse::{BinaryOp, Term};
-use jaq_json::{Map, Val};
+use super::json::{Map, Val};
 
 use crate::fs::{join_path, FileSystem, FileType};
 use super::rewrite::def_end;

@@ -4,7 +4,7 @@
 use jaq_core::box_iter::box_once;
 use jaq_core::native::{bome, run, v, Fun};
 use jaq_core::{Error, Exn};
-use jaq_json::Val;
+use super::json::Val;
 
 use super::{read, write, Kind, Shared};
 
@@ -261,7 +261,7 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
                     t.to_string()
                 };
                 match fixed.as_str() {
-                    "nan" | "NaN" | "-nan" | "-NaN" => Some(jaq_json::Num::Float(f64::NAN)),
+                    "nan" | "NaN" | "-nan" | "-NaN" => Some(super::json::Num::Float(f64::NAN)),
                     _ => read::parse_number(&fixed),
                 }
             });
@@ -349,7 +349,7 @@ fn index_of(k: &Val) -> Option<f64> {
 fn setpath(v: Val, path: &[Val], x: Val) -> Result<Val, String> {
     let Some((k, rest)) = path.split_first() else { return Ok(x) };
     match (v, k) {
-        (Val::Null, Val::TStr(_)) => setpath(Val::obj(jaq_json::Map::default()), path, x),
+        (Val::Null, Val::TStr(_)) => setpath(Val::obj(super::json::Map::default()), path, x),
         (Val::Obj(o), Val::TStr(_)) => {
             let mut o = (*o).clone();
             let child = o.get(k).cloned().unwrap_or(Val::Null);
@@ -397,7 +397,7 @@ fn setpath(v: Val, path: &[Val], x: Val) -> Result<Val, String> {
 /// The bounds of a slice `{"start": S, "end": E}` of an array of `len` elements, as jq takes
 /// them: negative bounds count from the end, a fractional start is floored and end rounded up,
 /// null or NaN bounds are the ends; both clipped to the array.
-fn slice_bounds(r: &jaq_json::Map, len: usize) -> Result<(usize, usize), String> {
+fn slice_bounds(r: &super::json::Map, len: usize) -> Result<(usize, usize), String> {
     let len_f = len as f64;
     let bound = |key: &str, up: bool| -> Result<usize, String> {
         let b = match r.get(&Val::from(key.to_string())) {

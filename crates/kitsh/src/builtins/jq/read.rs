@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use jaq_json::{Map, Num, Val};
+use super::json::{Map, Num, Val};
 
 /// The deepest nesting jq parses (`MAX_PARSING_DEPTH` in jq 1.8).
 pub const MAX_DEPTH: usize = 10_000;

@@ -11,7 +11,7 @@
 
 use std::cell::RefCell;
 
-use jaq_json::{Map, Val};
+use super::json::{Map, Val};
 use regex::bytes::{Regex, RegexBuilder};
 
 /// The parsed flags.

@@ -1,7 +1,7 @@
 //! jq 1.8's output format: indentation, `-c`, `--tab`, `-S`, `-a`, colours (`-C`), numbers
 //! (`1e+17`, `1.7976931348623157e+308` for infinities, `null` for NaN) and string escapes.
 
-use jaq_json::{Num, Val};
+use super::json::{Num, Val};
 
 /// How values are printed.
 #[derive(Debug, Clone)]

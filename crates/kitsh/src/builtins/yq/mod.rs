@@ -15,7 +15,7 @@
 
 use std::fmt::Write as _;
 
-use jaq_json::Val;
+use crate::builtins::jq::json::Val;
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::jq::write::{fmt_num, write_val, Format};
@@ -460,8 +460,8 @@ impl Yaml2<'_> {
             Val::Null => "null".into(),
             Val::Bool(b) => b.to_string(),
             // yq prints Go's spellings of the float specials.
-            Val::Num(jaq_json::Num::Float(f)) if f.is_nan() => "NaN".into(),
-            Val::Num(jaq_json::Num::Float(f)) if f.is_infinite() => if *f > 0.0 { "+Inf" } else { "-Inf" }.into(),
+            Val::Num(crate::builtins::jq::json::Num::Float(f)) if f.is_nan() => "NaN".into(),
+            Val::Num(crate::builtins::jq::json::Num::Float(f)) if f.is_infinite() => if *f > 0.0 { "+Inf" } else { "-Inf" }.into(),
             Val::Num(n) => fmt_num(n),
             Val::TStr(s) | Val::BStr(s) => {
                 let s = String::from_utf8_lossy(s);
@@ -897,7 +897,7 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
             .iter()
             .enumerate()
             .map(|(di, d)| {
-                let mut m = jaq_json::Map::default();
+                let mut m = crate::builtins::jq::json::Map::default();
                 m.insert(Val::from("di".to_string()), Val::from(di));
                 m.insert(Val::from("fi".to_string()), Val::from(fi));
                 m.insert(Val::from("filename".to_string()), Val::from(name.clone()));

@@ -1,0 +1,1 @@
+//! Nothing but the tests in `tests/`: they use kitsh as a dependency.
