@@ -22,21 +22,20 @@
 //! # });
 //! ```
 
-pub mod alloc;
+// The core layer (crates/kitsh-core): the virtual filesystem, limits, the metering allocator
+// and the shared utilities, at the paths they had in this crate.
+pub use kitsh_core::{alloc, fs, limits, util};
 mod bash;
 mod cancel;
 mod pool;
 pub mod builtins;
-pub mod fs;
 pub mod interp;
-pub mod limits;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod parser;
 #[cfg(feature = "scripted_tool")]
 pub mod scripted_tool;
 pub mod tool;
-pub mod util;
 
 pub use bash::{Bash, BashBuilder, Error, ExecResult, ShellGuard};
 pub use cancel::CancellationToken;

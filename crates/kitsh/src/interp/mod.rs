@@ -5,7 +5,7 @@
 
 pub mod arith;
 pub mod glob;
-pub mod pattern;
+pub use kitsh_core::pattern;
 pub(crate) mod assign;
 mod brace;
 pub(crate) mod cond;

@@ -3,26 +3,12 @@
 
 use crate::util::bytes::raw_byte;
 
-thread_local! {
-    /// The command running on this thread runs in the C locale (see [`set_c_locale`]).
-    static C_LOCALE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Say whether the command about to run on this thread has the C locale (its messages quote
-/// with `'x'`) or a UTF-8 one (`‘x’`); the shell calls this before each command.
-pub fn set_c_locale(c: bool) {
-    C_LOCALE.with(|l| l.set(c));
-}
-
-/// Whether the command running on this thread has the C locale (see [`set_c_locale`]).
-pub fn c_locale() -> bool {
-    C_LOCALE.with(std::cell::Cell::get)
-}
+pub use crate::util::locale::{c_locale, set_c_locale};
 
 /// Locale-style quoting as GNU `quote()`: `‘x’` in a UTF-8 locale, `'x'` in the C locale,
 /// with `\` and control characters written as C escapes.
 pub fn quote(s: &str) -> String {
-    let (open, close) = if C_LOCALE.with(std::cell::Cell::get) { ('\'', '\'') } else { ('‘', '’') };
+    let (open, close) = if c_locale() { ('\'', '\'') } else { ('‘', '’') };
     let mut out = String::with_capacity(s.len() + 6);
     out.push(open);
     for c in s.chars() {

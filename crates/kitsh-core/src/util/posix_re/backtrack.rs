@@ -10,7 +10,7 @@ use super::{compile, PosixReError};
 
 /// One item of a translated pattern, as the translator saw it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Tok {
+pub enum Tok {
     /// A literal character.
     Lit(char),
     /// Any other atom, in `regex` crate syntax (`.`, `[a-z]`, `\w`).
@@ -54,13 +54,13 @@ enum Assertion {
 }
 
 /// The most steps one search (over all start positions) may take.
-pub(crate) const MAX_STEPS: u64 = 4_000_000;
+pub const MAX_STEPS: u64 = 4_000_000;
 /// The deepest the matcher may recurse.
 const MAX_DEPTH: usize = 50_000;
 
 /// A compiled back-reference pattern.
 #[derive(Debug, Clone)]
-pub(crate) struct Program {
+pub struct Program {
     root: Node,
     atoms: Vec<Regex>,
     asserts: Vec<Regex>,
@@ -69,7 +69,7 @@ pub(crate) struct Program {
 }
 
 /// Pattern parts to combine into one program: tokens, group count.
-pub(crate) struct Part<'a> {
+pub struct Part<'a> {
     pub tokens: &'a [Tok],
     pub groups: usize,
 }

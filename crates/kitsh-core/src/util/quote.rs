@@ -184,7 +184,7 @@ pub fn quote_declare(s: &str, bytes: bool) -> String {
 }
 
 /// bash `sh_contains_shell_metas`.
-pub(crate) fn contains_shell_metas(s: &str) -> bool {
+pub fn contains_shell_metas(s: &str) -> bool {
     let mut prev: Option<char> = None;
     for c in s.chars() {
         match c {

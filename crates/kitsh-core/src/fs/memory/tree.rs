@@ -12,19 +12,19 @@ use crate::fs::limits::Quota;
 use crate::fs::{DirEntry, FileType, FsError, FsResult, Metadata};
 
 /// An index into the node table.
-pub(crate) type Ino = usize;
+pub type Ino = usize;
 /// The root directory's index.
-pub(crate) const ROOT: Ino = 0;
+pub const ROOT: Ino = 0;
 /// Most symlinks followed while resolving one path (Linux `MAXSYMLINKS`).
-pub(crate) const MAX_LINKS: u32 = 40;
+pub const MAX_LINKS: u32 = 40;
 /// Longest accepted path (Linux `PATH_MAX`).
-pub(crate) const PATH_MAX: usize = 4096;
+pub const PATH_MAX: usize = 4096;
 /// Longest file name (Linux `NAME_MAX`).
-pub(crate) const NAME_MAX: usize = 255;
+pub const NAME_MAX: usize = 255;
 
 /// One filesystem node.
 #[derive(Debug)]
-pub(crate) struct Node {
+pub struct Node {
     pub kind: Kind,
     pub mode: u32,
     pub uid: u32,
@@ -35,7 +35,7 @@ pub(crate) struct Node {
 
 /// What a node is.
 #[derive(Debug)]
-pub(crate) enum Kind {
+pub enum Kind {
     File(Arc<Vec<u8>>),
     Dir(Dir),
     Symlink(Box<str>),
@@ -43,11 +43,11 @@ pub(crate) enum Kind {
 }
 
 /// An entry name; the standard layout's names are borrowed, costing no allocation.
-pub(crate) type Name = Cow<'static, str>;
+pub type Name = Cow<'static, str>;
 
 /// A directory: its sorted entries and its (physical) parent.
 #[derive(Debug)]
-pub(crate) struct Dir {
+pub struct Dir {
     pub entries: BTreeMap<Name, Ino>,
     pub parent: Ino,
 }
@@ -75,7 +75,7 @@ impl Kind {
 
 /// The result of walking a path: the parent directory, the final name and the node if any.
 #[derive(Debug)]
-pub(crate) struct Walk<'p> {
+pub struct Walk<'p> {
     buf: Cow<'p, str>,
     name: Range<usize>,
     /// The directory holding the final name.
@@ -100,7 +100,7 @@ impl Walk<'_> {
 
 /// The node table.
 #[derive(Debug)]
-pub(crate) struct Tree {
+pub struct Tree {
     nodes: Vec<Option<Node>>,
     free: Vec<Ino>,
 }

@@ -3,7 +3,7 @@
 
 /// Append the encoding of code point `v` as bash's `u32cconv` does in a UTF-8 locale: plain
 /// UTF-8 extended to 5 and 6 bytes, nothing for values of 2^31 and above.
-pub(crate) fn push_u32_utf8(v: u32, out: &mut Vec<u8>) {
+pub fn push_u32_utf8(v: u32, out: &mut Vec<u8>) {
     let cont = |shift: u32| ((v >> shift) & 0x3f) as u8 | 0x80;
     match v {
         0..=0x7f => out.push(v as u8),
@@ -33,7 +33,7 @@ pub(crate) fn push_u32_utf8(v: u32, out: &mut Vec<u8>) {
 
 /// A `\u`/`\U` escape's code point as bash writes it: encoded in a UTF-8 locale; in the C
 /// locale a non-ASCII one stays an escape (`\u00E9`, `\U0001F600`).
-pub(crate) fn push_code_point(v: u32, c_locale: bool, out: &mut Vec<u8>) {
+pub fn push_code_point(v: u32, c_locale: bool, out: &mut Vec<u8>) {
     if c_locale && v > 0x7f {
         let text = if v > 0xffff { format!("\\U{v:08X}") } else { format!("\\u{v:04X}") };
         out.extend_from_slice(text.as_bytes());
@@ -126,7 +126,7 @@ pub(super) fn tescape(s: &[u8], bmode: bool, out: &mut Vec<u8>, errors: &mut Vec
                 out.push(b'\\');
                 return Some(0);
             }
-            push_code_point(v, crate::builtins::args::c_locale(), out);
+            push_code_point(v, crate::util::locale::c_locale(), out);
             Some(1 + n)
         }
         b'\'' | b'"' | b'?' if !bmode => {
@@ -163,7 +163,7 @@ pub(super) fn bexpand(s: &[u8], errors: &mut Vec<String>) -> (Vec<u8>, bool) {
 /// bash's `ansicstr`: `echo` selects `echo -e` rules (`\0NNN` only, `\c` stops, `\'` `\"` `\?`
 /// kept), otherwise the `$'...'` rules (`\NNN`, `\x{H...}`, `\cX` control characters). Returns
 /// the bytes and whether `\c` stopped the output (echo only).
-pub(crate) fn ansicstr(s: &[u8], echo: bool) -> (Vec<u8>, bool) {
+pub fn ansicstr(s: &[u8], echo: bool) -> (Vec<u8>, bool) {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
@@ -212,7 +212,7 @@ pub(crate) fn ansicstr(s: &[u8], echo: bool) -> (Vec<u8>, bool) {
                 if n == 0 {
                     out.extend_from_slice(&[b'\\', c]);
                 } else {
-                    push_code_point(v, crate::builtins::args::c_locale(), &mut out);
+                    push_code_point(v, crate::util::locale::c_locale(), &mut out);
                     i += n;
                 }
             }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The value of a result the test requires to be `Ok`.
-pub(crate) fn ok<T, E: std::fmt::Debug>(r: Result<T, E>) -> T {
+pub fn ok<T, E: std::fmt::Debug>(r: Result<T, E>) -> T {
     match r {
         Ok(v) => v,
         Err(e) => unreachable!("unexpected error: {e:?}"),
@@ -13,7 +13,7 @@ pub(crate) fn ok<T, E: std::fmt::Debug>(r: Result<T, E>) -> T {
 }
 
 /// A unique directory under the system temp dir, removed on drop.
-pub(crate) struct TempDir(PathBuf);
+pub struct TempDir(PathBuf);
 
 impl TempDir {
     /// Create a fresh directory tagged `tag`.

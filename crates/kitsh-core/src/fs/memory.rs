@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWrite
 use std::time::SystemTime;
 
 use self::tree::{Dir, Ino, Kind, Name, Tree, ROOT};
-pub(crate) use self::tree::{MAX_LINKS, NAME_MAX, PATH_MAX};
+pub use self::tree::{MAX_LINKS, NAME_MAX, PATH_MAX};
 use super::dev::{DevKind, DEVICES};
 use super::limits::{FsLimits, Quota};
 use super::{DirEntry, FileSystem, FsError, FsResult, Metadata, WriteMode, USER_GID, USER_UID};
@@ -173,7 +173,7 @@ fn dir_child(t: &Tree, dir: tree::Ino, name: &str) -> Option<tree::Ino> {
 }
 
 /// A reader over a snapshot of a file's content (shared, no copy).
-pub(crate) struct SharedReader {
+pub struct SharedReader {
     /// The content.
     pub data: Arc<Vec<u8>>,
     /// The read position.
@@ -191,7 +191,7 @@ impl Read for SharedReader {
 }
 
 /// Copy from `data` at `offset` into `buf`.
-pub(crate) fn copy_at(data: &[u8], offset: u64, buf: &mut [u8]) -> usize {
+pub fn copy_at(data: &[u8], offset: u64, buf: &mut [u8]) -> usize {
     let Ok(off) = usize::try_from(offset) else { return 0 };
     let rest = data.get(off..).unwrap_or(&[]);
     let n = rest.len().min(buf.len());
@@ -200,7 +200,7 @@ pub(crate) fn copy_at(data: &[u8], offset: u64, buf: &mut [u8]) -> usize {
 }
 
 /// The end offset of a write of `len` bytes at `offset`, as a `usize`.
-pub(crate) fn write_end(offset: u64, len: usize) -> FsResult<(usize, usize)> {
+pub fn write_end(offset: u64, len: usize) -> FsResult<(usize, usize)> {
     let off = usize::try_from(offset).map_err(|_| FsError::NoSpace)?;
     let end = off.checked_add(len).ok_or(FsError::NoSpace)?;
     Ok((off, end))
@@ -519,7 +519,7 @@ impl FileSystem for MemoryFs {
 }
 
 /// `path` without its trailing slashes (`/` stays `/`).
-pub(crate) fn strip_slashes(path: &str) -> &str {
+pub fn strip_slashes(path: &str) -> &str {
     let s = path.trim_end_matches('/');
     if s.is_empty() && path.starts_with('/') {
         "/"

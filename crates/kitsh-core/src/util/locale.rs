@@ -68,3 +68,19 @@ mod tests {
         assert!(is_known("C") && is_known("C.utf8") && !is_known("invalid") && !is_known("fr_FR"));
     }
 }
+
+thread_local! {
+    /// The command running on this thread runs in the C locale (see [`set_c_locale`]).
+    static C_LOCALE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Say whether the command about to run on this thread has the C locale (its messages quote
+/// with `'x'`) or a UTF-8 one (`‘x’`); the shell calls this before each command.
+pub fn set_c_locale(c: bool) {
+    C_LOCALE.with(|l| l.set(c));
+}
+
+/// Whether the command running on this thread has the C locale (see [`set_c_locale`]).
+pub fn c_locale() -> bool {
+    C_LOCALE.with(std::cell::Cell::get)
+}

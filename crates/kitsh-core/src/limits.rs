@@ -6,7 +6,7 @@ use std::time::Duration;
 /// exit status [`LIMIT_EXIT_STATUS`] (timeouts: [`TIMEOUT_EXIT_STATUS`]).
 ///
 /// ```
-/// use kitsh::ExecutionLimits;
+/// use kitsh_core::limits::ExecutionLimits;
 /// let limits = ExecutionLimits::new().max_commands(10_000).timeout(std::time::Duration::from_secs(5));
 /// assert_eq!(limits.max_commands, 10_000);
 /// ```

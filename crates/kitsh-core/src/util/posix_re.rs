@@ -83,9 +83,9 @@ pub struct Translated {
     /// The pattern has back-references.
     pub backrefs: bool,
     /// The pattern as items, for the backtracking matcher.
-    pub(crate) tokens: Vec<Tok>,
+    pub tokens: Vec<Tok>,
     /// The inline flags (`is`, `m`...).
-    pub(crate) flags: String,
+    pub flags: String,
 }
 
 /// A pattern that does not compile; `Display` gives GNU's message.
@@ -207,7 +207,7 @@ pub fn engine_error(e: regex::Error) -> PosixReError {
 }
 
 /// Whether the `regex` crate treats `c` specially (it then needs a backslash to be literal).
-pub(crate) fn is_meta(c: char) -> bool {
+pub fn is_meta(c: char) -> bool {
     matches!(c, '\\' | '.' | '+' | '*' | '?' | '(' | ')' | '|' | '[' | ']' | '{' | '}' | '^' | '$' | '#' | '&' | '-' | '~')
 }
 

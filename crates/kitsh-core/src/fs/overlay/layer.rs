@@ -20,7 +20,7 @@ use crate::fs::{DirEntry, FileType, FsError, FsResult, Metadata, USER_GID, USER_
 
 /// Metadata kept for an upper node.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct UMeta {
+pub struct UMeta {
     pub mode: u32,
     pub mtime: SystemTime,
     pub ino: u64,
@@ -28,7 +28,7 @@ pub(crate) struct UMeta {
 
 /// Where a file's bytes are.
 #[derive(Debug, Clone)]
-pub(crate) enum FileData {
+pub enum FileData {
     /// Unchanged content of this host file (canonical path under the root): metadata-only
     /// copy-up, or a renamed host file.
     Lower(String),
@@ -38,7 +38,7 @@ pub(crate) enum FileData {
 
 /// Where an upper directory's host entries come from.
 #[derive(Debug, Clone)]
-pub(crate) enum LowerLink {
+pub enum LowerLink {
     /// The host directory under the same name (copy-up of a host directory).
     Inherit,
     /// None (created by `mkdir`).
@@ -49,7 +49,7 @@ pub(crate) enum LowerLink {
 
 /// A node of the upper layer.
 #[derive(Debug, Clone)]
-pub(crate) enum UNode {
+pub enum UNode {
     File { data: FileData, meta: UMeta },
     Dir { lower: LowerLink, meta: UMeta },
     Symlink { target: Box<str>, meta: UMeta },
@@ -90,7 +90,7 @@ impl UNode {
 
 /// A node with several names (hard links).
 #[derive(Debug)]
-pub(crate) struct Shared {
+pub struct Shared {
     /// The node (never a directory, link or whiteout).
     pub node: UNode,
     /// How many [`UNode::Link`]s name it.
@@ -99,7 +99,7 @@ pub(crate) struct Shared {
 
 /// The upper layer.
 #[derive(Debug)]
-pub(crate) struct Upper {
+pub struct Upper {
     pub nodes: BTreeMap<String, UNode>,
     /// Hard-linked nodes, by their inode number.
     pub shared: BTreeMap<u64, Shared>,
@@ -191,7 +191,7 @@ fn child_prefix(dir: &str) -> Cow<'_, str> {
 }
 
 /// Append a component to a canonical path.
-pub(crate) fn push_comp(s: &mut String, comp: &str) {
+pub fn push_comp(s: &mut String, comp: &str) {
     if !s.ends_with('/') {
         s.push('/');
     }
@@ -200,7 +200,7 @@ pub(crate) fn push_comp(s: &mut String, comp: &str) {
 
 /// What a merged path is.
 #[derive(Debug)]
-pub(crate) enum Loc<'u> {
+pub enum Loc<'u> {
     /// A node of the upper layer.
     Upper(&'u UNode),
     /// A host node: its canonical host path and metadata.
@@ -211,7 +211,7 @@ pub(crate) enum Loc<'u> {
 
 /// The merged view: the upper layer over the host root.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct View<'a> {
+pub struct View<'a> {
     pub root: &'a Path,
     pub up: &'a Upper,
 }

@@ -59,7 +59,7 @@ pub struct Pattern {
 /// `extglob` says). bash tries only substrings of that length, and its scan ends a bracket
 /// expression at the first `]` after the opening one, so `[^]]` counts as two characters
 /// and never matches there (while `${x#[^]]}` and `[[ ]]` match it).
-pub(crate) fn bash_match_len(pat: &str) -> Option<usize> {
+pub fn bash_match_len(pat: &str) -> Option<usize> {
     let c: Vec<char> = pat.chars().collect();
     let (mut i, mut len) = (0, 0usize);
     while i < c.len() {
@@ -122,13 +122,13 @@ pub(crate) fn bash_match_len(pat: &str) -> Option<usize> {
 /// `text` as the C locale sees it: each byte of its encoding one char, ASCII as itself and
 /// every byte from 0x80 up as its raw-byte char (`util::bytes::raw_char`), which no class,
 /// case mapping or range of ASCII chars takes for a letter. Idempotent.
-pub(crate) fn byte_chars(text: &str) -> String {
+pub fn byte_chars(text: &str) -> String {
     use crate::util::bytes::{encode, raw_char};
     encode(text).iter().map(|&b| if b < 0x80 { char::from(b) } else { raw_char(b) }).collect()
 }
 
 /// Back from [`byte_chars`]: bytes that form UTF-8 characters again become those characters.
-pub(crate) fn from_byte_chars(text: &str) -> String {
+pub fn from_byte_chars(text: &str) -> String {
     use crate::util::bytes::{decode_owned, encode};
     decode_owned(encode(text).into_owned())
 }

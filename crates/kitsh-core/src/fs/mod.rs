@@ -295,7 +295,7 @@ pub fn join_path(cwd: &str, path: &str) -> String {
 
 /// Is `path` absolute with no empty, `.` or `..` component and no trailing slash (`/` itself
 /// is)? [`join_path`] gives such a path back unchanged.
-pub(crate) fn is_normal_absolute(path: &str) -> bool {
+pub fn is_normal_absolute(path: &str) -> bool {
     match path.as_bytes() {
         [b'/'] => true,
         [b'/', rest @ ..] => is_normal_relative_bytes(rest),
@@ -314,7 +314,7 @@ fn is_normal_relative_bytes(b: &[u8]) -> bool {
 
 /// `mkdir -p` on any filesystem: create each missing component in turn. A non-directory in the
 /// way gives [`FsError::NotDir`] (or [`FsError::Exists`] when it is the last component).
-pub(crate) fn mkdir_all(fs: &dyn FileSystem, path: &str) -> FsResult<()> {
+pub fn mkdir_all(fs: &dyn FileSystem, path: &str) -> FsResult<()> {
     let bytes = path.as_bytes();
     let mut pos = 0;
     while pos < bytes.len() {

@@ -13,7 +13,7 @@ use super::memory::{MAX_LINKS, NAME_MAX, PATH_MAX};
 use super::{FileType, FsError, FsResult, Metadata};
 
 /// Per-component access used by [`resolve`].
-pub(crate) trait NodeSource {
+pub trait NodeSource {
     /// `lstat` of a canonical path whose directory components are known directories.
     fn node_lstat(&self, path: &str) -> FsResult<Metadata>;
     /// The target of the symlink at a canonical path.
@@ -22,7 +22,7 @@ pub(crate) trait NodeSource {
 
 /// Where a path leads.
 #[derive(Debug, Clone)]
-pub(crate) struct Resolved {
+pub struct Resolved {
     /// The canonical path (`/` for the root); when the final node is missing, the path it would
     /// have (its parent exists and is a directory).
     pub path: String,
@@ -51,7 +51,7 @@ impl Resolved {
 }
 
 /// The parent of a canonical path (`/` for top-level names and the root).
-pub(crate) fn parent_of(path: &str) -> &str {
+pub fn parent_of(path: &str) -> &str {
     match path.rfind('/') {
         Some(0) | None => "/",
         Some(i) => &path[..i],
@@ -59,18 +59,18 @@ pub(crate) fn parent_of(path: &str) -> &str {
 }
 
 /// The last component of a canonical path (empty for `/`).
-pub(crate) fn name_of(path: &str) -> &str {
+pub fn name_of(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or("")
 }
 
 /// Whether canonical `path` is `dir` or lies below it.
-pub(crate) fn is_under(path: &str, dir: &str) -> bool {
+pub fn is_under(path: &str, dir: &str) -> bool {
     dir == "/" || path == dir || (path.starts_with(dir) && path.as_bytes().get(dir.len()) == Some(&b'/'))
 }
 
 /// Resolve `path` against `src`; see the module docs. A final symlink is followed when
 /// `follow_last` or when the path ends with a slash.
-pub(crate) fn resolve<S: NodeSource + ?Sized>(src: &S, path: &str, follow_last: bool) -> FsResult<Resolved> {
+pub fn resolve<S: NodeSource + ?Sized>(src: &S, path: &str, follow_last: bool) -> FsResult<Resolved> {
     if path.len() > PATH_MAX {
         return Err(FsError::NameTooLong);
     }

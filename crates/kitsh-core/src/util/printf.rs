@@ -16,7 +16,7 @@ use crate::util::bytes::{encode, raw_byte};
 use ldouble::LDouble;
 use std::borrow::Cow;
 
-pub(crate) use escape::{ansicstr, push_code_point};
+pub use escape::{ansicstr, push_code_point};
 
 /// Largest output (and so field width or precision) of [`format`]; the interpreter passes its
 /// string limit to [`format_bounded`] instead. Bash allows widths up to `INT_MAX`.
@@ -294,7 +294,7 @@ impl<'a> Run<'a> {
         match chars.next() {
             None => 0,
             // The C locale: the first byte.
-            Some(c) if crate::builtins::args::c_locale() => match raw_byte(c) {
+            Some(c) if crate::util::locale::c_locale() => match raw_byte(c) {
                 Some(b) => i64::from(b),
                 None => i64::from(c.to_string().as_bytes()[0]),
             },
@@ -573,10 +573,10 @@ impl<'a> Run<'a> {
                 Some(p) if p < b.len() && !spec.star_prec => crate::util::bytes::decode_owned(b[..p].to_vec()),
                 _ => w.to_string(),
             };
-            let q = crate::util::quote::quote_q(&cut, crate::builtins::args::c_locale());
+            let q = crate::util::quote::quote_q(&cut, crate::util::locale::c_locale());
             pad_str(&Spec { prec: None, ..spec.clone() }, &encode(&q), &mut self.out);
         } else {
-            let q = crate::util::quote::quote_q(w, crate::builtins::args::c_locale());
+            let q = crate::util::quote::quote_q(w, crate::util::locale::c_locale());
             pad_str(spec, &encode(&q), &mut self.out);
         }
     }

@@ -37,7 +37,7 @@ const O_NOFOLLOW: i32 = 0x100;
 const O_NOFOLLOW: i32 = 0;
 
 /// Map a host error to the closest [`FsError`].
-pub(crate) fn io_error(e: &io::Error) -> FsError {
+pub fn io_error(e: &io::Error) -> FsError {
     match e.raw_os_error() {
         Some(2) => FsError::NotFound,
         Some(1 | 13) => FsError::PermissionDenied,
@@ -62,7 +62,7 @@ pub(crate) fn io_error(e: &io::Error) -> FsError {
 }
 
 /// The host path of canonical `rel` under `root`.
-pub(crate) fn host_path(root: &Path, rel: &str) -> PathBuf {
+pub fn host_path(root: &Path, rel: &str) -> PathBuf {
     let rel = rel.trim_start_matches('/');
     if rel.is_empty() {
         root.to_path_buf()
@@ -72,7 +72,7 @@ pub(crate) fn host_path(root: &Path, rel: &str) -> PathBuf {
 }
 
 /// Convert host metadata; host files appear owned by the sandbox user.
-pub(crate) fn convert(m: &std::fs::Metadata) -> Metadata {
+pub fn convert(m: &std::fs::Metadata) -> Metadata {
     let ft = m.file_type();
     let file_type = if ft.is_symlink() {
         FileType::Symlink
@@ -98,18 +98,18 @@ pub(crate) fn convert(m: &std::fs::Metadata) -> Metadata {
 }
 
 /// `lstat` of `rel` (never follows a final symlink).
-pub(crate) fn lstat(root: &Path, rel: &str) -> FsResult<Metadata> {
+pub fn lstat(root: &Path, rel: &str) -> FsResult<Metadata> {
     std::fs::symlink_metadata(host_path(root, rel)).map(|m| convert(&m)).map_err(|e| io_error(&e))
 }
 
 /// The target of the host symlink `rel`.
-pub(crate) fn read_link(root: &Path, rel: &str) -> FsResult<String> {
+pub fn read_link(root: &Path, rel: &str) -> FsResult<String> {
     let t = std::fs::read_link(host_path(root, rel)).map_err(|e| io_error(&e))?;
     Ok(t.to_string_lossy().into_owned())
 }
 
 /// The sorted entries of host directory `rel`, symlinks not followed.
-pub(crate) fn read_dir(root: &Path, rel: &str) -> FsResult<Vec<DirEntry>> {
+pub fn read_dir(root: &Path, rel: &str) -> FsResult<Vec<DirEntry>> {
     let rd = std::fs::read_dir(host_path(root, rel)).map_err(|e| io_error(&e))?;
     let mut out = Vec::new();
     for entry in rd {
@@ -134,7 +134,7 @@ pub(crate) fn read_dir(root: &Path, rel: &str) -> FsResult<Vec<DirEntry>> {
 
 /// Open `rel` for reading without following a final symlink; it must be a regular file
 /// (a FIFO or device on the host is refused rather than risk blocking).
-pub(crate) fn open_file(root: &Path, rel: &str, meta: &Metadata) -> FsResult<File> {
+pub fn open_file(root: &Path, rel: &str, meta: &Metadata) -> FsResult<File> {
     match meta.file_type {
         FileType::File => {}
         FileType::Dir => return Err(FsError::IsDir),
@@ -153,17 +153,17 @@ pub(crate) fn open_file(root: &Path, rel: &str, meta: &Metadata) -> FsResult<Fil
 }
 
 /// Open `rel` for writing (no final symlink followed).
-pub(crate) fn open_write(root: &Path, rel: &str, opts: &mut OpenOptions) -> FsResult<File> {
+pub fn open_write(root: &Path, rel: &str, opts: &mut OpenOptions) -> FsResult<File> {
     opts.custom_flags(O_NOFOLLOW).open(host_path(root, rel)).map_err(|e| io_error(&e))
 }
 
 /// The whole content of regular file `rel`.
-pub(crate) fn read_all(root: &Path, rel: &str, meta: &Metadata) -> FsResult<Vec<u8>> {
+pub fn read_all(root: &Path, rel: &str, meta: &Metadata) -> FsResult<Vec<u8>> {
     read_prefix(root, rel, meta, u64::MAX)
 }
 
 /// At most the first `limit` bytes of regular file `rel`.
-pub(crate) fn read_prefix(root: &Path, rel: &str, meta: &Metadata, limit: u64) -> FsResult<Vec<u8>> {
+pub fn read_prefix(root: &Path, rel: &str, meta: &Metadata, limit: u64) -> FsResult<Vec<u8>> {
     let f = open_file(root, rel, meta)?;
     let mut v = Vec::with_capacity(usize::try_from(meta.len.min(limit)).unwrap_or(0).min(1 << 24));
     f.take(limit).read_to_end(&mut v).map_err(|e| io_error(&e))?;
@@ -171,7 +171,7 @@ pub(crate) fn read_prefix(root: &Path, rel: &str, meta: &Metadata, limit: u64) -
 }
 
 /// Read at `offset` of regular file `rel`.
-pub(crate) fn read_at(root: &Path, rel: &str, meta: &Metadata, offset: u64, buf: &mut [u8]) -> FsResult<usize> {
+pub fn read_at(root: &Path, rel: &str, meta: &Metadata, offset: u64, buf: &mut [u8]) -> FsResult<usize> {
     use std::os::unix::fs::FileExt;
     let f = open_file(root, rel, meta)?;
     f.read_at(buf, offset).map_err(|e| io_error(&e))
@@ -211,7 +211,7 @@ mod tests {
 /// The checks `rename(2)` makes before touching anything, for filesystems that resolve both
 /// paths first (host and overlay): `Ok(true)` when the rename is a no-op (same path).
 /// `special` marks a path the filesystem cannot rename (its root, a mount point).
-pub(crate) fn rename_checks(from: &str, to: &str, src: (&str, bool, bool), dst: (&str, bool)) -> FsResult<bool> {
+pub fn rename_checks(from: &str, to: &str, src: (&str, bool, bool), dst: (&str, bool)) -> FsResult<bool> {
     let (src_path, src_special, src_dir) = src;
     let (dst_path, dst_special) = dst;
     if src_special || dst_special {
