@@ -37,26 +37,6 @@ impl Shell {
     }
 }
 
-/// In a logic-only shell a command cannot run others (awk's `system()`, `cmd | getline`):
-/// the attempt is refused like a file access.
-impl crate::builtins::Spawn for crate::fs::DisabledFs {
-    fn command_in(
-        &self,
-        _: Option<&str>,
-        argv: &[String],
-        _: crate::builtins::SpawnIn<'_>,
-        _: crate::builtins::SpawnOut<'_>,
-    ) -> Result<i32, crate::builtins::SpawnError> {
-        let _ = self.deny::<()>(&argv.join(" "));
-        Err(crate::builtins::SpawnError::NotFound)
-    }
-
-    fn shell(&self, script: &str, _: crate::builtins::SpawnIn<'_>, _: crate::builtins::SpawnOut<'_>) -> i32 {
-        let _ = self.deny::<()>(script);
-        127
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,9 @@ mod cfmt;
 mod io;
 mod num;
 mod quote;
-#[cfg(test)]
+/// Test support for commands' unit tests (feature `test-support`).
+#[cfg(any(test, feature = "test-support"))]
+#[doc(hidden)]
 pub mod testfs;
 
 pub use cfmt::FloatSpec;

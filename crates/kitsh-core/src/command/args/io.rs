@@ -3,7 +3,7 @@
 
 use std::io::{self, Read};
 
-use crate::builtins::{status_for_write_error, Ctx};
+use crate::command::{status_for_write_error, Ctx};
 use crate::fs::{FileType, FsError};
 
 use super::quote_name;
@@ -88,7 +88,7 @@ pub fn open_src(ctx: &Ctx<'_>, path: &str) -> Result<Src, FsError> {
     if path == "-" || path == "/dev/stdin" || path == "/dev/fd/0" {
         return Ok(Src::Stdin);
     }
-    if let Some(fd) = crate::builtins::fd_path(path) {
+    if let Some(fd) = crate::command::fd_path(path) {
         return ctx.fds.reader(fd).map(Src::File).ok_or(FsError::NotFound);
     }
     let abs = ctx.abs_path(path);
@@ -164,7 +164,7 @@ pub fn stream_files(
     each: EachChunk<'_>,
 ) -> i32 {
     let mut status = 0;
-    let mut buf = crate::builtins::args::ChunkBuf::new();
+    let mut buf = crate::command::args::ChunkBuf::new();
     for f in files {
         let mut src = match open_src(ctx, f) {
             Ok(s) => s,

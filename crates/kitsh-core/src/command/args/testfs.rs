@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
-use crate::builtins::{Builtin, Cancel, Ctx, Env};
+use crate::command::{Builtin, Cancel, Ctx, Env};
 use crate::fs::{FileSystem, FsLimits, MemoryFs, WriteMode};
 
 /// An empty filesystem (only `/`).
@@ -57,7 +57,7 @@ impl Cancel for Never {
     }
 }
 
-/// Run `cmd` like [`crate::builtins::testing::run`] with environment `env`; returns
+/// Run `cmd` like [`crate::command::testing::run`] with environment `env`; returns
 /// `(stdout, stderr, status)`.
 pub fn run_env(cmd: &dyn Builtin, name: &str, args: &[&str], env: &[(&str, &str)], fs: &dyn FileSystem) -> (String, String, i32) {
     let mut stdin: &[u8] = b"";
@@ -75,9 +75,9 @@ pub fn run_env(cmd: &dyn Builtin, name: &str, args: &[&str], env: &[(&str, &str)
             cwd: "/",
             env: &env,
             cancel: &Never,
-            spawn: &crate::builtins::NoSpawn,
-            net: &crate::builtins::net::NoNetwork,
-            fds: &crate::builtins::NoDescriptors,
+            spawn: &crate::command::NoSpawn,
+            net: &crate::command::net::NoNetwork,
+            fds: &crate::command::NoDescriptors,
             stdin_attached: true,
             stdin_pipe: false,
         };
@@ -92,7 +92,7 @@ pub fn with_ctx<R>(fs: &dyn FileSystem, stdin: &mut dyn std::io::Read, stdout: &
     let mut stderr = Vec::new();
     let env = MapEnv(Vec::new());
     let r = {
-        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::builtins::NoSpawn, net: &crate::builtins::net::NoNetwork, fds: &crate::builtins::NoDescriptors, stdin_attached: true, stdin_pipe: false };
+        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::command::NoSpawn, net: &crate::command::net::NoNetwork, fds: &crate::command::NoDescriptors, stdin_attached: true, stdin_pipe: false };
         f(&mut ctx)
     };
     (r, String::from_utf8_lossy(&stderr).into_owned())
