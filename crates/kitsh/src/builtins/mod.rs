@@ -12,6 +12,8 @@ use std::sync::LazyLock;
 
 // The command interface lives in the core layer (kitsh_core::command); its names stay here.
 pub use kitsh_core::command::*;
+// `jq` and `yq` live in their own crate (crates/kitsh-jq).
+pub use kitsh_jq::{jq, yq};
 
 pub mod accounts;
 pub mod awk;
@@ -49,7 +51,6 @@ pub mod hexdump;
 pub mod hostname;
 pub mod iconv;
 pub mod id;
-pub mod jq;
 pub mod install;
 pub mod join;
 pub mod ln;
@@ -111,7 +112,6 @@ pub mod wget;
 pub mod xxd;
 pub mod whoami;
 pub mod yes;
-pub mod yq;
 
 /// Commands that are shell builtins in kitsh but also programs on a GNU system: they are
 /// listed in `/usr/bin` too (running `/usr/bin/echo` runs the builtin).

@@ -334,7 +334,7 @@ fn fold_sources_and_key_patterns() {
 /// Run `script` in a kitsh session (files made by the script are on its virtual filesystem).
 fn script(s: &str) -> (String, String, i32) {
     #[allow(clippy::unwrap_used)] // tests report failures by panicking
-    let mut sh = crate::Bash::builder().env("HOME", "/home/u").build().unwrap();
+    let mut sh = kitsh::Bash::builder().env("HOME", "/home/u").build().unwrap();
     let r = sh.exec_sync(s);
     (r.stdout, r.stderr, r.exit_code)
 }
