@@ -14,9 +14,10 @@ use std::sync::LazyLock;
 pub use kitsh_core::command::*;
 // `jq` and `yq` live in their own crate (crates/kitsh-jq).
 pub use kitsh_jq::{jq, yq};
+// `awk` lives in its own crate (crates/kitsh-awk).
+pub use kitsh_awk::awk;
 
 pub mod accounts;
-pub mod awk;
 pub mod base64;
 pub mod basename;
 pub mod byteread;
@@ -87,7 +88,7 @@ pub mod split;
 #[cfg(feature = "python")]
 pub mod python3;
 #[cfg(feature = "sqlite")]
-pub mod sqlite3;
+pub use kitsh_sqlite3::sqlite3;
 pub mod stat;
 pub mod sync;
 pub mod strings;
