@@ -76,11 +76,13 @@ thread_local! {
 
 /// Say whether the command about to run on this thread has the C locale (its messages quote
 /// with `'x'`) or a UTF-8 one (`‘x’`); the shell calls this before each command.
+#[inline]
 pub fn set_c_locale(c: bool) {
     C_LOCALE.with(|l| l.set(c));
 }
 
 /// Whether the command running on this thread has the C locale (see [`set_c_locale`]).
+#[inline]
 pub fn c_locale() -> bool {
     C_LOCALE.with(std::cell::Cell::get)
 }
