@@ -259,8 +259,12 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     if invocation != 's' {
         b = b.stdin_reader(Box::new(std::io::stdin()));
     }
+    b = b.invocation(match invocation {
+        'c' => kitsh::Invocation::CommandString,
+        's' => kitsh::Invocation::Stdin,
+        _ => kitsh::Invocation::File,
+    });
     let mut bash = b.build().map_err(|e| e.to_string())?;
-    bash.shell().opts.invocation = invocation;
     if let Ok(env_file) = std::env::var("BASH_ENV") {
         if !env_file.is_empty() {
             bash.source_file(&env_file);

@@ -128,6 +128,20 @@ pub struct BashBuilder {
     network: Option<Arc<dyn crate::builtins::net::Network>>,
     command_sets: Vec<Arc<dyn crate::builtins::command_set::CommandSet>>,
     logic: bool,
+    invocation: Invocation,
+}
+
+/// How the script reached the shell, as bash's invocation flags tell it (`$-` has `c` or `s`,
+/// and error messages of a `-c` string have no script name). [`BashBuilder::invocation`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Invocation {
+    /// `bash -c 'STRING'`: the default for [`Bash::exec`] and its friends.
+    #[default]
+    CommandString,
+    /// `bash FILE`: a script file.
+    File,
+    /// `bash < FILE` or `bash -s`: commands read from standard input.
+    Stdin,
 }
 
 impl Default for BashBuilder {
@@ -151,6 +165,7 @@ impl Default for BashBuilder {
             network: None,
             command_sets: Vec::new(),
             logic: false,
+            invocation: Invocation::CommandString,
         }
     }
 }
@@ -266,6 +281,14 @@ impl BashBuilder {
         self
     }
 
+    /// How the script reaches the shell (the `kitsh` CLI sets this from its arguments, as bash
+    /// does): `$-` then has `c` (a command string, the default), nothing (a file) or `s`
+    /// (standard input).
+    pub fn invocation(mut self, how: Invocation) -> Self {
+        self.invocation = how;
+        self
+    }
+
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
         let home = format!("/home/{}", self.username);
@@ -308,6 +331,11 @@ impl BashBuilder {
         let mut shell = Shell::new(fs, shared, cwd);
         shell.shell_name = self.name.clone();
         shell.arg0 = self.name.clone();
+        shell.opts.invocation = match self.invocation {
+            Invocation::CommandString => 'c',
+            Invocation::File => '\0',
+            Invocation::Stdin => 's',
+        };
         let out = Arc::new(Mutex::new(match self.stdout {
             Some(w) => Sink::writer(w),
             None => Sink::memory(),
@@ -451,8 +479,16 @@ impl Bash {
         r
     }
 
-    /// The interpreter state (locked while the guard lives).
+    /// The interpreter state (locked while the guard lives); only with the feature
+    /// `unstable-internals`, no stability promise.
+    #[cfg(feature = "unstable-internals")]
     pub fn shell(&mut self) -> ShellGuard<'_> {
+        ShellGuard(lock(&self.session))
+    }
+
+    /// The interpreter state (locked while the guard lives).
+    #[cfg(not(feature = "unstable-internals"))]
+    pub(crate) fn shell(&mut self) -> ShellGuard<'_> {
         ShellGuard(lock(&self.session))
     }
 
@@ -617,12 +653,12 @@ impl Session {
     /// After a panic the interpreter's nesting counters may be mid-way: reset them.
     fn recover_after_panic(&mut self) {
         let sh = &mut self.shell;
-        sh.depth = 0;
-        sh.loop_depth = 0;
+        sh.stack.depth = 0;
+        sh.stack.loop_depth = 0;
         sh.errexit_ignored = 0;
-        sh.frames.clear();
-        sh.in_eval = false;
-        sh.in_source = false;
+        sh.stack.frames.clear();
+        sh.stack.in_eval = false;
+        sh.stack.in_source = false;
     }
 
     /// Print why a limit stopped the script, past the output limit itself.

@@ -22,22 +22,49 @@
 //! # });
 //! ```
 
-// The core layer (crates/kitsh-core): the virtual filesystem, limits, the metering allocator
-// and the shared utilities, at the paths they had in this crate.
-pub use kitsh_core::{alloc, fs, limits, util};
+// The public API is the crate root's names and the modules below marked stable; the
+// interpreter's insides (`interp`, `parser`, `util`, each command's module) are public only with
+// the non-default feature `unstable-internals` (for kitsh's fuzzers and tests), with no promise
+// of stability. `tests/public_api.rs` compares the public items with the committed list.
+
+// The core layer (crates/kitsh-core): the virtual filesystem, limits and the metering allocator.
+pub use kitsh_core::{alloc, fs, limits};
+#[cfg(feature = "unstable-internals")]
+pub use kitsh_core::util;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) use kitsh_core::util;
 mod bash;
 mod cancel;
 mod pool;
-pub mod builtins;
+// The commands (crates/kitsh-commands, with the engines' crates it registers).
+#[cfg(feature = "unstable-internals")]
+pub use kitsh_commands as builtins;
+#[cfg(not(feature = "unstable-internals"))]
+pub mod builtins {
+    //! The command interface: what a command sees ([`Ctx`]) and implements ([`Builtin`]), to
+    //! register commands of one's own ([`crate::BashBuilder::builtin`]), a network
+    //! ([`net::Network`]) or a group of commands ([`command_set::CommandSet`]); and the names
+    //! of the commands kitsh ships.
+    pub use kitsh_commands::{lookup, names, program_names};
+    pub use kitsh_core::command::*;
+}
+#[cfg(feature = "unstable-internals")]
 pub mod interp;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod interp;
 #[cfg(feature = "net")]
 pub mod net;
+#[cfg(feature = "unstable-internals")]
 pub mod parser;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod parser;
 #[cfg(feature = "scripted_tool")]
 pub mod scripted_tool;
 pub mod tool;
 
-pub use bash::{Bash, BashBuilder, Error, ExecResult, ShellGuard};
+pub use bash::{Bash, BashBuilder, Error, ExecResult, Invocation};
+#[cfg(feature = "unstable-internals")]
+pub use bash::ShellGuard;
 pub use cancel::CancellationToken;
 pub use interp::stream::OutputCallback;
 pub use builtins::Builtin;

@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use kitsh::builtins::jq::read::parse_single;
+use kitsh_jq::jq::read::parse_single;
 use kitsh::{Bash, ExecutionLimits};
 
 /// One case of jq.test.

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crate::fs::{join_path, FileSystem, FsError};
 
 pub mod args;
+pub mod command_set;
 pub mod net;
 
 /// A command implemented in Rust.

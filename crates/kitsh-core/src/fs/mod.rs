@@ -12,25 +12,28 @@
 //! allowed) and [`MountFs`] (a mount table joining them). [`VfsBuilder`] / [`default_fs`] assemble
 //! the sandbox's filesystem; in-memory data is bounded by one shared [`Quota`] ([`FsLimits`]).
 
+// Named pipes: the interpreter (crate kitsh) opens their ends; not part of the filesystem API
+// embedders use, so hidden from the docs and from kitsh's public-API list.
+#[doc(hidden)]
 pub mod fifo;
-pub mod dev;
-pub mod disabled;
+mod dev;
+mod disabled;
 #[cfg(test)]
 mod difftest;
-pub mod host;
+mod host;
 mod hostio;
-pub mod limits;
-pub mod memory;
-pub mod mount;
-pub mod overlay;
+mod limits;
+mod memory;
+mod mount;
+mod overlay;
 #[cfg(test)]
 mod testutil;
-pub mod vfs;
+mod vfs;
 mod walk;
 
 pub use self::dev::DevKind;
 pub use self::disabled::DisabledFs;
-pub use self::limits::{FsLimits, Quota};
+pub use self::limits::{FsLimits, Quota, HIT_BYTES, HIT_FILES};
 pub use self::host::HostFs;
 pub use self::memory::{MemoryFs, COMMAND_STUB};
 pub use self::mount::{MountFs, MountableFs};

@@ -15,6 +15,7 @@ mod number;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
 pub use number::parse_number;
 pub(crate) use number::fast_decimal;
 
@@ -84,21 +85,3 @@ pub fn eval(expr: &str, env: &mut dyn ArithEnv) -> Result<i64, ArithError> {
     eval::evaluate(expr, env, 0)
 }
 
-/// An [`ArithEnv`] with no variables: every name is unset, assignments fail.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct NoVars;
-
-impl ArithEnv for NoVars {
-    fn get(&mut self, _name: &str) -> Result<Option<String>, String> {
-        Ok(None)
-    }
-    fn get_elem(&mut self, _name: &str, _index: &ArithIndex) -> Result<Option<String>, String> {
-        Ok(None)
-    }
-    fn set(&mut self, name: &str, _index: Option<&ArithIndex>, _value: i64) -> Result<(), String> {
-        Err(format!("{name}: cannot assign"))
-    }
-    fn is_assoc(&self, _name: &str) -> bool {
-        false
-    }
-}

@@ -69,7 +69,7 @@ impl Shell {
     /// `name=value` (or `name+=value` with `append`).
     pub fn assign(&mut self, name: &str, value: String, append: bool) -> Result<(), String> {
         // `RANDOM=N` seeds `$RANDOM` (N is arithmetic) instead of storing a value.
-        if self.random_special && name == "RANDOM" {
+        if self.random.special && name == "RANDOM" {
             // A bad value is reported and ignored, as bash does.
             match self.arith_str(&value) {
                 Ok(seed) => self.seed_random(seed),
@@ -209,7 +209,7 @@ impl Shell {
     pub fn assign_int(&mut self, name: &str, value: i64) -> Result<(), String> {
         let mut buf = [0u8; 20];
         let text = crate::util::int::format_i64(value, &mut buf);
-        if !(self.random_special && name == "RANDOM") && self.assign_plain(name, text, false) {
+        if !(self.random.special && name == "RANDOM") && self.assign_plain(name, text, false) {
             return Ok(());
         }
         self.assign(name, text.to_string(), false)

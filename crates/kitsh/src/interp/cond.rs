@@ -199,7 +199,7 @@ impl test_expr::TestEnv for TestEnvImpl<'_> {
                 // array one is set when it has an element 0 (`BASH_SOURCE` is empty under -c).
                 None => {
                     // bash computes the value to test it: `[[ -v RANDOM ]]` uses up a number.
-                    if name == "RANDOM" && sh.random_special {
+                    if name == "RANDOM" && sh.random.special {
                         sh.next_random();
                     }
                     sh.dynamic_names().contains(&name.as_str()) && sh.dynamic_array(&name).is_none_or(|v| !v.is_empty())

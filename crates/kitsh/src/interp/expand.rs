@@ -708,7 +708,7 @@ impl Shell {
         }
         let r = sub.run_in_subshell(|s| s.run_list(list));
         drop(sub);
-        if !self.jobs.is_empty() {
+        if !self.job_table.list.is_empty() {
             self.note_ended_jobs();
         }
         let status = r?;

@@ -393,14 +393,6 @@ impl FdObj {
         }
     }
 
-    /// The path of a file description (for `/dev/fd/N` and `/proc/self/fd`).
-    pub fn path(&self) -> Option<String> {
-        match self {
-            FdObj::File(m) => Some(lock(m).path.clone()),
-            _ => None,
-        }
-    }
-
     /// Is this a pipe or in-memory input (no seeking)?
     pub fn is_capture(&self) -> Option<Vec<u8>> {
         match self {
@@ -457,10 +449,6 @@ impl Fds {
         n
     }
 
-    /// Open descriptor numbers.
-    pub fn open_fds(&self) -> Vec<i32> {
-        self.slots.iter().enumerate().filter(|(_, s)| s.is_some()).map(|(i, _)| i as i32).collect()
-    }
 }
 
 /// `Read` over a descriptor of the table (used as a command's stdin).

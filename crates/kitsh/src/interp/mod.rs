@@ -21,6 +21,7 @@ pub mod job;
 pub mod options;
 pub(crate) mod logic;
 mod lookup;
+mod process;
 mod prompt;
 mod redirect;
 pub mod trap;
@@ -162,60 +163,52 @@ impl Frame {
 #[derive(Clone)]
 pub struct Shell {
     /// Variables.
-    pub vars: Vars,
+    pub(crate) vars: Vars,
     /// Functions by name.
-    pub funcs: crate::util::fxhash::FxHashMap<String, Arc<FunctionDef>>,
+    pub(crate) funcs: crate::util::fxhash::FxHashMap<String, Arc<FunctionDef>>,
     /// Options.
-    pub opts: Options,
+    pub(crate) opts: Options,
     /// `$1`, `$2`, ...
-    pub positional: Vec<String>,
+    pub(crate) positional: Vec<String>,
     /// `$0`.
     pub arg0: String,
     /// The name used in error messages (`kitsh: line 1: ...`).
-    pub shell_name: String,
+    pub(crate) shell_name: String,
     /// Descriptor table.
-    pub fds: Fds,
+    pub(crate) fds: Fds,
     /// The filesystem.
-    pub fs: Arc<dyn FileSystem>,
+    pub(crate) fs: Arc<dyn FileSystem>,
     /// Working directory (logical, like `$PWD`).
-    pub cwd: String,
+    pub(crate) cwd: String,
     /// `$?`.
-    pub status: i32,
+    pub(crate) status: i32,
     /// Limits and counters shared with subshells.
-    pub shared: Arc<Shared>,
+    pub(crate) shared: Arc<Shared>,
     /// Traps.
-    pub traps: Traps,
+    pub(crate) traps: Traps,
     /// Aliases.
-    pub aliases: HashMap<String, String>,
+    pub(crate) aliases: HashMap<String, String>,
     /// `pushd`/`popd` stack (without the current directory).
-    pub dir_stack: Vec<String>,
+    pub(crate) dir_stack: Vec<String>,
     /// Process substitutions of the running command (see [`expand::ProcSub`]).
     pub(crate) procsubs: Vec<expand::ProcSub>,
     /// readline's tables as `bind` changed them (`None`: the defaults).
     pub(crate) readline: Option<Box<builtins::bind::Readline>>,
     /// Functions made readonly (`readonly -f`) or exported (`export -f`): name and
     /// attribute bits (`attr::READONLY`, `attr::EXPORT`).
-    pub func_attrs: Vec<(String, u16)>,
+    pub(crate) func_attrs: Vec<(String, u16)>,
     /// Levels of indirection (`$(...)`, `eval`) for `set -x`: the first character of `PS4`
     /// is repeated once more per level.
-    pub xtrace_depth: u16,
-    /// Call stack: function calls and sourced files (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`).
-    pub frames: Vec<Frame>,
+    pub(crate) xtrace_depth: u16,
     /// The file each function was defined in, for functions defined in a script file or a
     /// sourced one (others: `main`, or `environment` under `-c`, as bash names them).
-    pub func_files: crate::util::fxhash::FxHashMap<String, Arc<str>>,
+    pub(crate) func_files: crate::util::fxhash::FxHashMap<String, Arc<str>>,
     /// Current line (`$LINENO`).
-    pub lineno: u32,
-    /// Source file stack (`BASH_SOURCE` at top level).
-    pub sources: Vec<String>,
-    /// Depth of `source`/`eval`/function nesting for the depth limit.
-    pub depth: usize,
-    /// Nesting of loops (for `break`/`continue` validity).
-    pub loop_depth: usize,
+    pub(crate) lineno: u32,
     /// >0 while running a condition (`if`, `while`, `&&` left side, `!`): `set -e` is ignored.
-    pub errexit_ignored: usize,
+    pub(crate) errexit_ignored: usize,
     /// `$PIPESTATUS`.
-    pub pipestatus: Vec<i32>,
+    pub(crate) pipestatus: Vec<i32>,
     /// `PIPESTATUS` as the last `.`/`source` left it before its own command set it (so that
     /// sourcing `$BASH_ENV`, which bash does without a command, can restore it).
     pub(crate) sourced_pipestatus: Vec<i32>,
@@ -224,15 +217,8 @@ pub struct Shell {
     /// `$BASH_COMMAND`: the simple command the `DEBUG` trap runs before, or that last failed
     /// with an `ERR` trap set (kept only when a trap can show it).
     pub(crate) bash_command: String,
-    /// `$!`.
-    pub last_bg: Option<u64>,
-    /// The job table: background jobs this shell started (subshells start with none).
-    pub jobs: Vec<Job>,
-    /// `jobs[own_jobs_from..]` were started by this shell; the others are its parent's,
-    /// listed by `jobs` in a pipeline stage or command substitution but not waited for.
-    pub own_jobs_from: usize,
     /// The next function call adopts the temporary-assignment scope on top (`v=x f`).
-    pub temp_for_call: bool,
+    pub(crate) temp_for_call: bool,
     /// An error bash handles by jumping to its top level (`DISCARD`) is being reported: a
     /// value for an integer variable or an indexed array's subscript failed as arithmetic.
     /// It abandons the command line through functions, `eval` and `source`, does not
@@ -246,18 +232,6 @@ pub struct Shell {
     /// The status the loops left by `break`/`continue` end with: 0, or 1 after an out-of-range
     /// count (`break 0` leaves every loop, failing).
     pub(crate) break_status: i32,
-    /// The signal that ended this shell, if one did (for `wait`'s message in the parent).
-    pub killed_by: Option<i32>,
-    /// `$$`.
-    pub pid: u64,
-    /// `$BASHPID`.
-    pub bashpid: u64,
-    /// The process group (`timeout` starts its command in a new one); 0: the script's own.
-    pub pgid: u64,
-    /// The serial of the last group signal this shell has handled.
-    pub group_seen: u64,
-    /// `$BASHPID` of the shells this one was started from (`bash -c` inside a script).
-    pub parent_pids: Vec<u64>,
     /// The next new shell this one starts replaces it, keeping its process id: bash's
     /// "no fork" of the one simple command of a background job (`bash -c '…' &`, where `$!`
     /// is the new shell and a signal sent to it reaches that shell's traps).
@@ -266,52 +240,46 @@ pub struct Shell {
     /// pipeline stage: the list runs here, without a second subshell (bash does not fork
     /// twice: `$BASH_SUBSHELL` and `$BASHPID` as there).
     pub(crate) subshell_ready: bool,
-    /// `$BASH_SUBSHELL`.
-    pub subshell: u32,
-    /// `$RANDOM` state: bash's generator (Park–Miller "minimal standard").
-    pub rng: u32,
-    /// Seed `$RANDOM` afresh before its next use (a new shell or subshell not seeded yet).
-    pub rng_reseed: bool,
-    /// `$RANDOM` still has its special meaning (until `unset RANDOM`).
-    pub random_special: bool,
+    /// The call stack of functions and sourced files, and the nesting of loops.
+    pub(crate) stack: process::CallStack,
+    /// Background jobs and `$!`.
+    pub(crate) job_table: process::JobTable,
+    /// `$$`, `$BASHPID`, the process group, `$BASH_SUBSHELL`, ...
+    pub(crate) proc: process::Process,
+    /// `$RANDOM`.
+    pub(crate) random: process::Random,
+    /// `getopts`'s position.
+    pub(crate) getopts: process::Getopts,
     /// `$SECONDS` base.
-    pub start: std::time::Instant,
+    pub(crate) start: std::time::Instant,
     /// `umask`.
-    pub umask: u32,
+    pub(crate) umask: u32,
     /// `ulimit` values.
-    pub ulimits: builtins::Ulimits,
+    pub(crate) ulimits: builtins::Ulimits,
     /// Hashed command names (`hash`).
-    pub hashed: HashMap<String, lookup::Hashed>,
+    pub(crate) hashed: HashMap<String, lookup::Hashed>,
     /// Which traps are running or not inherited here.
-    pub trap_state: trap::TrapState,
-    /// `getopts` position inside a cluster of options.
-    pub getopts_char: usize,
+    pub(crate) trap_state: trap::TrapState,
     /// Last argument of the previous command (`$_`).
-    pub last_arg: String,
+    pub(crate) last_arg: String,
     /// Status of the last command substitution (for assignment-only commands).
-    pub cmdsub_status: Option<i32>,
-    /// Inside `source`: `return` is allowed.
-    pub in_source: bool,
-    /// Inside `eval` (syntax errors say `eval: line N`).
-    pub in_eval: bool,
+    pub(crate) cmdsub_status: Option<i32>,
     /// A builtin wrote to a pipe with no reader (SIGPIPE).
-    pub sigpipe: std::cell::Cell<bool>,
+    pub(crate) sigpipe: std::cell::Cell<bool>,
     /// Array literals of declaration builtin arguments (`declare a=(..)`), referenced from argv.
-    pub decl_arrays: Vec<Vec<assign::ArrayItem>>,
+    pub(crate) decl_arrays: Vec<Vec<assign::ArrayItem>>,
     /// `exec` with only redirections: keep them after the command.
-    pub keep_redirects: bool,
+    pub(crate) keep_redirects: bool,
     /// A logic-only shell refused a construct while expanding the current command (process
     /// substitution): the command is not run and its status is 1.
     pub(crate) refused: bool,
-    /// `OPTIND` after the last `getopts` call.
-    pub getopts_last_optind: usize,
     /// Programmable completion specifications (`complete`), shared with subshells until changed.
-    pub completions: Arc<builtins::complete::Completions>,
+    pub(crate) completions: Arc<builtins::complete::Completions>,
     /// The command history list (`history`, `set -o history`).
-    pub history: builtins::history::History,
+    pub(crate) history: builtins::history::History,
     /// Streaming output callback of the main shell (`Bash::exec_streaming`); subshells and
     /// pipelines run without it, so their output is emitted when they end.
-    pub stream: Option<Arc<stream::Streamer>>,
+    pub(crate) stream: Option<Arc<stream::Streamer>>,
 }
 
 impl Shell {
@@ -332,55 +300,39 @@ impl Shell {
             traps: Traps::default(),
             aliases: HashMap::new(),
             dir_stack: Vec::new(),
-            frames: Vec::new(),
             xtrace_depth: 0,
             func_attrs: Vec::new(),
             procsubs: Vec::new(),
             readline: None,
             func_files: Default::default(),
             lineno: 0,
-            sources: Vec::new(),
-            depth: 0,
-            loop_depth: 0,
             errexit_ignored: 0,
             pipestatus: Vec::new(),
             sourced_pipestatus: Vec::new(),
             command_number: 0,
             bash_command: String::new(),
-            last_bg: None,
-            jobs: Vec::new(),
-            killed_by: None,
             temp_for_call: false,
             discard: false,
             arith_abort: false,
             break_status: 0,
-            own_jobs_from: 0,
-            pid: 4242,
-            bashpid: 4242,
-            pgid: 0,
-            group_seen: 0,
-            parent_pids: Vec::new(),
             exec_in_place: false,
             subshell_ready: false,
-            subshell: 0,
-            rng: 0,
-            rng_reseed: true,
-            random_special: true,
+            stack: Default::default(),
+            job_table: Default::default(),
+            proc: Default::default(),
+            random: Default::default(),
+            getopts: Default::default(),
             start: std::time::Instant::now(),
             umask: 0o022,
             ulimits: builtins::Ulimits::default(),
             hashed: HashMap::new(),
             trap_state: trap::TrapState::default(),
-            getopts_char: 0,
             last_arg: String::new(),
             cmdsub_status: None,
-            in_source: false,
-            in_eval: false,
             sigpipe: std::cell::Cell::new(false),
             decl_arrays: Vec::new(),
             keep_redirects: false,
             refused: false,
-            getopts_last_optind: 1,
             completions: Arc::default(),
             history: Default::default(),
             stream: None,
@@ -413,7 +365,7 @@ impl Shell {
     /// Print `NAME: CONTEXTline N: MSG` (context is `-c: ` or `eval: ` for syntax errors).
     pub fn error_in(&self, context: &str, msg: &str) {
         let mut s = String::with_capacity(msg.len() + 32);
-        s.push_str(self.sources.last().unwrap_or(&self.shell_name));
+        s.push_str(self.stack.sources.last().unwrap_or(&self.shell_name));
         s.push_str(": ");
         s.push_str(context);
         s.push_str("line ");
@@ -447,7 +399,7 @@ impl Shell {
     /// A builtin of this shell wrote to a closed pipe: like a process killed by SIGPIPE, a
     /// subshell ends with status 141 (the main shell ignores it, as bash's does not die).
     pub(crate) fn take_sigpipe(&self) -> Exec<()> {
-        if self.sigpipe.replace(false) && self.subshell > 0 {
+        if self.sigpipe.replace(false) && self.proc.subshell > 0 {
             return Err(Flow::Exit(141));
         }
         Ok(())
@@ -478,22 +430,14 @@ impl Shell {
         Ok(())
     }
 
-    /// Next `$RANDOM` value (0..32767), computed as bash 5.2 does, so that a seeded sequence
-    /// (`RANDOM=5`) gives bash's numbers.
+    /// Next `$RANDOM` value (0..32767), as bash 5.2 computes it.
     pub fn next_random(&mut self) -> u32 {
-        if self.rng_reseed {
-            self.rng_reseed = false;
-            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-            self.rng = nanos ^ (self.bashpid as u32).wrapping_mul(2654435761);
-        }
-        self.rng = park_miller(self.rng);
-        ((self.rng >> 16) ^ (self.rng & 0xffff)) & 0x7fff
+        self.random.next(self.proc.bashpid)
     }
 
-    /// `RANDOM=N`: seed the sequence (bash keeps the low 32 bits).
+    /// `RANDOM=N`: seed the sequence.
     pub fn seed_random(&mut self, seed: i64) {
-        self.rng = seed as u32;
-        self.rng_reseed = false;
+        self.random.seed(seed)
     }
 
     /// Is the character type locale the C one (bytes, not UTF-8 characters)? The first
@@ -505,21 +449,11 @@ impl Shell {
 
     /// Is `pid` the `$BASHPID` of a shell that started this one?
     pub fn is_enclosing_shell(&self, pid: u64) -> bool {
-        self.parent_pids.contains(&pid)
+        self.proc.is_enclosing(pid)
     }
 
     /// A fresh fake process id.
     pub fn new_pid(&self) -> u64 {
         self.shared.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }
-}
-
-/// One step of the Park–Miller minimal standard generator, x' = 16807·x mod (2³¹−1), as
-/// bash's `intrand32` computes it (0 is replaced by 123459876).
-fn park_miller(last: u32) -> u32 {
-    let x = if last == 0 { 123_459_876 } else { last };
-    let h = (x / 127_773) as i64;
-    let l = (x - 127_773 * (x / 127_773)) as i64;
-    let t = 16_807 * l - 2_836 * h;
-    (if t < 0 { t + 0x7fff_ffff } else { t }) as u32
 }

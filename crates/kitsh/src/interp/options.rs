@@ -109,14 +109,15 @@ pub const SHOPT_OPTIONS: &[&str] = &[
     "xpg_echo",
 ];
 
+// Every option has its index, used or not (a table, like bash's own).
 macro_rules! set_idx {
     ($($name:ident = $s:literal),* $(,)?) => {
-        $( #[doc = concat!("Index of `", $s, "` in [`SET_OPTIONS`].")] pub const $name: usize = set_index($s); )*
+        $( #[doc = concat!("Index of `", $s, "` in [`SET_OPTIONS`].")] #[allow(dead_code)] pub const $name: usize = set_index($s); )*
     };
 }
 macro_rules! shopt_idx {
     ($($name:ident = $s:literal),* $(,)?) => {
-        $( #[doc = concat!("Index of `", $s, "` in [`SHOPT_OPTIONS`].")] pub const $name: usize = shopt_index($s); )*
+        $( #[doc = concat!("Index of `", $s, "` in [`SHOPT_OPTIONS`].")] #[allow(dead_code)] pub const $name: usize = shopt_index($s); )*
     };
 }
 

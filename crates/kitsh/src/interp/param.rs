@@ -21,7 +21,7 @@ impl Shell {
         if self.opts.interactive {
             return Flow::Abort(1);
         }
-        if self.opts.invocation == 'c' && self.subshell == 0 && !self.set_opt(super::options::ERREXIT) {
+        if self.opts.invocation == 'c' && self.proc.subshell == 0 && !self.set_opt(super::options::ERREXIT) {
             Flow::Exit(127)
         } else {
             Flow::Exit(1)
@@ -31,15 +31,15 @@ impl Shell {
     /// The value of a special or dynamic variable (`RANDOM`, `LINENO`, ...), if `name` is one.
     pub(crate) fn dynamic_var(&mut self, name: &str) -> Option<Val> {
         let s = match name {
-            "RANDOM" if self.random_special => self.next_random().to_string(),
+            "RANDOM" if self.random.special => self.next_random().to_string(),
             "LINENO" => self.lineno.to_string(),
             "SECONDS" => self.start.elapsed().as_secs().to_string(),
-            "BASHPID" => self.bashpid.to_string(),
+            "BASHPID" => self.proc.bashpid.to_string(),
             "BASH_COMMAND" => self.bash_command.clone(),
             "_" => self.last_arg.clone(),
             "SHELLOPTS" => self.opts.shellopts(),
             "BASHOPTS" => self.opts.bashopts(),
-            "BASH_SUBSHELL" => self.subshell.to_string(),
+            "BASH_SUBSHELL" => self.proc.subshell.to_string(),
             "EPOCHSECONDS" => now_secs().to_string(),
             "EPOCHREALTIME" => {
                 let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -68,14 +68,14 @@ impl Shell {
                 out.push(n);
             }
         }
-        if self.random_special && self.vars.get_raw("RANDOM").is_none() {
+        if self.random.special && self.vars.get_raw("RANDOM").is_none() {
             out.push("RANDOM");
         }
         if self.vars.get_raw("PPID").is_none() {
             out.push("PPID");
         }
         // `FUNCNAME` exists only while a function runs.
-        if self.vars.get_raw("FUNCNAME").is_none() && !self.frames.iter().all(|f| f.is_source()) {
+        if self.vars.get_raw("FUNCNAME").is_none() && !self.stack.frames.iter().all(|f| f.is_source()) {
             out.push("FUNCNAME");
         }
         out
@@ -86,10 +86,10 @@ impl Shell {
         match name {
             "FUNCNAME" => {
                 // Exists only while a function runs (a `source` frame alone does not count).
-                if self.frames.iter().all(|f| f.is_source()) {
+                if self.stack.frames.iter().all(|f| f.is_source()) {
                     return if self.vars.get_raw("FUNCNAME").is_some() { None } else { Some(Vec::new()) };
                 }
-                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.name().to_string()).collect();
+                let mut v: Vec<String> = self.stack.frames.iter().rev().map(|f| f.name().to_string()).collect();
                 // The `main` pseudo-frame exists only when running a script file.
                 if self.opts.invocation == '\0' {
                     v.push("main".to_string());
@@ -98,14 +98,14 @@ impl Shell {
             }
             "PIPESTATUS" => Some(self.pipestatus.iter().map(|s| s.to_string()).collect()),
             "BASH_SOURCE" => {
-                let mut v: Vec<String> = self.frames.iter().rev().map(|f| self.frame_file(f)).collect();
+                let mut v: Vec<String> = self.stack.frames.iter().rev().map(|f| self.frame_file(f)).collect();
                 if self.opts.invocation == '\0' {
                     v.push(self.arg0.clone());
                 }
                 Some(v)
             }
             "BASH_LINENO" => {
-                let mut v: Vec<String> = self.frames.iter().rev().map(|f| f.call_line.to_string()).collect();
+                let mut v: Vec<String> = self.stack.frames.iter().rev().map(|f| f.call_line.to_string()).collect();
                 if self.opts.invocation == '\0' {
                     v.push("0".to_string());
                 }
@@ -257,7 +257,7 @@ impl Shell {
                     Some(v) => Some(v.scalar().map(str::to_string)),
                     None => None,
                 };
-                if self.random_special && name == "RANDOM" {
+                if self.random.special && name == "RANDOM" {
                     return Ok(Val::Str(Some(self.next_random().to_string())));
                 }
                 if let Some(v) = found {
@@ -279,8 +279,8 @@ impl Shell {
                 '#' => Val::Str(Some(self.positional.len().to_string())),
                 '?' => Val::Str(Some(self.status.to_string())),
                 '-' => Val::Str(Some(self.opts.dash_flags())),
-                '$' => Val::Str(Some(self.pid.to_string())),
-                '!' => Val::Str(self.last_bg.map(|p| p.to_string())),
+                '$' => Val::Str(Some(self.proc.pid.to_string())),
+                '!' => Val::Str(self.job_table.last_bg.map(|p| p.to_string())),
                 '0' => Val::Str(Some(self.arg0.clone())),
                 '_' => Val::Str(Some(self.last_arg.clone())),
                 _ => Val::Str(None),

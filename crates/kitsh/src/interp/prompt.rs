@@ -106,7 +106,7 @@ impl Shell {
                     let fmt: String = chars.by_ref().take_while(|&c| c != '}').collect();
                     out.push_str(&time(if fmt.is_empty() { "%X" } else { &fmt }));
                 }
-                'j' => out.push_str(&self.jobs.iter().filter(|j| j.is_live()).count().to_string()),
+                'j' => out.push_str(&self.job_table.list.iter().filter(|j| j.is_live()).count().to_string()),
                 'l' => out.push_str("tty"),
                 // bash's `prompt_history_number` for `${x@P}`, PS4 and the like: the
                 // number of the command being run (the newest entry), 1 without history.

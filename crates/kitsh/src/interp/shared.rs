@@ -47,7 +47,7 @@ pub struct Shared {
     pub truncated: AtomicU8,
     /// The in-memory filesystem's quota, when the interpreter built the filesystem: a write it
     /// refused trips [`LimitExceeded::FsBytes`] or [`LimitExceeded::FsFiles`].
-    pub fs_quota: Option<Arc<crate::fs::limits::Quota>>,
+    pub fs_quota: Option<Arc<crate::fs::Quota>>,
     /// Set while `signals` is not empty (a cheap check after every command).
     signals_pending: AtomicBool,
     /// Signals sent by `kill` to a shell of this tree, as (`$BASHPID`, signal number).
@@ -227,7 +227,7 @@ impl Shared {
         match q.hit() {
             0 => false,
             h => {
-                self.trip(if h & crate::fs::limits::HIT_BYTES != 0 { LimitExceeded::FsBytes } else { LimitExceeded::FsFiles });
+                self.trip(if h & crate::fs::HIT_BYTES != 0 { LimitExceeded::FsBytes } else { LimitExceeded::FsFiles });
                 true
             }
         }

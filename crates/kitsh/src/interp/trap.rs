@@ -147,10 +147,10 @@ impl Shell {
     /// Deliver signals that `kill` sent to this shell: run their traps, or end the shell with
     /// status 128+N when the signal is neither trapped nor ignored and ends a process.
     pub(crate) fn handle_pending_signals(&mut self) -> Exec<()> {
-        if self.pgid != 0 && self.shared.has_group_signals() {
-            let sigs = self.shared.group_signals_after(self.pgid, self.group_seen);
+        if self.proc.pgid != 0 && self.shared.has_group_signals() {
+            let sigs = self.shared.group_signals_after(self.proc.pgid, self.proc.group_seen);
             if let Some(&(_, last)) = sigs.last() {
-                self.group_seen = last;
+                self.proc.group_seen = last;
             }
             // A SIGKILL that has arrived ends the process before anything else is handled.
             if sigs.iter().any(|(sig, _)| *sig == 9) {
@@ -163,7 +163,7 @@ impl Shell {
         if !self.shared.has_signals() {
             return Ok(());
         }
-        for sig in self.shared.take_signals(self.bashpid) {
+        for sig in self.shared.take_signals(self.proc.bashpid) {
             self.deliver_signal(sig)?;
         }
         Ok(())
@@ -192,7 +192,7 @@ impl Shell {
                 Some(a) if a.is_empty() => {}
                 Some(a) => self.run_trap_action(&a, bit::SIGNAL, false)?,
                 None if self.signal_ends_shell(sig) => {
-                    self.killed_by = Some(sig);
+                    self.proc.killed_by = Some(sig);
                     return Err(Flow::Exit(128 + sig));
                 }
                 None => {}

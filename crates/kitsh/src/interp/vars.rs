@@ -133,10 +133,6 @@ pub struct Var {
 }
 
 impl Var {
-    /// A plain string variable.
-    pub fn string(s: String) -> Var {
-        Var { value: Some(Value::Str(s)), attrs: 0 }
-    }
     /// Has attribute bit(s) `a`.
     pub fn has(&self, a: u16) -> bool {
         self.attrs & a != 0

@@ -497,12 +497,6 @@ impl Word {
         }
     }
 
-    /// True when no part is quoted or escaped.
-    pub fn is_unquoted(&self) -> bool {
-        !self.parts.iter().any(|p| {
-            matches!(p, WordPart::SingleQuoted(_) | WordPart::DoubleQuoted(_) | WordPart::Escaped(_))
-        })
-    }
 }
 
 /// A backquote body that failed to parse (see [`WordPart::BadCommandSub`]).

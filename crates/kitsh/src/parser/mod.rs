@@ -83,6 +83,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Current line number (1-based, counting from `opts.start_line`).
+    #[cfg(test)]
     pub fn line(&self) -> u32 {
         self.st.inp.line
     }
@@ -95,6 +96,7 @@ impl<'a> Parser<'a> {
 
     /// Warnings produced so far (line, message), e.g. a here-document delimited by end of
     /// file; bash prints them as `NAME: line LINE: MESSAGE`. Taking them clears the list.
+    #[cfg(test)]
     pub fn take_warnings(&mut self) -> Vec<(u32, String)> {
         std::mem::take(&mut self.st.warnings)
     }

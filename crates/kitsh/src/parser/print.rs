@@ -35,6 +35,7 @@ pub fn function_text(f: &FunctionDef) -> String {
     p.out
 }
 
+#[cfg(test)]
 /// One command as bash prints it at indentation 0 outside of a function (a compound command on
 /// one line: `{ a; b; }`, `if a; then\n    b;\nfi`; a function definition in full).
 pub fn command_text(c: &Command) -> String {

@@ -7,8 +7,8 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::fs::dev::DevKind;
-use crate::fs::limits::Quota;
+use crate::fs::DevKind;
+use crate::fs::Quota;
 use crate::fs::{DirEntry, FileType, FsError, FsResult, Metadata};
 
 /// An index into the node table.

@@ -89,6 +89,7 @@ pub(crate) fn fast_decimal(b: &[u8]) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
+#[cfg(test)]
 /// Parse an integer the way bash's `legal_number` does for `test -eq`, `exit`, `shift`, ...:
 /// optional blanks (space/tab), optional sign, decimal digits, optional blanks. `None` if the
 /// text is not such a number or does not fit in an `i64`.

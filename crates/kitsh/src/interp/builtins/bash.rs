@@ -229,7 +229,7 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
             }
             Ok(b) => {
                 child.opts.invocation = '\0';
-                child.sources.push(file.clone());
+                child.stack.sources.push(file.clone());
                 (crate::util::bytes::decode_owned(b), file.clone(), args[i + 1..].to_vec())
             }
             Err(e) => {
@@ -261,9 +261,9 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
         let path = crate::fs::join_path(&child.cwd, &rc);
         if let Ok(b) = child.fs.read_file(&path) {
             let t = crate::util::bytes::decode_owned(b);
-            child.sources.push(rc.clone());
+            child.stack.sources.push(rc.clone());
             let r = child.run_source(&t, 1);
-            child.sources.pop();
+            child.stack.sources.pop();
             match r {
                 Err(crate::interp::Flow::Exit(st)) => return Ok(st),
                 Err(crate::interp::Flow::Limit(l)) => return Err(crate::interp::Flow::Limit(l)),

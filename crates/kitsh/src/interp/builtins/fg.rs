@@ -20,8 +20,8 @@ fn job_for(sh: &Shell, name: &str, spec: Option<&String>) -> Result<usize, i32> 
         sh.builtin_error(name, &format!("{what}: no such job"));
         return Err(1);
     };
-    if !sh.jobs[k].monitor {
-        sh.builtin_error(name, &format!("job {} started without job control", sh.jobs[k].id));
+    if !sh.job_table.list[k].monitor {
+        sh.builtin_error(name, &format!("job {} started without job control", sh.job_table.list[k].id));
         return Err(1);
     }
     Ok(k)
@@ -46,7 +46,7 @@ pub fn fg(sh: &mut Shell, args: &[String]) -> Exec {
         Ok(k) => k,
         Err(status) => return Ok(status),
     };
-    let mut line = sh.jobs[k].text.clone();
+    let mut line = sh.job_table.list[k].text.clone();
     line.push('\n');
     sh.out(line.as_bytes());
     Ok(await_job(sh, k).unwrap_or_else(|interrupted| interrupted))
@@ -63,7 +63,7 @@ pub fn bg(sh: &mut Shell, args: &[String]) -> Exec {
     let mut status = 0;
     for spec in specs {
         match job_for(sh, "bg", spec) {
-            Ok(k) => sh.builtin_error("bg", &format!("job {} already in background", sh.jobs[k].id)),
+            Ok(k) => sh.builtin_error("bg", &format!("job {} already in background", sh.job_table.list[k].id)),
             Err(s) => status = s,
         }
     }

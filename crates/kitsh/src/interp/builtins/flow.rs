@@ -55,7 +55,7 @@ pub fn exit(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `return [N]`
 pub fn return_(sh: &mut Shell, args: &[String]) -> Exec {
-    if sh.frames.is_empty() && sh.sources.len() <= 1 && !sh.in_source && sh.trap_state.running == 0 {
+    if sh.stack.frames.is_empty() && sh.stack.sources.len() <= 1 && !sh.stack.in_source && sh.trap_state.running == 0 {
         sh.builtin_error("return", "can only `return' from a function or sourced script");
         return Ok(2);
     }
@@ -79,7 +79,7 @@ fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, Exe
             Ok(_) => {
                 sh.builtin_error(name, &format!("{a}: loop count out of range"));
                 sh.break_status = 1;
-                Err(Err(Flow::Break(sh.loop_depth)))
+                Err(Err(Flow::Break(sh.stack.loop_depth)))
             }
             Err(_) => {
                 sh.builtin_error(name, &format!("{a}: numeric argument required"));
@@ -91,7 +91,7 @@ fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, Exe
 
 /// Outside a loop `break` and `continue` only complain (whatever their operands).
 fn outside_loop(sh: &Shell, name: &str) -> bool {
-    if sh.loop_depth == 0 {
+    if sh.stack.loop_depth == 0 {
         sh.builtin_error(name, "only meaningful in a `for', `while', or `until' loop");
         return true;
     }
@@ -110,7 +110,7 @@ pub fn break_(sh: &mut Shell, args: &[String]) -> Exec {
         Ok(n) => n,
         Err(r) => return r,
     };
-    Err(Flow::Break(n.min(sh.loop_depth)))
+    Err(Flow::Break(n.min(sh.stack.loop_depth)))
 }
 
 /// `continue [N]`
@@ -125,5 +125,5 @@ pub fn continue_(sh: &mut Shell, args: &[String]) -> Exec {
         Ok(n) => n,
         Err(r) => return r,
     };
-    Err(Flow::Continue(n.min(sh.loop_depth)))
+    Err(Flow::Continue(n.min(sh.stack.loop_depth)))
 }

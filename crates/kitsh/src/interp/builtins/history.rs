@@ -81,11 +81,6 @@ impl History {
         self.entries.len()
     }
 
-    /// No entries?
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Was the command line being run added to the list (so that it is the newest entry)?
     pub fn current_line_added(&self) -> bool {
         self.line_added

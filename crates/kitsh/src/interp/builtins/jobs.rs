@@ -10,19 +10,19 @@ use crate::interp::{Exec, Job, Shell};
 /// The position in `sh.jobs` of the job `spec` names (`spec` without the `%`), among jobs
 /// not yet collected by `wait`.
 pub(crate) fn find_job(sh: &Shell, spec: &str) -> Option<usize> {
-    let live: Vec<usize> = (0..sh.jobs.len()).filter(|&i| sh.jobs[i].is_live()).collect();
+    let live: Vec<usize> = (0..sh.job_table.list.len()).filter(|&i| sh.job_table.list[i].is_live()).collect();
     match spec {
         "" | "+" | "%" => live.last().copied(),
         "-" => live.len().checked_sub(2).map(|i| live[i]).or_else(|| live.last().copied()),
         _ => {
             if let Ok(n) = spec.parse::<usize>() {
-                return live.into_iter().find(|&i| sh.jobs[i].id == n);
+                return live.into_iter().find(|&i| sh.job_table.list[i].id == n);
             }
             let matches = |j: &Job| match spec.strip_prefix('?') {
                 Some(text) => j.text.contains(text),
                 None => j.text.starts_with(spec),
             };
-            live.into_iter().rev().find(|&i| matches(&sh.jobs[i]))
+            live.into_iter().rev().find(|&i| matches(&sh.job_table.list[i]))
         }
     }
 }
@@ -49,7 +49,7 @@ pub fn jobs(sh: &mut Shell, args: &[String]) -> Exec {
     let mut picked = Vec::new();
     let mut status = 0;
     if operands.is_empty() {
-        picked.extend((0..sh.jobs.len()).filter(|&i| sh.jobs[i].is_live()));
+        picked.extend((0..sh.job_table.list.len()).filter(|&i| sh.job_table.list[i].is_live()));
     }
     for spec in operands {
         match spec.strip_prefix('%').and_then(|s| find_job(sh, s)).or_else(|| find_job(sh, spec)) {
@@ -62,7 +62,7 @@ pub fn jobs(sh: &mut Shell, args: &[String]) -> Exec {
     }
     let mut out = String::new();
     for i in picked {
-        let j = &sh.jobs[i];
+        let j = &sh.job_table.list[i];
         if flags.contains(&'s') {
             continue;
         }

@@ -100,7 +100,7 @@ pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
     for a in &args[i..] {
         if let Some(job) = a.strip_prefix('%') {
             match super::jobs::find_job(sh, job) {
-                Some(k) => signal(sh, sh.jobs[k].pid, sig),
+                Some(k) => signal(sh, sh.job_table.list[k].pid, sig),
                 None => {
                     sh.builtin_error("kill", &format!("{a}: no such job"));
                     status = 1;
@@ -113,8 +113,8 @@ pub fn kill(sh: &mut Shell, args: &[String]) -> Exec {
             status = 1;
             continue;
         };
-        let running_job = sh.jobs.iter().any(|j| j.pid == pid && j.slot.end().is_none());
-        if pid == sh.pid || pid == sh.bashpid || sh.is_enclosing_shell(pid) || running_job {
+        let running_job = sh.job_table.list.iter().any(|j| j.pid == pid && j.slot.end().is_none());
+        if pid == sh.proc.pid || pid == sh.proc.bashpid || sh.is_enclosing_shell(pid) || running_job {
             signal(sh, pid, sig);
         } else {
             sh.builtin_error("kill", &format!("({a}) - No such process"));

@@ -21,18 +21,18 @@ pub fn eval(sh: &mut Shell, args: &[String]) -> Exec {
     if src.is_empty() {
         return Ok(0);
     }
-    if sh.depth >= sh.shared.limits.max_function_depth {
+    if sh.stack.depth >= sh.shared.limits.max_function_depth {
         sh.builtin_error("eval", "maximum nesting level exceeded");
         return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
     }
-    sh.depth += 1;
+    sh.stack.depth += 1;
     let line = sh.lineno;
-    let saved = std::mem::replace(&mut sh.in_eval, true);
+    let saved = std::mem::replace(&mut sh.stack.in_eval, true);
     sh.xtrace_depth += 1;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&src, line));
     sh.xtrace_depth -= 1;
-    sh.in_eval = saved;
-    sh.depth -= 1;
+    sh.stack.in_eval = saved;
+    sh.stack.depth -= 1;
     r
 }
 
@@ -72,25 +72,25 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
             return Ok(1);
         }
     };
-    if sh.depth >= sh.shared.limits.max_function_depth {
+    if sh.stack.depth >= sh.shared.limits.max_function_depth {
         sh.builtin_error(&args[0], "maximum nesting level exceeded");
         return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
     }
     let saved_pos = if args.len() > 2 { Some(std::mem::replace(&mut sh.positional, args[2..].to_vec())) } else { None };
-    sh.sources.push(file.clone());
-    sh.frames.push(crate::interp::Frame { func: None, file: Some(std::sync::Arc::from(file.as_str())), call_line: sh.lineno });
-    sh.depth += 1;
-    let saved_in_source = std::mem::replace(&mut sh.in_source, true);
-    let saved_in_eval = std::mem::replace(&mut sh.in_eval, false);
+    sh.stack.sources.push(file.clone());
+    sh.stack.frames.push(crate::interp::Frame { func: None, file: Some(std::sync::Arc::from(file.as_str())), call_line: sh.lineno });
+    sh.stack.depth += 1;
+    let saved_in_source = std::mem::replace(&mut sh.stack.in_source, true);
+    let saved_in_eval = std::mem::replace(&mut sh.stack.in_eval, false);
     let saved_line = sh.lineno;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&text, 1));
     sh.sourced_pipestatus.clone_from(&sh.pipestatus);
     sh.lineno = saved_line;
-    sh.in_source = saved_in_source;
-    sh.in_eval = saved_in_eval;
-    sh.depth -= 1;
-    sh.frames.pop();
-    sh.sources.pop();
+    sh.stack.in_source = saved_in_source;
+    sh.stack.in_eval = saved_in_eval;
+    sh.stack.depth -= 1;
+    sh.stack.frames.pop();
+    sh.stack.sources.pop();
     if let Some(p) = saved_pos {
         sh.positional = p;
     }
@@ -377,20 +377,20 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
     let silent = spec.starts_with(':');
     let spec_body = spec.trim_start_matches(':');
     let mut optind: usize = sh.vars.get_str("OPTIND").and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
-    if optind == 1 && sh.getopts_char > 0 && sh.getopts_last_optind != 1 {
-        sh.getopts_char = 0;
+    if optind == 1 && sh.getopts.char > 0 && sh.getopts.last_optind != 1 {
+        sh.getopts.char = 0;
     }
     let Some(arg) = params.get(optind - 1) else {
         // No more arguments: OPTIND points just past them, OPTARG is unset.
         let _ = sh.assign(&name, "?".to_string(), false);
         sh.vars.unset("OPTARG");
-        sh.getopts_char = 0;
+        sh.getopts.char = 0;
         if optind > params.len() + 1 {
             let _ = sh.assign("OPTIND", (params.len() + 1).to_string(), false);
         }
         return Ok(1);
     };
-    if sh.getopts_char == 0 {
+    if sh.getopts.char == 0 {
         if arg == "--" {
             let _ = sh.assign("OPTIND", (optind + 1).to_string(), false);
             let _ = sh.assign(&name, "?".to_string(), false);
@@ -400,12 +400,12 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
             let _ = sh.assign(&name, "?".to_string(), false);
             return Ok(1);
         }
-        sh.getopts_char = 1;
+        sh.getopts.char = 1;
     }
     let chars: Vec<char> = arg.chars().collect();
-    let c = chars[sh.getopts_char];
-    sh.getopts_char += 1;
-    let at_end = sh.getopts_char >= chars.len();
+    let c = chars[sh.getopts.char];
+    sh.getopts.char += 1;
+    let at_end = sh.getopts.char >= chars.len();
     let pos = spec_body.find(c).filter(|_| c != ':');
     let takes_arg = pos.is_some_and(|p| spec_body[p + c.len_utf8()..].starts_with(':'));
     let mut status = 0;
@@ -421,12 +421,12 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
             let _ = sh.assign(&name, "?".to_string(), false);
             if at_end {
                 optind += 1;
-                sh.getopts_char = 0;
+                sh.getopts.char = 0;
             }
         }
         Some(_) if takes_arg => {
             if !at_end {
-                let v: String = chars[sh.getopts_char..].iter().collect();
+                let v: String = chars[sh.getopts.char..].iter().collect();
                 let _ = sh.assign("OPTARG", v, false);
                 optind += 1;
                 let _ = sh.assign(&name, c.to_string(), false);
@@ -445,18 +445,18 @@ pub fn getopts(sh: &mut Shell, args: &[String]) -> Exec {
                 }
                 optind += 1;
             }
-            sh.getopts_char = 0;
+            sh.getopts.char = 0;
         }
         Some(_) => {
             let _ = sh.assign(&name, c.to_string(), false);
             sh.vars.unset("OPTARG");
             if at_end {
                 optind += 1;
-                sh.getopts_char = 0;
+                sh.getopts.char = 0;
             }
         }
     }
-    sh.getopts_last_optind = optind;
+    sh.getopts.last_optind = optind;
     let _ = sh.assign("OPTIND", optind.to_string(), false);
     if !crate::interp::expand::is_name(&name) {
         sh.builtin_error("getopts", &format!("`{name}': not a valid identifier"));

@@ -66,10 +66,6 @@ impl Ulimits {
         self.soft[index('n').unwrap_or(0)]
     }
 
-    /// The soft limit on the size of a written file, in bytes (`ulimit -f`).
-    pub fn file_size(&self) -> Option<u64> {
-        self.soft[index('f').unwrap_or(0)]
-    }
 }
 
 fn index(flag: char) -> Option<usize> {

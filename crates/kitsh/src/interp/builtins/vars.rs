@@ -525,7 +525,7 @@ pub fn declare(sh: &mut Shell, args: &[String]) -> Exec {
 
 /// `local`
 pub fn local(sh: &mut Shell, args: &[String]) -> Exec {
-    if sh.frames.iter().all(|f| f.is_source()) {
+    if sh.stack.frames.iter().all(|f| f.is_source()) {
         sh.builtin_error("local", "can only be used in a function");
         return Ok(1);
     }
@@ -767,9 +767,9 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
             continue;
         }
         let target = if nameref { n.clone() } else { sh.vars.resolve_name(n).into_owned() };
-        if target == "RANDOM" && sh.random_special {
+        if target == "RANDOM" && sh.random.special {
             // `$RANDOM` loses its special meaning for good.
-            sh.random_special = false;
+            sh.random.special = false;
             continue;
         }
         match sh.vars.get_raw(&target) {

@@ -54,8 +54,8 @@ pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
 /// Wait for job `k` and collect it. `Err(status)`: interrupted (a signal for this shell:
 /// 128+N; the script stopped: 1).
 pub(crate) fn await_job(sh: &mut Shell, k: usize) -> Result<i32, i32> {
-    let slot = sh.jobs[k].slot.clone();
-    match slot.wait(&sh.shared, sh.bashpid) {
+    let slot = sh.job_table.list[k].slot.clone();
+    match slot.wait(&sh.shared, sh.proc.bashpid) {
         Ok(end) => Ok(collect(sh, k, end)),
         Err(Some(sig)) => Err(128 + sig),
         Err(None) => Err(1),
@@ -65,7 +65,7 @@ pub(crate) fn await_job(sh: &mut Shell, k: usize) -> Result<i32, i32> {
 /// Mark job `k` collected; a job a signal ended is reported as bash reports it (except for
 /// the signals a user sends on purpose: INT, TERM, PIPE).
 fn collect(sh: &mut Shell, k: usize, end: JobEnd) -> i32 {
-    let job = &mut sh.jobs[k];
+    let job = &mut sh.job_table.list[k];
     job.reaped = true;
     if let Some(sig) = end.signal.filter(|s| ![2, 13, 15].contains(s)) {
         let desc = crate::util::signals::description(sig);
@@ -77,8 +77,8 @@ fn collect(sh: &mut Shell, k: usize, end: JobEnd) -> i32 {
 
 /// `wait`: every job; the status is 0.
 fn wait_all(sh: &mut Shell) -> i32 {
-    for k in 0..sh.jobs.len() {
-        if !sh.jobs[k].reaped {
+    for k in 0..sh.job_table.list.len() {
+        if !sh.job_table.list[k].reaped {
             if let Err(s) = await_job(sh, k) {
                 return s;
             }
@@ -90,15 +90,15 @@ fn wait_all(sh: &mut Shell) -> i32 {
 /// `wait -n [ID...]`: the next job to end (among `ids`, if given); 127 if none runs.
 fn wait_next(sh: &mut Shell, ids: &[String], pid_var: Option<&str>) -> i32 {
     let wanted: Vec<usize> = ids.iter().filter_map(|id| resolve(sh, id).ok().flatten()).collect();
-    let candidates: Vec<usize> = (0..sh.jobs.len()).filter(|&k| sh.jobs[k].is_live() && (ids.is_empty() || wanted.contains(&k))).collect();
+    let candidates: Vec<usize> = (0..sh.job_table.list.len()).filter(|&k| sh.job_table.list[k].is_live() && (ids.is_empty() || wanted.contains(&k))).collect();
     if candidates.is_empty() {
         return 127;
     }
     let (k, end) = loop {
-        if let Some(sig) = sh.shared.signal_queued_for(sh.bashpid) {
+        if let Some(sig) = sh.shared.signal_queued_for(sh.proc.bashpid) {
             return 128 + sig;
         }
-        if let Some((k, end)) = candidates.iter().find_map(|&k| sh.jobs[k].slot.end().map(|e| (k, e))) {
+        if let Some((k, end)) = candidates.iter().find_map(|&k| sh.job_table.list[k].slot.end().map(|e| (k, e))) {
             break (k, end);
         }
         if sh.shared.cancelled() {
@@ -107,7 +107,7 @@ fn wait_next(sh: &mut Shell, ids: &[String], pid_var: Option<&str>) -> i32 {
         std::thread::sleep(Duration::from_millis(2));
     };
     if let Some(var) = pid_var {
-        let pid = sh.jobs[k].pid.to_string();
+        let pid = sh.job_table.list[k].pid.to_string();
         if let Err(m) = sh.assign_scalar(var, pid) {
             sh.builtin_error("wait", &m);
         }
@@ -146,7 +146,7 @@ fn resolve(sh: &mut Shell, id: &str) -> Result<Option<usize>, i32> {
         return Err(1);
     };
     // A waited-for process keeps its status (bash remembers recent background pids).
-    let k = sh.jobs.iter().rposition(|j| j.pid == pid);
+    let k = sh.job_table.list.iter().rposition(|j| j.pid == pid);
     if k.is_none() {
         sh.builtin_error("wait", &format!("pid {id} is not a child of this shell"));
     }

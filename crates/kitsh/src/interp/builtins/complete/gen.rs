@@ -62,7 +62,7 @@ fn variables(sh: &Shell, keep: impl Fn(&Var) -> bool, dynamic: &[&str]) -> Vec<S
         .map(|(k, _)| k.clone())
         .collect();
     names.extend(dynamic.iter().map(|s| s.to_string()));
-    if !dynamic.is_empty() && sh.frames.iter().any(|f| !f.is_source()) {
+    if !dynamic.is_empty() && sh.stack.frames.iter().any(|f| !f.is_source()) {
         names.push("FUNCNAME".to_string());
     }
     names.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
@@ -110,7 +110,7 @@ fn service_names(sh: &Shell) -> Vec<String> {
 
 /// The command names of the jobs in the table (the first word of each).
 fn job_names(sh: &Shell) -> Vec<String> {
-    sh.jobs.iter().filter(|j| j.is_live()).filter_map(|j| j.text.split_whitespace().next()).map(str::to_string).collect()
+    sh.job_table.list.iter().filter(|j| j.is_live()).filter_map(|j| j.text.split_whitespace().next()).map(str::to_string).collect()
 }
 
 /// The `shopt` names in bash's table order (`autocd` first).

@@ -1,0 +1,195 @@
+//! `python3` / `python`: an embedded Python 3 (RustPython 0.6, feature `python`).
+//!
+//! Every run gets a fresh interpreter with the standard library frozen into the binary and
+//! none of RustPython's host modules (no `host_env`): the script sees kitsh's pipes as
+//! `sys.stdin/stdout/stderr` (streamed as it reads and writes), the exported variables as
+//! `os.environ`, and kitsh's virtual filesystem through `open()`, `os`, `os.path`, `pathlib`,
+//! `shutil`, `glob`, ... (a `posix` module of our own, [`natives`] + `posix.py`). Starting
+//! processes (`subprocess`, `os.system`, `os.fork`, ...), sockets and `ctypes` raise
+//! `PermissionError: [Errno 1] Operation not permitted: '<what> is disabled in the kitsh
+//! sandbox'`.
+//!
+//! Bounds: the interpreter runs on its own thread ([`STACK_SIZE`]; RustPython raises
+//! `RecursionError` before the native stack runs out), is interrupted when the script is
+//! cancelled or times out ([`host::serve`]; one that does not stop in time is left behind, see
+//! `run_job`), and its output goes through kitsh's output limit. Its memory is bounded where
+//! [`kitsh_core::alloc::MeteredAlloc`] is the allocator (`ExecutionLimits::max_heap_bytes`).
+
+mod args;
+mod host;
+mod interp;
+mod natives;
+
+
+use rustpython_vm::signal::user_signal_channel;
+
+use kitsh_core::command::{Builtin, Ctx};
+use kitsh_core::fs::{FileType, FsError};
+use args::{Exit, Script};
+
+/// The `python3` and `python` commands.
+pub struct Python3;
+
+/// Stack of the interpreter thread. Virtual memory: only what deep recursion touches is used.
+pub const STACK_SIZE: usize = 256 << 20;
+
+impl Builtin for Python3 {
+    fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
+        let name = ctx.name.to_string();
+        let opts = match args::parse(&name, argv) {
+            Ok(o) => o,
+            Err(Exit::Print(s)) => {
+                return match ctx.stdout.write_all(s.as_bytes()) {
+                    Ok(()) => 0,
+                    Err(e) => kitsh_core::command::args::write_failed(ctx, &e),
+                }
+            }
+            Err(Exit::Usage(s)) => {
+                let _ = ctx.stderr.write_all(s.as_bytes());
+                return 2;
+            }
+        };
+        let (kind, payload, filename, argv0) = match &opts.script {
+            Script::Command(code) => ("source", code.clone(), "<string>".to_string(), "-c".to_string()),
+            Script::Module(m) => ("module", m.clone(), String::new(), "-m".to_string()),
+            Script::Stdin { dash } => {
+                let mut buf = Vec::new();
+                if let Err(e) = ctx.read_stdin_all(&mut buf) {
+                    ctx.error(&format!("can't read the script from standard input: {e}"));
+                    return 1;
+                }
+                let argv0 = if *dash { "-" } else { "" };
+                ("source", String::from_utf8_lossy(&buf).into_owned(), "<stdin>".to_string(), argv0.to_string())
+            }
+            Script::File(f) => match read_script(ctx, f) {
+                Ok(src) => ("file", src, f.clone(), f.clone()),
+                Err(status) => return status,
+            },
+        };
+        let mut argv_py = vec![argv0];
+        argv_py.extend(opts.args.iter().cloned());
+        let job = interp::Job {
+            argv: argv_py,
+            env: ctx.env.exported(),
+            cwd: ctx.cwd.to_string(),
+            unbuffered: opts.unbuffered,
+            isolated: opts.isolated,
+            kind,
+            payload,
+            filename,
+        };
+        run_job(ctx, job)
+    }
+}
+
+/// Read the script file `f` from the VFS; on failure CPython's message and status.
+fn read_script(ctx: &mut Ctx<'_>, f: &str) -> Result<String, i32> {
+    let abs = ctx.abs_path(f);
+    let fail = |ctx: &mut Ctx<'_>, e: FsError| {
+        let errno = match e {
+            FsError::NotFound => 2,
+            FsError::PermissionDenied => 13,
+            FsError::NotDir => 20,
+            _ => 5,
+        };
+        let _ = writeln!(ctx.stderr, "{}: can't open file '{abs}': [Errno {errno}] {e}", ctx.name);
+        2
+    };
+    match ctx.fs.stat(&abs) {
+        Ok(m) if m.file_type == FileType::Dir => {
+            let _ = writeln!(ctx.stderr, "{}: can't find '__main__' module in '{f}'", ctx.name);
+            Err(1)
+        }
+        Ok(_) => match ctx.read_input(&abs) {
+            Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) => Err(fail(ctx, e)),
+        },
+        Err(e) => Err(fail(ctx, e)),
+    }
+}
+
+/// Run `job` on the interpreter thread while this thread serves its I/O.
+///
+/// A cancelled interpreter that does not stop within [`host::GRACE`] (a long native operation
+/// never checks for the interrupt) is left behind so that the script ends on time: its thread
+/// is detached and, where [`kitsh_core::alloc::MeteredAlloc`] is the allocator, stopped for good at
+/// its next allocation (so it neither grows nor, when it allocates as it computes, spins).
+/// Stopping `re` matches (RustPython's `sre_engine`, patched) of a cancelled script: a match
+/// that backtracks for ever never reaches a point where the interpreter's interrupt is raised.
+mod sre_stop {
+    use std::cell::RefCell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Once};
+
+    thread_local! {
+        /// The cancellation flag of the script this interpreter thread runs.
+        static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    }
+
+    fn stop_requested() -> bool {
+        FLAG.with(|f| f.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+    }
+
+    /// On this thread, matches give up once `flag` is set.
+    pub fn watch(flag: Arc<AtomicBool>) {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| rustpython_sre_engine::set_interrupt_hook(stop_requested));
+        FLAG.with(|f| *f.borrow_mut() = Some(flag));
+    }
+
+    /// No more checks on this thread.
+    pub fn watch_none() {
+        FLAG.with(|f| *f.borrow_mut() = None);
+    }
+}
+
+fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
+    let (link, rx) = host::channel();
+    let (signal_tx, signal_rx) = user_signal_channel();
+    let vm_link = link.clone();
+    // What the interpreter's thread holds, where the program's allocator can tell.
+    let meter = ctx
+        .cancel
+        .heap_limit()
+        .and_then(|limit| Some((std::sync::Arc::new(kitsh_core::alloc::Meter::start()?), limit)));
+    let vm_meter = meter.as_ref().map(|(m, _)| m.clone());
+    let stopper = kitsh_core::alloc::Stopper::new();
+    let vm_stopper = stopper.clone();
+    let spawned = std::thread::Builder::new().name("kitsh-python3".into()).stack_size(STACK_SIZE).spawn(move || {
+        if let Some(m) = &vm_meter {
+            m.attach();
+        }
+        vm_stopper.arm();
+        sre_stop::watch(vm_link.cancel_flag());
+        let status = interp::run(job, vm_link, signal_rx);
+        sre_stop::watch_none();
+        kitsh_core::alloc::Stopper::disarm();
+        kitsh_core::alloc::Meter::detach();
+        status
+    });
+    let handle = match spawned {
+        Ok(h) => h,
+        Err(e) => {
+            ctx.error(&format!("cannot start the interpreter thread: {e}"));
+            return 1;
+        }
+    };
+    let served = host::serve(ctx, rx, &link, &signal_tx, meter.as_ref().map(|(m, l)| (&**m, *l)));
+    if let host::Served::Abandoned = served {
+        stopper.trigger();
+        drop(handle);
+        return 1;
+    }
+    let joined = handle.join();
+    if link.cancelled() {
+        return 1;
+    }
+    match (served, joined) {
+        (host::Served::Status(status), _) => status,
+        (_, Ok(status)) => status,
+        (_, Err(_)) => {
+            ctx.error("internal error: the interpreter thread panicked");
+            70
+        }
+    }
+}
