@@ -6,7 +6,9 @@
 //! exported environment. Shell builtins that change the interpreter's state (`cd`, `read`,
 //! `declare`, ...) live in the `kitsh` crate's interpreter instead. The heavy engines are
 //! crates of their own, registered here: `awk` (kitsh-awk), `jq`/`yq` (kitsh-jq), `sqlite3`
-//! (kitsh-sqlite3, feature `sqlite`) and `python3` (kitsh-python3, feature `python`).
+//! (kitsh-sqlite3, feature `sqlite`); `python3` (feature `python`, over an embedded RustPython)
+//! is a module here: as a crate of its own it could not pass `cargo package`'s verification on
+//! rustc 1.95 (RustPython needs the `[patch]` lines kitsh's README gives).
 //!
 //! The registry of the commands shipped with kitsh is built once ([`lookup`]) and shared.
 
@@ -18,8 +20,6 @@ use std::sync::LazyLock;
 pub use kitsh_core::command::*;
 pub use kitsh_awk::awk;
 pub use kitsh_jq::{jq, yq};
-#[cfg(feature = "python")]
-pub use kitsh_python3::python3;
 #[cfg(feature = "sqlite")]
 pub use kitsh_sqlite3::sqlite3;
 
@@ -74,6 +74,8 @@ pub mod paste;
 pub mod patch;
 pub mod pr;
 pub mod printenv;
+#[cfg(feature = "python")]
+pub mod python3;
 pub mod readlink;
 pub mod realpath;
 pub mod rev;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use rustpython_vm::signal::{UserSignal, UserSignalSender};
 
-use kitsh_core::command::Ctx;
+use crate::Ctx;
 
 /// A request: a closure run on the command's thread with its [`Ctx`].
 pub type Job = Box<dyn FnOnce(&mut Ctx<'_>) + Send>;

@@ -103,13 +103,13 @@ fn path_of(s: &PyStrRef) -> Result<String, i32> {
 }
 
 /// Run `f` on the command's thread; EIO when the command side is gone.
-fn on_host(link: &Link, f: impl FnOnce(&mut kitsh_core::command::Ctx<'_>) -> Result<Val, i32> + Send + 'static) -> Result<Val, i32> {
+fn on_host(link: &Link, f: impl FnOnce(&mut crate::Ctx<'_>) -> Result<Val, i32> + Send + 'static) -> Result<Val, i32> {
     link.call(f).unwrap_or(Err(5))
 }
 
 /// One read of up to `n` bytes, as `os.read` does; an interrupted read is retried unless the
 /// script was cancelled.
-fn read_once(src: &mut dyn Read, n: usize, cancel: &dyn kitsh_core::command::Cancel) -> Result<Val, i32> {
+fn read_once(src: &mut dyn Read, n: usize, cancel: &dyn crate::Cancel) -> Result<Val, i32> {
     let mut buf = vec![0u8; n];
     loop {
         match src.read(&mut buf) {

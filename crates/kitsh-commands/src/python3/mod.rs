@@ -23,7 +23,7 @@ mod natives;
 
 use rustpython_vm::signal::user_signal_channel;
 
-use kitsh_core::command::{Builtin, Ctx};
+use crate::{Builtin, Ctx};
 use kitsh_core::fs::{FileType, FsError};
 use args::{Exit, Script};
 
@@ -41,7 +41,7 @@ impl Builtin for Python3 {
             Err(Exit::Print(s)) => {
                 return match ctx.stdout.write_all(s.as_bytes()) {
                     Ok(()) => 0,
-                    Err(e) => kitsh_core::command::args::write_failed(ctx, &e),
+                    Err(e) => crate::args::write_failed(ctx, &e),
                 }
             }
             Err(Exit::Usage(s)) => {
