@@ -475,7 +475,7 @@ impl Bash {
         // bash sources it without a command of the script's: `PIPESTATUS` is what the file's
         // own commands left.
         let mut sh = self.shell();
-        sh.pipestatus = std::mem::take(&mut sh.sourced_pipestatus);
+        sh.last.pipestatus = std::mem::take(&mut sh.last.sourced_pipestatus);
         r
     }
 

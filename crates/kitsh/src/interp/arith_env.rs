@@ -34,7 +34,7 @@ impl ArithEnv for Env<'_> {
     }
 
     fn subscript_failed(&mut self) {
-        self.0.discard = true;
+        self.0.line.discard = true;
     }
 
     fn get_elem(&mut self, name: &str, index: &ArithIndex) -> Result<Option<String>, String> {
@@ -124,11 +124,11 @@ impl Shell {
                 Err(self.fatal_expansion())
             }
             Err(msg) => {
-                if self.discard {
+                if self.line.discard {
                     self.error(&msg);
                 } else {
                     self.error(&format!("{}: {msg}", Self::substring_name(who)));
-                    self.arith_abort = true;
+                    self.line.arith_abort = true;
                 }
                 Err(Flow::Abort(1))
             }
@@ -154,7 +154,7 @@ impl Shell {
                 if msg.ends_with(": unbound variable") {
                     return Err(self.fatal_expansion());
                 }
-                self.arith_abort = true;
+                self.line.arith_abort = true;
                 Err(Flow::Abort(1))
             }
         }
@@ -163,7 +163,7 @@ impl Shell {
     /// Report an error of `(( ))`, `for ((` or `let` with `prefix`; one from an array
     /// subscript (see [`Shell::discard`]) is reported bare and abandons the command line.
     pub(crate) fn arith_command_error(&mut self, prefix: &str, msg: &str) -> Exec<()> {
-        if self.discard {
+        if self.line.discard {
             self.error(msg);
             return Err(Flow::Abort(1));
         }

@@ -38,8 +38,8 @@ impl Shell {
     /// letters only in the C locale, as bash's does.
     pub(crate) fn transform_value(&mut self, attrs: u16, value: String, old: Option<&str>, append: bool) -> Result<String, String> {
         let mut v = if attrs & attr::INTEGER != 0 {
-            let n = self.arith_str(&value).inspect_err(|_| self.discard = true)?;
-            let base = if append { old.map(|o| self.arith_str(o)).transpose().inspect_err(|_| self.discard = true)?.unwrap_or(0) } else { 0 };
+            let n = self.arith_str(&value).inspect_err(|_| self.line.discard = true)?;
+            let base = if append { old.map(|o| self.arith_str(o)).transpose().inspect_err(|_| self.line.discard = true)?.unwrap_or(0) } else { 0 };
             (base.wrapping_add(n)).to_string()
         } else if append {
             let mut s = old.unwrap_or("").to_string();
@@ -116,7 +116,7 @@ impl Shell {
             var.attrs |= attr::EXPORT;
         }
         if name == "PATH" {
-            self.hashed.clear();
+            self.defs.hashed.clear();
         } else if name == "HISTFILESIZE" {
             self.histfilesize_assigned();
         }
@@ -167,7 +167,7 @@ impl Shell {
     pub(crate) fn subscript_num(&mut self, key: &str) -> Result<i64, String> {
         self.arith_str(key).map_err(|m| {
             self.error(&m);
-            self.discard = true;
+            self.line.discard = true;
             String::new()
         })
     }

@@ -108,8 +108,8 @@ impl Shell {
             let cmd = &p.commands[0];
             self.run_command(cmd).inspect(|&s| {
                 if sets_pipestatus(cmd) {
-                    self.pipestatus.clear();
-                    self.pipestatus.push(s);
+                    self.last.pipestatus.clear();
+                    self.last.pipestatus.push(s);
                 }
             })
         } else {
@@ -177,15 +177,15 @@ impl Shell {
                     self.error(&format!("`{}': is a special builtin", f.name));
                     return Err(Flow::Exit(2));
                 }
-                if !self.func_attrs.is_empty() && self.func_attr(&f.name) & super::vars::attr::READONLY != 0 {
+                if !self.defs.func_attrs.is_empty() && self.func_attr(&f.name) & super::vars::attr::READONLY != 0 {
                     self.error(&format!("{}: readonly function", f.name));
                     return Ok(1);
                 }
-                self.funcs.insert(f.name.clone(), f.clone());
+                self.defs.funcs.insert(f.name.clone(), f.clone());
                 if let Some(file) = self.stack.sources.last() {
-                    self.func_files.insert(f.name.clone(), Arc::from(file.as_str()));
-                } else if !self.func_files.is_empty() {
-                    self.func_files.remove(&f.name);
+                    self.defs.func_files.insert(f.name.clone(), Arc::from(file.as_str()));
+                } else if !self.defs.func_files.is_empty() {
+                    self.defs.func_files.remove(&f.name);
                 }
                 Ok(0)
             }
@@ -268,7 +268,7 @@ pub(super) fn is_paren(cmd: &Command) -> bool {
 fn run_job(mut sub: Shell, ao: &AndOr) -> super::job::JobEnd {
     let lone = lone_command(ao);
     let simple = lone.is_some_and(|c| matches!(c, Command::Simple(_)));
-    sub.subshell_ready = lone.is_some_and(is_paren);
+    sub.next.subshell_ready = lone.is_some_and(is_paren);
     let r = sub.run_in_subshell(|sh| if simple { sh.run_pipeline(&ao.first) } else { sh.run_and_or(ao) });
     let status = match r {
         Ok(s) => s,

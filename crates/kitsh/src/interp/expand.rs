@@ -713,7 +713,7 @@ impl Shell {
         }
         let status = r?;
         self.status = status;
-        self.cmdsub_status = Some(status);
+        self.last.cmdsub_status = Some(status);
         let bytes = cap.is_capture().unwrap_or_default();
         Ok(self.command_sub_text(bytes))
     }
@@ -730,7 +730,7 @@ impl Shell {
         }
         self.lineno = saved;
         self.status = 2;
-        self.cmdsub_status = Some(2);
+        self.last.cmdsub_status = Some(2);
     }
 
     /// The value of a command substitution's output: NUL bytes dropped (with bash's
@@ -755,7 +755,7 @@ impl Shell {
             Ok(bytes) => {
                 let s = self.command_sub_text(bytes);
                 self.status = 0;
-                self.cmdsub_status = Some(0);
+                self.last.cmdsub_status = Some(0);
                 return Ok(s);
             }
             Err(e) => {
@@ -764,7 +764,7 @@ impl Shell {
             }
         };
         self.status = status;
-        self.cmdsub_status = Some(status);
+        self.last.cmdsub_status = Some(status);
         Ok(String::new())
     }
 
@@ -775,7 +775,7 @@ impl Shell {
         if self.shared.logic {
             // The command is not run (ST-11): see `Shell::refused`.
             self.error("process substitution disabled in logic mode");
-            self.refused = true;
+            self.line.refused = true;
             return Ok(String::new());
         }
         let id = self.new_pid();

@@ -83,13 +83,13 @@ impl Shell {
     /// Find the file `name` (no slash) runs: the hash table, else a `$PATH` search whose
     /// result is remembered. Counts a hit.
     pub(crate) fn find_command(&mut self, name: &str) -> Option<String> {
-        if let Some(h) = self.hashed.get_mut(name) {
+        if let Some(h) = self.defs.hashed.get_mut(name) {
             h.hits += 1;
             return Some(h.path.clone());
         }
         let (found, executable) = self.search_path_exec(name, None)?;
         if executable {
-            self.hashed.insert(name.to_string(), Hashed { path: found.clone(), hits: 1 });
+            self.defs.hashed.insert(name.to_string(), Hashed { path: found.clone(), hits: 1 });
         }
         Some(found)
     }

@@ -21,7 +21,7 @@ pub mod job;
 pub mod options;
 pub(crate) mod logic;
 mod lookup;
-mod process;
+mod state;
 mod prompt;
 mod redirect;
 pub mod trap;
@@ -143,7 +143,7 @@ pub struct Frame {
 impl Shell {
     /// The `readonly -f` / `export -f` bits of function `name`.
     pub fn func_attr(&self, name: &str) -> u16 {
-        self.func_attrs.iter().find(|(n, _)| n == name).map_or(0, |(_, a)| *a)
+        self.defs.func_attrs.iter().find(|(n, _)| n == name).map_or(0, |(_, a)| *a)
     }
 }
 
@@ -164,14 +164,12 @@ impl Frame {
 pub struct Shell {
     /// Variables.
     pub(crate) vars: Vars,
-    /// Functions by name.
-    pub(crate) funcs: crate::util::fxhash::FxHashMap<String, Arc<FunctionDef>>,
     /// Options.
     pub(crate) opts: Options,
     /// `$1`, `$2`, ...
     pub(crate) positional: Vec<String>,
     /// `$0`.
-    pub arg0: String,
+    pub(crate) arg0: String,
     /// The name used in error messages (`kitsh: line 1: ...`).
     pub(crate) shell_name: String,
     /// Descriptor table.
@@ -186,93 +184,47 @@ pub struct Shell {
     pub(crate) shared: Arc<Shared>,
     /// Traps.
     pub(crate) traps: Traps,
-    /// Aliases.
-    pub(crate) aliases: HashMap<String, String>,
     /// `pushd`/`popd` stack (without the current directory).
     pub(crate) dir_stack: Vec<String>,
     /// Process substitutions of the running command (see [`expand::ProcSub`]).
     pub(crate) procsubs: Vec<expand::ProcSub>,
     /// readline's tables as `bind` changed them (`None`: the defaults).
     pub(crate) readline: Option<Box<builtins::bind::Readline>>,
-    /// Functions made readonly (`readonly -f`) or exported (`export -f`): name and
-    /// attribute bits (`attr::READONLY`, `attr::EXPORT`).
-    pub(crate) func_attrs: Vec<(String, u16)>,
     /// Levels of indirection (`$(...)`, `eval`) for `set -x`: the first character of `PS4`
     /// is repeated once more per level.
     pub(crate) xtrace_depth: u16,
-    /// The file each function was defined in, for functions defined in a script file or a
-    /// sourced one (others: `main`, or `environment` under `-c`, as bash names them).
-    pub(crate) func_files: crate::util::fxhash::FxHashMap<String, Arc<str>>,
     /// Current line (`$LINENO`).
     pub(crate) lineno: u32,
     /// >0 while running a condition (`if`, `while`, `&&` left side, `!`): `set -e` is ignored.
     pub(crate) errexit_ignored: usize,
-    /// `$PIPESTATUS`.
-    pub(crate) pipestatus: Vec<i32>,
-    /// `PIPESTATUS` as the last `.`/`source` left it before its own command set it (so that
-    /// sourcing `$BASH_ENV`, which bash does without a command, can restore it).
-    pub(crate) sourced_pipestatus: Vec<i32>,
-    /// Top-level commands read from a script file or stdin (the prompt's `\#`; 0 under `-c`).
-    pub(crate) command_number: u32,
-    /// `$BASH_COMMAND`: the simple command the `DEBUG` trap runs before, or that last failed
-    /// with an `ERR` trap set (kept only when a trap can show it).
-    pub(crate) bash_command: String,
-    /// The next function call adopts the temporary-assignment scope on top (`v=x f`).
-    pub(crate) temp_for_call: bool,
-    /// An error bash handles by jumping to its top level (`DISCARD`) is being reported: a
-    /// value for an integer variable or an indexed array's subscript failed as arithmetic.
-    /// It abandons the command line through functions, `eval` and `source`, does not
-    /// trigger `set -e`, and ends a `-c` string (status 1); a script file goes on with its
-    /// next line. Cleared at each top-level command.
-    pub(crate) discard: bool,
-    /// The command line was abandoned by an error of `$(( ))` (or another arithmetic
-    /// expansion): bash's `set -e` does not end the script for it. Cleared at each
-    /// top-level command.
-    pub(crate) arith_abort: bool,
-    /// The status the loops left by `break`/`continue` end with: 0, or 1 after an out-of-range
-    /// count (`break 0` leaves every loop, failing).
-    pub(crate) break_status: i32,
-    /// The next new shell this one starts replaces it, keeping its process id: bash's
-    /// "no fork" of the one simple command of a background job (`bash -c '…' &`, where `$!`
-    /// is the new shell and a signal sent to it reaches that shell's traps).
-    pub(crate) exec_in_place: bool,
-    /// This shell is a fresh subshell made for a `( list )` that is a whole background job or
-    /// pipeline stage: the list runs here, without a second subshell (bash does not fork
-    /// twice: `$BASH_SUBSHELL` and `$BASHPID` as there).
-    pub(crate) subshell_ready: bool,
     /// The call stack of functions and sourced files, and the nesting of loops.
-    pub(crate) stack: process::CallStack,
+    pub(crate) stack: state::CallStack,
     /// Background jobs and `$!`.
-    pub(crate) job_table: process::JobTable,
+    pub(crate) job_table: state::JobTable,
+    /// What the shell knows by name besides its variables: functions (with their attributes and
+    pub(crate) defs: state::Definitions,
+    /// How the current command line is being abandoned or ended: bash's `DISCARD` jumps, an
+    pub(crate) line: state::LineState,
+    /// What the last commands left behind: `PIPESTATUS`, `$_`, the last command substitution's
+    pub(crate) last: state::LastCommand,
+    /// How the next function call or new shell runs: flags set just before it.
+    pub(crate) next: state::NextRun,
     /// `$$`, `$BASHPID`, the process group, `$BASH_SUBSHELL`, ...
-    pub(crate) proc: process::Process,
+    pub(crate) proc: state::Process,
     /// `$RANDOM`.
-    pub(crate) random: process::Random,
+    pub(crate) random: state::Random,
     /// `getopts`'s position.
-    pub(crate) getopts: process::Getopts,
+    pub(crate) getopts: state::Getopts,
     /// `$SECONDS` base.
     pub(crate) start: std::time::Instant,
-    /// `umask`.
-    pub(crate) umask: u32,
-    /// `ulimit` values.
-    pub(crate) ulimits: builtins::Ulimits,
-    /// Hashed command names (`hash`).
-    pub(crate) hashed: HashMap<String, lookup::Hashed>,
     /// Which traps are running or not inherited here.
     pub(crate) trap_state: trap::TrapState,
-    /// Last argument of the previous command (`$_`).
-    pub(crate) last_arg: String,
-    /// Status of the last command substitution (for assignment-only commands).
-    pub(crate) cmdsub_status: Option<i32>,
     /// A builtin wrote to a pipe with no reader (SIGPIPE).
     pub(crate) sigpipe: std::cell::Cell<bool>,
     /// Array literals of declaration builtin arguments (`declare a=(..)`), referenced from argv.
     pub(crate) decl_arrays: Vec<Vec<assign::ArrayItem>>,
     /// `exec` with only redirections: keep them after the command.
     pub(crate) keep_redirects: bool,
-    /// A logic-only shell refused a construct while expanding the current command (process
-    /// substitution): the command is not run and its status is 1.
-    pub(crate) refused: bool,
     /// Programmable completion specifications (`complete`), shared with subshells until changed.
     pub(crate) completions: Arc<builtins::complete::Completions>,
     /// The command history list (`history`, `set -o history`).
@@ -287,7 +239,6 @@ impl Shell {
     pub fn new(fs: Arc<dyn FileSystem>, shared: Arc<Shared>, cwd: String) -> Shell {
         Shell {
             vars: Vars::new(),
-            funcs: Default::default(),
             opts: Options::default(),
             positional: Vec::new(),
             arg0: "kitsh".to_string(),
@@ -298,41 +249,26 @@ impl Shell {
             status: 0,
             shared,
             traps: Traps::default(),
-            aliases: HashMap::new(),
             dir_stack: Vec::new(),
             xtrace_depth: 0,
-            func_attrs: Vec::new(),
             procsubs: Vec::new(),
             readline: None,
-            func_files: Default::default(),
             lineno: 0,
             errexit_ignored: 0,
-            pipestatus: Vec::new(),
-            sourced_pipestatus: Vec::new(),
-            command_number: 0,
-            bash_command: String::new(),
-            temp_for_call: false,
-            discard: false,
-            arith_abort: false,
-            break_status: 0,
-            exec_in_place: false,
-            subshell_ready: false,
             stack: Default::default(),
             job_table: Default::default(),
+            defs: Default::default(),
+            line: Default::default(),
+            last: Default::default(),
+            next: Default::default(),
             proc: Default::default(),
             random: Default::default(),
             getopts: Default::default(),
             start: std::time::Instant::now(),
-            umask: 0o022,
-            ulimits: builtins::Ulimits::default(),
-            hashed: HashMap::new(),
             trap_state: trap::TrapState::default(),
-            last_arg: String::new(),
-            cmdsub_status: None,
             sigpipe: std::cell::Cell::new(false),
             decl_arrays: Vec::new(),
             keep_redirects: false,
-            refused: false,
             completions: Arc::default(),
             history: Default::default(),
             stream: None,

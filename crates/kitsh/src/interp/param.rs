@@ -35,8 +35,8 @@ impl Shell {
             "LINENO" => self.lineno.to_string(),
             "SECONDS" => self.start.elapsed().as_secs().to_string(),
             "BASHPID" => self.proc.bashpid.to_string(),
-            "BASH_COMMAND" => self.bash_command.clone(),
-            "_" => self.last_arg.clone(),
+            "BASH_COMMAND" => self.last.bash_command.clone(),
+            "_" => self.last.last_arg.clone(),
             "SHELLOPTS" => self.opts.shellopts(),
             "BASHOPTS" => self.opts.bashopts(),
             "BASH_SUBSHELL" => self.proc.subshell.to_string(),
@@ -96,7 +96,7 @@ impl Shell {
                 }
                 Some(v)
             }
-            "PIPESTATUS" => Some(self.pipestatus.iter().map(|s| s.to_string()).collect()),
+            "PIPESTATUS" => Some(self.last.pipestatus.iter().map(|s| s.to_string()).collect()),
             "BASH_SOURCE" => {
                 let mut v: Vec<String> = self.stack.frames.iter().rev().map(|f| self.frame_file(f)).collect();
                 if self.opts.invocation == '\0' {
@@ -127,7 +127,7 @@ impl Shell {
         if let Some(file) = &f.file {
             return file.to_string();
         }
-        match f.func.as_ref().and_then(|d| self.func_files.get(&d.name)) {
+        match f.func.as_ref().and_then(|d| self.defs.func_files.get(&d.name)) {
             Some(file) => file.to_string(),
             None if self.opts.invocation == 'c' => "environment".to_string(),
             None if self.opts.invocation == '\0' => self.arg0.clone(),
@@ -209,7 +209,7 @@ impl Shell {
             Ok(i) => i,
             Err(e) => {
                 // A bad subscript abandons the line up to the top level (`Shell::discard`).
-                self.discard |= matches!(e, Flow::Abort(_));
+                self.line.discard |= matches!(e, Flow::Abort(_));
                 return Err(e);
             }
         };
@@ -282,7 +282,7 @@ impl Shell {
                 '$' => Val::Str(Some(self.proc.pid.to_string())),
                 '!' => Val::Str(self.job_table.last_bg.map(|p| p.to_string())),
                 '0' => Val::Str(Some(self.arg0.clone())),
-                '_' => Val::Str(Some(self.last_arg.clone())),
+                '_' => Val::Str(Some(self.last.last_arg.clone())),
                 _ => Val::Str(None),
             },
             Param::Indexed(name, Index::At) => match self.array_values(name) {

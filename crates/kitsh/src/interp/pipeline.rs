@@ -58,7 +58,7 @@ impl Shell {
             return self.limit_hit(crate::limits::LimitExceeded::Stages);
         }
         let lastpipe = self.shopt(LASTPIPE) && !self.set_opt(MONITOR);
-        self.last_arg.clear();
+        self.last.last_arg.clear();
         // The DEBUG trap runs in this shell before each simple-command stage starts (the
         // stages' subshells do not inherit it).
         for (i, cmd) in p.commands.iter().enumerate() {
@@ -104,7 +104,7 @@ impl Shell {
                 prev_reader = Some(Arc::new(FdObj::PipeR(r)));
                 // A stage runs on a pooled thread (see `crate::pool`), with its own copy of
                 // the command: the job must own what it uses.
-                sub.subshell_ready = is_paren(cmd);
+                sub.next.subshell_ready = is_paren(cmd);
                 let job = job.unwrap_or_else(|| {
                     let cmd = cmd.clone();
                     Box::new(move |s: &mut Shell| s.run_command(&cmd))
@@ -122,10 +122,10 @@ impl Shell {
                 if let Some(pr) = prev_reader.take() {
                     sub.fds.set(0, Some(pr));
                 }
-                sub.subshell_ready = is_paren(last);
+                sub.next.subshell_ready = is_paren(last);
                 // bash runs the ERR trap in a failing last-stage `( list )` as well as for the
                 // pipeline (the trap that would fire here fires there too).
-                let err_in_stage = sub.subshell_ready && self.errexit_ignored == 0 && self.err_trap_armed();
+                let err_in_stage = sub.next.subshell_ready && self.errexit_ignored == 0 && self.err_trap_armed();
                 let r = sub.run_in_subshell(|s| {
                     let r = s.run_command(last);
                     if let (true, Ok(st) | Err(Flow::Exit(st))) = (err_in_stage, &r) {
@@ -163,7 +163,7 @@ impl Shell {
         } else {
             codes.last().copied().unwrap_or(0)
         };
-        self.pipestatus = codes;
+        self.last.pipestatus = codes;
         Ok(status)
     }
 
@@ -175,7 +175,7 @@ impl Shell {
         if !sc.assigns.is_empty() || !sc.redirects.is_empty() || sc.words.first()?.as_literal()? != "echo" {
             return None;
         }
-        if self.funcs.contains_key("echo") || self.shared.command_sets.iter().any(|set| set.find("echo").is_some()) {
+        if self.defs.funcs.contains_key("echo") || self.shared.command_sets.iter().any(|set| set.find("echo").is_some()) {
             return None;
         }
         sc.words[1..].iter().all(quiet_word).then_some(sc)

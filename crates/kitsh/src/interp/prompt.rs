@@ -118,7 +118,7 @@ impl Shell {
                     };
                     out.push_str(&next.saturating_sub(1).max(1).to_string());
                 }
-                '#' => out.push_str(&self.command_number.to_string()),
+                '#' => out.push_str(&self.last.command_number.to_string()),
                 '0'..='7' => {
                     let (n, _) = crate::util::bytes::take_digits(&mut chars, 8, 2, e.to_digit(8).unwrap_or(0));
                     out.push(char::from_u32(n & 0xff).unwrap_or('?'));

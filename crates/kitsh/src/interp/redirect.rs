@@ -161,7 +161,7 @@ impl Shell {
     /// The lowest descriptor number a redirection cannot open: the soft `ulimit -n`, never
     /// above the kernel's default `nr_open` (the table is a vector indexed by number).
     fn fd_ceiling(&self) -> i32 {
-        self.ulimits.open_files().map_or(MAX_FD, |n| n.min(MAX_FD as u64) as i32)
+        self.proc.ulimits.open_files().map_or(MAX_FD, |n| n.min(MAX_FD as u64) as i32)
     }
 
     fn dup_source(&mut self, src: i32) -> Result<Fd, Option<Flow>> {
@@ -176,15 +176,15 @@ impl Shell {
 
     /// A file a redirection created gets mode 0666 minus the umask, as `open(2)` gives it.
     fn apply_umask(&self, path: &str, existed: bool) {
-        if !existed && self.umask != 0o022 {
-            let _ = self.fs.set_mode(path, 0o666 & !self.umask);
+        if !existed && self.proc.umask != 0o022 {
+            let _ = self.fs.set_mode(path, 0o666 & !self.proc.umask);
         }
     }
 
     /// Open a redirection target path.
     pub(crate) fn open_target(&mut self, t: &str, op: RedirOp) -> Result<Fd, Option<Flow>> {
         // `ulimit -n N`: opening a file needs a free descriptor below N (0-2 are taken).
-        if self.ulimits.open_files().is_some_and(|n| n <= 3) {
+        if self.proc.ulimits.open_files().is_some_and(|n| n <= 3) {
             self.error(&format!("{t}: Too many open files"));
             return Err(None);
         }
@@ -199,7 +199,7 @@ impl Shell {
             return self.dup_source(n);
         }
         if self.shared.logic {
-            if self.refused {
+            if self.line.refused {
                 // The target was a process substitution, already reported.
                 return Err(None);
             }

@@ -73,13 +73,13 @@ impl Shell {
     fn run_trap_action(&mut self, action: &str, b: u8, keep_line: bool) -> Exec<()> {
         let saved_status = self.status;
         let saved_line = self.lineno;
-        let saved_pipe = self.pipestatus.clone();
+        let saved_pipe = self.last.pipestatus.clone();
         self.trap_state.running |= b;
         let start = if keep_line { self.lineno.max(1) } else { 1 };
         let r = self.run_source(action, start);
         self.trap_state.running &= !b;
         self.lineno = saved_line;
-        self.pipestatus = saved_pipe;
+        self.last.pipestatus = saved_pipe;
         self.status = saved_status;
         match r {
             Err(f @ (Flow::Exit(_) | Flow::Limit(_))) => Err(f),
@@ -99,7 +99,7 @@ impl Shell {
     pub(crate) fn run_debug_trap_for(&mut self, sc: &crate::parser::ast::SimpleCommand) -> Exec<()> {
         match self.trap_action("DEBUG", bit::DEBUG) {
             Some(a) => {
-                self.bash_command = crate::parser::print::simple_text(sc);
+                self.last.bash_command = crate::parser::print::simple_text(sc);
                 self.run_trap_action(&a, bit::DEBUG, true)
             }
             None => Ok(()),

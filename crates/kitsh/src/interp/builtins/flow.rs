@@ -23,7 +23,7 @@ pub fn false_(_: &mut Shell, _: &[String]) -> Exec {
 pub(super) fn too_many_arguments(sh: &mut Shell, name: &str, args: &[String]) -> Option<Exec> {
     if args.len() > 2 && args[1].trim().parse::<i64>().is_ok() {
         sh.builtin_error(name, "too many arguments");
-        sh.discard = true;
+        sh.line.discard = true;
         return Some(Err(Flow::Abort(1)));
     }
     None
@@ -78,7 +78,7 @@ fn loop_levels(sh: &mut Shell, name: &str, args: &[String]) -> Result<usize, Exe
             Ok(n) if n >= 1 => Ok(n as usize),
             Ok(_) => {
                 sh.builtin_error(name, &format!("{a}: loop count out of range"));
-                sh.break_status = 1;
+                sh.line.break_status = 1;
                 Err(Err(Flow::Break(sh.stack.loop_depth)))
             }
             Err(_) => {

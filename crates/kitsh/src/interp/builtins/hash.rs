@@ -47,7 +47,7 @@ pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
         i += 1;
     }
     if reset {
-        sh.hashed.clear();
+        sh.defs.hashed.clear();
     }
     let names = &args[i.min(args.len())..];
     if names.is_empty() {
@@ -60,14 +60,14 @@ pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
     let mut out = String::new();
     for n in names {
         if let Some(p) = &given_path {
-            sh.hashed.insert(n.clone(), Hashed { path: p.clone(), hits: 0 });
+            sh.defs.hashed.insert(n.clone(), Hashed { path: p.clone(), hits: 0 });
         } else if delete {
-            if sh.hashed.remove(n).is_none() {
+            if sh.defs.hashed.remove(n).is_none() {
                 sh.builtin_error("hash", &format!("{n}: not found"));
                 status = 1;
             }
         } else if show {
-            match sh.hashed.get(n) {
+            match sh.defs.hashed.get(n) {
                 Some(h) if names.len() > 1 => out.push_str(&format!("{n}\t{}\n", h.path)),
                 Some(h) => out.push_str(&format!("{}\n", h.path)),
                 None => {
@@ -75,15 +75,15 @@ pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
                     status = 1;
                 }
             }
-        } else if n.contains('/') || super::is_builtin(n) || sh.funcs.contains_key(n) {
+        } else if n.contains('/') || super::is_builtin(n) || sh.defs.funcs.contains_key(n) {
             // Builtins and functions are not hashed; bash says nothing for them.
-            if !n.contains('/') && !sh.funcs.contains_key(n) && !super::is_builtin(n) {
+            if !n.contains('/') && !sh.defs.funcs.contains_key(n) && !super::is_builtin(n) {
                 status = 1;
             }
         } else {
             match sh.search_path(n, None) {
                 Some(path) => {
-                    sh.hashed.insert(n.clone(), Hashed { path, hits: 0 });
+                    sh.defs.hashed.insert(n.clone(), Hashed { path, hits: 0 });
                 }
                 None => {
                     sh.builtin_error("hash", &format!("{n}: not found"));
@@ -97,11 +97,11 @@ pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
 }
 
 fn print_table(sh: &mut Shell, reusable: bool) {
-    if sh.hashed.is_empty() {
+    if sh.defs.hashed.is_empty() {
         sh.out(b"hash: hash table empty\n");
         return;
     }
-    let mut entries: Vec<(&String, &Hashed)> = sh.hashed.iter().collect();
+    let mut entries: Vec<(&String, &Hashed)> = sh.defs.hashed.iter().collect();
     entries.sort_by(|a, b| a.0.cmp(b.0));
     let mut out = String::new();
     if !reusable {

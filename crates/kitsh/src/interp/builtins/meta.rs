@@ -84,7 +84,7 @@ pub fn source(sh: &mut Shell, args: &[String]) -> Exec {
     let saved_in_eval = std::mem::replace(&mut sh.stack.in_eval, false);
     let saved_line = sh.lineno;
     let r = stacker::maybe_grow(256 * 1024, 4 << 20, || sh.run_source(&text, 1));
-    sh.sourced_pipestatus.clone_from(&sh.pipestatus);
+    sh.last.sourced_pipestatus.clone_from(&sh.last.pipestatus);
     sh.lineno = saved_line;
     sh.stack.in_source = saved_in_source;
     sh.stack.in_eval = saved_in_eval;
@@ -476,7 +476,7 @@ pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
     let list: Vec<&String> = args[first..].iter().collect();
     let bytes = sh.byte_locale();
     if list.is_empty() || flags.contains(&'p') {
-        let mut names: Vec<(&String, &String)> = sh.aliases.iter().collect();
+        let mut names: Vec<(&String, &String)> = sh.defs.aliases.iter().collect();
         names.sort();
         for (k, v) in names {
             out.push_str(&format!("alias {k}={}\n", crate::util::quote::quote_at_q(v, bytes)));
@@ -485,9 +485,9 @@ pub fn alias(sh: &mut Shell, args: &[String]) -> Exec {
     for a in list {
         match a.split_once('=') {
             Some((k, v)) => {
-                sh.aliases.insert(k.to_string(), v.to_string());
+                sh.defs.aliases.insert(k.to_string(), v.to_string());
             }
-            None => match sh.aliases.get(a.as_str()) {
+            None => match sh.defs.aliases.get(a.as_str()) {
                 Some(v) => out.push_str(&format!("alias {a}={}\n", crate::util::quote::quote_at_q(v, bytes))),
                 None => {
                     sh.builtin_error("alias", &format!("{a}: not found"));
@@ -508,7 +508,7 @@ pub fn unalias(sh: &mut Shell, args: &[String]) -> Exec {
         Err(s) => return Ok(s),
     };
     if flags.contains(&'a') {
-        sh.aliases.clear();
+        sh.defs.aliases.clear();
         return Ok(0);
     }
     if first >= args.len() {
@@ -517,7 +517,7 @@ pub fn unalias(sh: &mut Shell, args: &[String]) -> Exec {
     }
     let mut status = 0;
     for a in &args[first..] {
-        if sh.aliases.remove(a).is_none() {
+        if sh.defs.aliases.remove(a).is_none() {
             sh.builtin_error("unalias", &format!("{a}: not found"));
             status = 1;
         }

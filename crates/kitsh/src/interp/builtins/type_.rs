@@ -53,14 +53,14 @@ pub(crate) fn describe(sh: &Shell, name: &str, how: Lookup) -> Vec<Kind> {
     let mut found = Vec::new();
     if !how.path_only {
         if sh.shopt(crate::interp::options::EXPAND_ALIASES) {
-            if let Some(a) = sh.aliases.get(name) {
+            if let Some(a) = sh.defs.aliases.get(name) {
                 found.push(Kind::Alias(a.clone()));
             }
         }
         if KEYWORDS.contains(&name) {
             found.push(Kind::Keyword);
         }
-        if !how.no_functions && sh.funcs.contains_key(name) {
+        if !how.no_functions && sh.defs.funcs.contains_key(name) {
             found.push(Kind::Function);
         }
         if super::is_builtin(name) || sh.shared.custom.contains_key(name) {
@@ -79,7 +79,7 @@ pub(crate) fn describe(sh: &Shell, name: &str, how: Lookup) -> Vec<Kind> {
     }
     if how.all {
         found.extend(sh.search_path_all(name).into_iter().map(|path| Kind::File { path, hashed: false }));
-    } else if let Some(h) = sh.hashed.get(name) {
+    } else if let Some(h) = sh.defs.hashed.get(name) {
         found.push(Kind::File { path: h.path.clone(), hashed: true });
     } else if let Some(path) = sh.search_path(name, None) {
         found.push(Kind::File { path, hashed: false });
@@ -94,7 +94,7 @@ pub(crate) fn verbose_text(sh: &Shell, name: &str, kind: &Kind, out: &mut String
         Kind::Keyword => out.push_str(&format!("{name} is a shell keyword\n")),
         Kind::Function => {
             out.push_str(&format!("{name} is a function\n"));
-            if let Some(f) = sh.funcs.get(name) {
+            if let Some(f) = sh.defs.funcs.get(name) {
                 out.push_str(&sh.function_text(f));
                 out.push('\n');
             }

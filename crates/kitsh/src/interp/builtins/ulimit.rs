@@ -108,7 +108,7 @@ pub fn ulimit(sh: &mut Shell, args: &[String]) -> Exec {
         let mut out = String::new();
         for (k, r) in RESOURCES.iter().enumerate() {
             describe(&mut out, r);
-            out.push_str(&show(if hard && !soft { sh.ulimits.hard[k] } else { sh.ulimits.soft[k] }, r));
+            out.push_str(&show(if hard && !soft { sh.proc.ulimits.hard[k] } else { sh.proc.ulimits.soft[k] }, r));
             out.push('\n');
         }
         sh.out(out.as_bytes());
@@ -125,7 +125,7 @@ pub fn ulimit(sh: &mut Shell, args: &[String]) -> Exec {
                 if wanted.len() > 1 {
                     describe(&mut out, r);
                 }
-                out.push_str(&show(if hard && !soft { sh.ulimits.hard[k] } else { sh.ulimits.soft[k] }, r));
+                out.push_str(&show(if hard && !soft { sh.proc.ulimits.hard[k] } else { sh.proc.ulimits.soft[k] }, r));
                 out.push('\n');
             }
             sh.out(out.as_bytes());
@@ -162,8 +162,8 @@ fn set_limit(sh: &mut Shell, k: usize, v: &str, soft: bool, hard: bool) -> Resul
     let (set_soft, set_hard) = if soft || hard { (soft, hard) } else { (true, true) };
     let value = match v {
         "unlimited" => None,
-        "hard" => sh.ulimits.hard[k],
-        "soft" => sh.ulimits.soft[k],
+        "hard" => sh.proc.ulimits.hard[k],
+        "soft" => sh.proc.ulimits.soft[k],
         _ => {
             if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
                 sh.builtin_error("ulimit", &format!("{v}: invalid number"));
@@ -183,7 +183,7 @@ fn set_limit(sh: &mut Shell, k: usize, v: &str, soft: bool, hard: bool) -> Resul
         (None, Some(_)) => false,
         (Some(x), Some(y)) => x <= y,
     };
-    let cur_hard = sh.ulimits.hard[k];
+    let cur_hard = sh.proc.ulimits.hard[k];
     let err = if set_hard && !le(value, cur_hard) {
         Some("Operation not permitted")
     } else if set_soft && !set_hard && !le(value, cur_hard) {
@@ -196,10 +196,10 @@ fn set_limit(sh: &mut Shell, k: usize, v: &str, soft: bool, hard: bool) -> Resul
         return Err(());
     }
     if set_hard {
-        sh.ulimits.hard[k] = value;
+        sh.proc.ulimits.hard[k] = value;
     }
     if set_soft {
-        sh.ulimits.soft[k] = value;
+        sh.proc.ulimits.soft[k] = value;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ pub fn umask(sh: &mut Shell, args: &[String]) -> Exec {
     };
     let (print_cmd, symbolic) = (flags.contains(&'p'), flags.contains(&'S'));
     let Some(mode) = args.get(i) else {
-        let m = sh.umask;
+        let m = sh.proc.umask;
         let text = if symbolic { symbolic_text(m) } else { format!("{m:04o}") };
         let prefix = match (print_cmd, symbolic) {
             (true, true) => "umask -S ",
@@ -32,7 +32,7 @@ pub fn umask(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     } else {
-        match apply_symbolic(sh.umask, mode) {
+        match apply_symbolic(sh.proc.umask, mode) {
             Ok(n) => n,
             Err(msg) => {
                 sh.builtin_error("umask", &msg);
@@ -40,7 +40,7 @@ pub fn umask(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     };
-    sh.umask = new;
+    sh.proc.umask = new;
     if symbolic {
         sh.out(format!("{}\n", symbolic_text(new)).as_bytes());
     }

@@ -124,7 +124,7 @@ pub(crate) fn declare_line(name: &str, v: &Var, bytes: bool) -> String {
 }
 
 fn print_function(sh: &Shell, name: &str) -> Option<String> {
-    sh.funcs.get(name).map(|f| {
+    sh.defs.funcs.get(name).map(|f| {
         let mut s = sh.function_text(f);
         s.push('\n');
         s
@@ -147,7 +147,7 @@ fn shown<'a>(sh: &Shell, name: &str, v: &'a Var) -> std::borrow::Cow<'a, Var> {
 fn computed(sh: &mut Shell, name: &str) -> Option<Var> {
     let integer = matches!(name, "RANDOM" | "SECONDS" | "BASHPID" | "SRANDOM");
     // (`PIPESTATUS` exists once a command has ended.)
-    if !sh.dynamic_names().contains(&name) || (name == "PIPESTATUS" && sh.pipestatus.is_empty()) {
+    if !sh.dynamic_names().contains(&name) || (name == "PIPESTATUS" && sh.last.pipestatus.is_empty()) {
         return None;
     }
     let value = match sh.dynamic_array(name) {
@@ -168,7 +168,7 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
     if f.funcs || f.func_names {
         let mut out = String::new();
         let list: Vec<String> = if names.is_empty() {
-            let mut v: Vec<String> = sh.funcs.keys().cloned().collect();
+            let mut v: Vec<String> = sh.defs.funcs.keys().cloned().collect();
             v.sort();
             v
         } else {
@@ -176,7 +176,7 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         };
         let mut status = 0;
         for n in &list {
-            if sh.funcs.contains_key(n) {
+            if sh.defs.funcs.contains_key(n) {
                 if f.func_names && names.is_empty() {
                     out.push_str(&format!("declare -f {n}\n"));
                 } else if f.func_names {
@@ -245,9 +245,9 @@ fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec
         if local && plain && fresh_local(sh, arg) {
             continue;
         }
-        sh.discard = false;
+        sh.line.discard = false;
         if let Err(m) = declare_one(sh, arg, &f, local) {
-            if sh.discard {
+            if sh.line.discard {
                 let value = assign_eq(arg).map_or("", |p| &arg[p + 1..]);
                 abandon_on_arith_error(sh, cmd, value, &m);
                 return Err(Flow::Abort(1));
@@ -598,7 +598,7 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
             continue;
         }
         if let Some(v) = value {
-            sh.discard = false;
+            sh.line.discard = false;
             let r = if let Some(idx) = v.strip_prefix("\u{0}ARR").and_then(|n| n.parse::<usize>().ok()) {
                 let items = sh.decl_arrays.get(idx).cloned().unwrap_or_default();
                 sh.assign_array(name, items, append, false)
@@ -606,7 +606,7 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
                 sh.assign(name, v.to_string(), append)
             };
             if let Err(m) = r {
-                if sh.discard {
+                if sh.line.discard {
                     abandon_on_arith_error(sh, cmd, v, &m);
                     return Err(Flow::Abort(1));
                 }
@@ -634,7 +634,7 @@ fn export_like(sh: &mut Shell, args: &[String], bit: u16, cmd: &str) -> Exec {
 /// functions that have it.
 fn function_attrs(sh: &mut Shell, names: &[String], bit: u16, unset: bool, cmd: &str) -> Exec {
     if names.is_empty() {
-        let mut listed: Vec<(String, u16)> = sh.func_attrs.iter().filter(|(_, a)| a & bit != 0).cloned().collect();
+        let mut listed: Vec<(String, u16)> = sh.defs.func_attrs.iter().filter(|(_, a)| a & bit != 0).cloned().collect();
         listed.sort();
         for (name, attrs) in listed {
             if let Some(text) = print_function(sh, &name) {
@@ -653,16 +653,16 @@ fn function_attrs(sh: &mut Shell, names: &[String], bit: u16, unset: bool, cmd: 
     }
     let mut status = 0;
     for name in names {
-        if !sh.funcs.contains_key(name) {
+        if !sh.defs.funcs.contains_key(name) {
             sh.builtin_error(cmd, &format!("{name}: not a function"));
             status = 1;
             continue;
         }
         let current = sh.func_attr(name);
         let new = if unset && bit != attr::READONLY { current & !bit } else { current | bit };
-        sh.func_attrs.retain(|(n, _)| n != name);
+        sh.defs.func_attrs.retain(|(n, _)| n != name);
         if new != 0 {
-            sh.func_attrs.push((name.clone(), new));
+            sh.defs.func_attrs.push((name.clone(), new));
         }
     }
     Ok(status)
@@ -706,7 +706,7 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
                 status = 1;
                 continue;
             }
-            sh.funcs.remove(n);
+            sh.defs.funcs.remove(n);
             continue;
         }
         if let Some(open) = n.find('[') {
@@ -780,7 +780,7 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
             Some(_) => sh.vars.unset(&target),
             None => {
                 if !vars_only {
-                    sh.funcs.remove(n);
+                    sh.defs.funcs.remove(n);
                 }
             }
         }
@@ -795,7 +795,7 @@ pub fn set(sh: &mut Shell, args: &[String]) -> Exec {
         for (k, v) in sh.vars.visible() {
             out.push_str(&set_line(k, v, sh.byte_locale()));
         }
-        let mut names: Vec<&String> = sh.funcs.keys().collect();
+        let mut names: Vec<&String> = sh.defs.funcs.keys().collect();
         names.sort();
         for n in names {
             if let Some(t) = print_function(sh, n) {

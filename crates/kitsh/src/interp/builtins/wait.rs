@@ -46,8 +46,8 @@ pub fn wait(sh: &mut Shell, args: &[String]) -> Exec {
     }
     let ids = &args[i..];
     let status = if next { wait_next(sh, ids, pid_var.as_deref()) } else if ids.is_empty() { wait_all(sh) } else { wait_ids(sh, ids) };
-    sh.pipestatus.clear();
-    sh.pipestatus.push(status);
+    sh.last.pipestatus.clear();
+    sh.last.pipestatus.push(status);
     Ok(status)
 }
 

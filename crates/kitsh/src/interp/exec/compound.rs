@@ -31,7 +31,7 @@ impl Shell {
                     self.status = 0;
                     Err(Flow::Break(n - 1))
                 } else {
-                    self.status = std::mem::take(&mut self.break_status);
+                    self.status = std::mem::take(&mut self.line.break_status);
                     Ok(Some(true))
                 }
             }
@@ -40,7 +40,7 @@ impl Shell {
                     self.status = 0;
                     Err(Flow::Continue(n - 1))
                 } else {
-                    self.status = std::mem::take(&mut self.break_status);
+                    self.status = std::mem::take(&mut self.line.break_status);
                     Ok(Some(false))
                 }
             }
@@ -61,7 +61,7 @@ impl Shell {
             CompoundCommand::Subshell(list) => {
                 // A subshell is outside any loop of its parent: `( continue )` is an error.
                 // Nor does it list its parent's jobs (a pipeline stage or `$(jobs)` does).
-                if std::mem::take(&mut self.subshell_ready) {
+                if std::mem::take(&mut self.next.subshell_ready) {
                     self.stack.loop_depth = 0;
                     self.job_table.list.clear();
                     self.job_table.own_from = 0;

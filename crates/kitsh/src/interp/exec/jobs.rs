@@ -65,10 +65,10 @@ impl Shell {
         if !self.set_opt(crate::interp::options::MONITOR) {
             sub.traps.async_ignored = true;
         }
-        sub.exec_in_place = lone_command(ao).is_some_and(|c| matches!(c, Command::Simple(_)));
+        sub.next.exec_in_place = lone_command(ao).is_some_and(|c| matches!(c, Command::Simple(_)));
         // A job that is more than one simple command runs as a subshell, whose `trap -p`
         // lists the ignored SIGINT.
-        if sub.traps.async_ignored && !sub.exec_in_place {
+        if sub.traps.async_ignored && !sub.next.exec_in_place {
             let none = String::new();
             sub.traps.actions.entry("INT".into()).or_insert_with(|| none.clone());
             if let Some(m) = &mut sub.traps.inherited {
@@ -106,8 +106,8 @@ impl Shell {
         sub.job_table.own_from = sub.job_table.list.len();
         sub.random.reseed = true;
         sub.proc.subshell += 1;
-        sub.exec_in_place = false;
-        sub.subshell_ready = false;
+        sub.next.exec_in_place = false;
+        sub.next.subshell_ready = false;
         sub.proc.bashpid = self.new_pid();
         if !self.traps.shown().is_empty() {
             // A background job's own ignored SIGINT is not listed in its subshells.
@@ -135,7 +135,7 @@ impl Shell {
             Err(Flow::Limit(l)) => return Err(Flow::Limit(l)),
         };
         // A jump to the top level ends here: the EXIT trap runs normally.
-        self.discard = false;
+        self.line.discard = false;
         self.status = status;
         self.run_exit_trap()?;
         self.wait_own_jobs();
@@ -158,7 +158,7 @@ impl Shell {
     /// the program in the job's process instead of forking again).
     pub(crate) fn exec_shell(&mut self) -> Shell {
         let mut child = self.child_shell();
-        if std::mem::take(&mut self.exec_in_place) {
+        if std::mem::take(&mut self.next.exec_in_place) {
             child.traps.for_exec(&self.traps);
             child.proc.parent_pids.pop();
             child.proc.pid = self.proc.bashpid;
@@ -178,8 +178,8 @@ impl Shell {
         child.proc.bashpid = child.proc.pid;
         child.proc.pgid = self.proc.pgid;
         child.proc.group_seen = self.proc.group_seen;
-        child.umask = self.umask;
-        child.ulimits = self.ulimits;
+        child.proc.umask = self.proc.umask;
+        child.proc.ulimits = self.proc.ulimits;
         child.proc.parent_pids = self.proc.parent_pids.clone();
         child.proc.parent_pids.push(self.proc.bashpid);
         child.stack.depth = self.stack.depth + 1;

@@ -30,13 +30,13 @@ impl Shell {
             && self.trap_state.running == 0
             && (self.traps.actions.contains_key("ERR") || self.traps.actions.contains_key("EXIT"))
         {
-            self.bash_command = crate::parser::print::simple_text(sc);
+            self.last.bash_command = crate::parser::print::simple_text(sc);
         }
         self.run_debug_trap_for(sc)?;
         let argv = if sc.words.is_empty() { Vec::new() } else { self.expand_command_words(&sc.words)? };
-        if self.refused {
+        if self.line.refused {
             // A construct a logic-only shell refuses (process substitution): not run.
-            self.refused = false;
+            self.line.refused = false;
             self.finish_procsubs(mark)?;
             self.status = 1;
             return Ok(Err(1));
@@ -44,7 +44,7 @@ impl Shell {
         if argv.is_empty() {
             // Words that expanded to nothing (`$(false)`): the status is the last command
             // substitution's, unless the assignments give another.
-            let words_status = if sc.words.is_empty() { None } else { self.cmdsub_status.take() };
+            let words_status = if sc.words.is_empty() { None } else { self.last.cmdsub_status.take() };
             let r = self.run_assignments_only(sc, words_status);
             self.finish_procsubs(mark)?;
             return r.map(Err);
@@ -59,13 +59,13 @@ impl Shell {
             self.xtrace(&argv);
         }
         let saved = match self.apply_redirects(&sc.redirects) {
-            Ok(s) if self.refused => {
-                self.refused = false;
+            Ok(s) if self.line.refused => {
+                self.line.refused = false;
                 return RedirError::Failed(s).into_status(self);
             }
             Ok(s) => s,
             Err(e) => {
-                self.refused = false;
+                self.line.refused = false;
                 return e.into_status(self);
             }
         };
@@ -92,7 +92,7 @@ impl Shell {
     /// `words_status`: the status of the last command substitution in words that expanded to
     /// nothing (`$(false)`), which counts unless a value has one of its own.
     pub(super) fn run_assignments_only(&mut self, sc: &SimpleCommand, words_status: Option<i32>) -> Exec {
-        self.last_arg.clear();
+        self.last.last_arg.clear();
         let (docs, others): (Vec<Redirect>, Vec<Redirect>) =
             sc.redirects.iter().cloned().partition(|r| matches!(r.op, RedirOp::HereDoc | RedirOp::HereString));
         let saved_docs = if docs.is_empty() {
@@ -104,7 +104,7 @@ impl Shell {
             }
         };
         let mut status = 0;
-        let cs_before = self.cmdsub_status.take();
+        let cs_before = self.last.cmdsub_status.take();
         let mut r = Ok(());
         for a in &sc.assigns {
             r = self.do_assign(a, false);
@@ -116,12 +116,12 @@ impl Shell {
             self.restore_redirects(saved);
         }
         r?;
-        if let Some(s) = self.cmdsub_status.take().or(words_status) {
+        if let Some(s) = self.last.cmdsub_status.take().or(words_status) {
             if status == 0 {
                 status = s;
             }
         }
-        self.cmdsub_status = cs_before;
+        self.last.cmdsub_status = cs_before;
         if !others.is_empty() {
             match self.apply_redirects(&others) {
                 Ok(saved) => self.restore_redirects(saved),
@@ -180,7 +180,7 @@ impl Shell {
         // Before a function, `eval` or `source`, the assignments live in a scope of their own
         // (which a function adopts as its own).
         let posix_special = self.set_opt(POSIX) && crate::interp::builtins::is_special(&argv[0]);
-        let is_func = !posix_special && self.funcs.contains_key(&argv[0]);
+        let is_func = !posix_special && self.defs.funcs.contains_key(&argv[0]);
         if is_func || (!posix_special && matches!(argv[0].as_str(), "eval" | "source" | ".")) {
             return self.run_with_temp_scope(assigns, argv, is_func);
         }
@@ -248,9 +248,9 @@ impl Shell {
         if self.set_opt(XTRACE) {
             self.xtrace(&argv);
         }
-        self.temp_for_call = is_func;
+        self.next.temp_for_call = is_func;
         let r = self.dispatch(argv);
-        self.temp_for_call = false;
+        self.next.temp_for_call = false;
         // A function adopted the scope and has removed it already.
         if self.vars.scope_count() == depth {
             self.vars.pop_scope();
@@ -266,8 +266,8 @@ impl Shell {
             Some(eq) => &last[..eq],
             None => last,
         };
-        self.last_arg.clear();
-        self.last_arg.push_str(shown);
+        self.last.last_arg.clear();
+        self.last.last_arg.push_str(shown);
     }
 
     /// Run an expanded command line: a function, a builtin, or a command.
@@ -276,7 +276,7 @@ impl Shell {
             self.set_last_arg(&argv);
             return self.dispatch_no_func(argv);
         }
-        if let Some(f) = self.funcs.get(&argv[0]).cloned() {
+        if let Some(f) = self.defs.funcs.get(&argv[0]).cloned() {
             // `$_` is the previous command's last argument in the body at first, and the
             // call's after it (bash).
             let last = argv.last().cloned().unwrap_or_default();
@@ -320,7 +320,7 @@ impl Shell {
     /// command line ([`Shell::discard`]).
     pub(crate) fn discarding(&mut self, r: Exec) -> Exec {
         match r {
-            Ok(s) if self.discard => Err(Flow::Abort(s.max(1))),
+            Ok(s) if self.line.discard => Err(Flow::Abort(s.max(1))),
             r => r,
         }
     }

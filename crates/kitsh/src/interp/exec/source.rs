@@ -16,13 +16,13 @@ impl Shell {
             return Err(Flow::Limit(crate::limits::LimitExceeded::FunctionDepth));
         }
         // A function's commands are not the job's one command (see `exec_in_place`).
-        self.exec_in_place = false;
+        self.next.exec_in_place = false;
         if !args.is_empty() {
             args.remove(0);
         }
         let saved_pos = std::mem::replace(&mut self.positional, args);
         let saved_loop = std::mem::replace(&mut self.stack.loop_depth, 0);
-        self.vars.push_scope(std::mem::take(&mut self.temp_for_call));
+        self.vars.push_scope(std::mem::take(&mut self.next.temp_for_call));
         let call_line = self.lineno;
         self.stack.frames.push(Frame { func: Some(f.clone()), file: None, call_line });
         self.stack.depth += 1;
@@ -96,10 +96,10 @@ impl Shell {
             parser.set_extglob(self.shopt(EXTGLOB));
             parser.set_c_locale(self.byte_locale());
             if level == Level::Script && self.opts.invocation != 'c' {
-                self.command_number += 1;
+                self.last.command_number += 1;
             }
-            let next = if self.shopt(EXPAND_ALIASES) && !self.aliases.is_empty() {
-                let aliases = self.aliases.clone();
+            let next = if self.shopt(EXPAND_ALIASES) && !self.defs.aliases.is_empty() {
+                let aliases = self.defs.aliases.clone();
                 let lookup = move |w: &str| aliases.get(w).cloned();
                 parser.next_command(Some(&lookup))
             } else {
@@ -137,18 +137,18 @@ impl Shell {
                         continue;
                     }
                     if level == Level::Script {
-                        self.discard = false;
-                        self.arith_abort = false;
+                        self.line.discard = false;
+                        self.line.arith_abort = false;
                     }
                     status = match self.run_list(&list) {
                         // A jump to bash's top level (`Shell::discard`) leaves eval and
                         // source too, is no `set -e` failure, and ends a `-c` string.
-                        Err(Flow::Abort(s)) if self.discard => {
+                        Err(Flow::Abort(s)) if self.line.discard => {
                             self.status = s;
                             if level == Level::Nested {
                                 return Err(Flow::Abort(s));
                             }
-                            self.discard = false;
+                            self.line.discard = false;
                             if self.opts.invocation == 'c' && !self.opts.interactive {
                                 return Err(Flow::Exit(s));
                             }
@@ -159,7 +159,7 @@ impl Shell {
                         // eval and source abandon just their own line, like bash.
                         Err(Flow::Abort(s)) => {
                             self.status = s;
-                            let errexit = self.set_opt(ERREXIT) && !std::mem::take(&mut self.arith_abort);
+                            let errexit = self.set_opt(ERREXIT) && !std::mem::take(&mut self.line.arith_abort);
                             if errexit || self.set_opt(POSIX) {
                                 return Err(Flow::Exit(s));
                             }

@@ -122,7 +122,7 @@ fn shopt_names() -> impl Iterator<Item = &'static str> {
 pub(super) fn actions(sh: &Shell, acts: u32, word: &str, out: &mut Vec<String>) {
     let has = |bit: u32| acts & bit != 0;
     if has(act::ALIAS) {
-        let mut v: Vec<&str> = sh.aliases.keys().map(String::as_str).collect();
+        let mut v: Vec<&str> = sh.defs.aliases.keys().map(String::as_str).collect();
         v.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
         push_matching(out, v, word);
     }
@@ -146,7 +146,7 @@ pub(super) fn actions(sh: &Shell, acts: u32, word: &str, out: &mut Vec<String>) 
         push_matching(out, v.iter().map(String::as_str), word);
     }
     if has(act::FUNCTION) {
-        let mut v: Vec<&str> = sh.funcs.keys().map(String::as_str).collect();
+        let mut v: Vec<&str> = sh.defs.funcs.keys().map(String::as_str).collect();
         v.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
         push_matching(out, v, word);
     }

@@ -207,11 +207,11 @@ fn expand_piece(sh: &mut Shell, piece: &str, out: &mut Vec<String>) -> Exec<()> 
         report_bad_piece(sh, piece);
         return Err(Flow::Abort(1));
     };
-    let (saved, status) = (sh.opts.set[NOGLOB], sh.cmdsub_status);
+    let (saved, status) = (sh.opts.set[NOGLOB], sh.last.cmdsub_status);
     sh.opts.set[NOGLOB] = true;
     let r = sh.expand_word_fields(&word);
     sh.opts.set[NOGLOB] = saved;
-    sh.cmdsub_status = status;
+    sh.last.cmdsub_status = status;
     out.extend(r?);
     Ok(())
 }
@@ -272,7 +272,7 @@ fn bind_words(sh: &mut Shell) {
 
 /// `-F name`: call the function as `name compgen WORD ''` and take `COMPREPLY`.
 pub(super) fn function_matches(sh: &mut Shell, name: &str, word: &str, out: &mut Vec<String>) -> Exec<()> {
-    let Some(f) = sh.funcs.get(name).cloned() else {
+    let Some(f) = sh.defs.funcs.get(name).cloned() else {
         sh.error(&format!("completion: function `{name}' not found"));
         return Ok(());
     };
@@ -307,9 +307,9 @@ pub(super) fn command_matches(sh: &mut Shell, cmd: &str, word: &str, out: &mut V
     for (n, v) in COMP_SCALARS {
         bind(sh, n, v, true);
     }
-    let status = sh.cmdsub_status;
+    let status = sh.last.cmdsub_status;
     let r = sh.command_sub(&list);
-    sh.cmdsub_status = status;
+    sh.last.cmdsub_status = status;
     unbind(sh, &["COMP_LINE", "COMP_POINT", "COMP_KEY", "COMP_TYPE"]);
     let text = r?;
     out.extend(text.split('\n').filter(|l| !l.is_empty()).map(str::to_string));
