@@ -101,23 +101,26 @@ impl Shell {
     }
 
     fn cond_regex(&mut self, left: &str, r: &Word) -> Exec<bool> {
-        // quoted parts of the regex match literally
+        // Quoted parts of the regex match literally: outside a bracket expression they are
+        // escaped; inside one bash 5.2 puts their characters in bare (`[^\]]` is `[^]]`,
+        // `[a\]]` is `[a]]`), so `scan` follows the brackets of the text built so far.
         let mut re = String::new();
+        let mut scan = BracketScan::default();
         for p in &r.parts {
-            match p {
-                crate::parser::ast::WordPart::Literal(s) => re.push_str(s),
+            let (text, quoted) = match p {
+                crate::parser::ast::WordPart::Literal(s) => (s.clone(), false),
                 crate::parser::ast::WordPart::Param(_) | crate::parser::ast::WordPart::CommandSub(_) | crate::parser::ast::WordPart::ArithSub(_) => {
-                    let mut s = String::new();
                     let w = Word { parts: vec![p.clone()] };
-                    s.push_str(&self.expand_word_str(&w)?);
-                    re.push_str(&s);
+                    (self.expand_word_str(&w)?, false)
                 }
                 other => {
                     let w = Word { parts: vec![other.clone()] };
-                    let s = self.expand_word_str(&w)?;
-                    re.push_str(&regex_escape(&s));
+                    (self.expand_word_str(&w)?, true)
                 }
-            }
+            };
+            let text = if quoted && !scan.open { regex_escape(&text) } else { text };
+            text.chars().for_each(|c| scan.feed(c));
+            re.push_str(&text);
         }
         let Some(rx) = compiled_regex(re, self.shopt(NOCASEMATCH)) else {
             return Err(Flow::Exit(2));
@@ -160,6 +163,49 @@ fn compiled_regex(re: String, nocase: bool) -> Option<regex::Regex> {
         c.push((re, nocase, rx.clone()));
     });
     Some(rx)
+}
+
+/// Whether the regex text read so far ends inside a bracket expression (POSIX: `]` right after
+/// `[` or `[^` is a member, `[:class:]`, `[=e=]` and `[.c.]` hold their own `]`; outside
+/// brackets a backslash quotes the next character).
+#[derive(Default)]
+struct BracketScan {
+    open: bool,
+    members: usize,
+    caret: bool,
+    class: Option<char>,
+    prev: char,
+    escape: bool,
+}
+
+impl BracketScan {
+    fn feed(&mut self, c: char) {
+        if !self.open {
+            if self.escape {
+                self.escape = false;
+            } else if c == '\\' {
+                self.escape = true;
+            } else if c == '[' {
+                *self = BracketScan { open: true, prev: '[', ..Default::default() };
+            }
+            return;
+        }
+        if let Some(k) = self.class {
+            if self.prev == k && c == ']' {
+                self.class = None;
+            }
+        } else if c == '^' && self.members == 0 && !self.caret {
+            self.caret = true;
+            return;
+        } else if c == ']' && self.members > 0 {
+            self.open = false;
+            return;
+        } else if self.prev == '[' && matches!(c, ':' | '=' | '.') {
+            self.class = Some(c);
+        }
+        self.prev = c;
+        self.members += 1;
+    }
 }
 
 fn regex_escape(s: &str) -> String {
