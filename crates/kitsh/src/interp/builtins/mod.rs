@@ -110,9 +110,11 @@ pub fn lookup(name: &str) -> Option<ShellBuiltin> {
     BY_NAME.get_or_init(|| TABLE.iter().copied().collect()).get(name).copied()
 }
 
-/// Is `name` a shell builtin?
+/// Is `name` a shell builtin as bash sees it? `env`, `bash` and `sh` run as builtins in kitsh
+/// but are programs for bash (`/usr/bin/env`, ...): `type`, `command -v`, `builtin` and `hash`
+/// see them as the files of `/usr/bin`.
 pub fn is_builtin(name: &str) -> bool {
-    lookup(name).is_some()
+    lookup(name).is_some() && !matches!(name, "env" | "bash" | "sh")
 }
 
 /// The environment a command sees: the exported variables.
