@@ -82,6 +82,8 @@ fn split_mount(spec: &str) -> (String, String) {
 const TOOL_ACTIONS: [&str; 5] = ["help", "prompt", "schema", "description", "call"];
 
 fn main() -> ExitCode {
+    // The commands every shell of this process runs (kitsh is built without its own default).
+    kitsh::set_default_commands(kitsh_commands::registry());
     let argv0 = std::env::args().next().unwrap_or_else(|| "kitsh".to_string());
     let name = std::path::Path::new(&argv0).file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "kitsh".to_string());
     let raw: Vec<String> = std::env::args().collect();

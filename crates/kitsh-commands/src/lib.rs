@@ -262,6 +262,27 @@ pub fn lookup(name: &str) -> Option<&'static dyn Builtin> {
     REGISTRY.get(name).copied()
 }
 
+/// kitsh's commands as the [`CommandRegistry`] an interpreter is given (the default one of the
+/// `kitsh` crate with its `commands` feature).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Shipped;
+
+impl CommandRegistry for Shipped {
+    fn lookup(&self, name: &str) -> Option<&'static dyn Builtin> {
+        lookup(name)
+    }
+
+    fn program_names(&self) -> &[&'static str] {
+        program_names()
+    }
+}
+
+/// kitsh's commands as a registry: `kitsh::set_default_commands(kitsh_commands::registry())`
+/// in a program that builds `kitsh` without its `commands` feature.
+pub fn registry() -> &'static dyn CommandRegistry {
+    &Shipped
+}
+
 /// The names of all shipped commands, sorted.
 pub fn names() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = REGISTRY.keys().copied().collect();

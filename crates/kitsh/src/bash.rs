@@ -302,7 +302,7 @@ impl BashBuilder {
                 let mut b = crate::fs::VfsBuilder::new()
                     .limits(crate::fs::FsLimits { max_bytes: self.limits.max_fs_bytes, max_files: self.limits.max_fs_files, ..Default::default() })
                     .home(&home)
-                    .commands(crate::builtins::program_names());
+                    .commands(crate::registry::default_commands().program_names());
                 for (host, vpath, rw) in &self.mounts {
                     b = if *rw { b.mount_rw(host.clone(), vpath) } else { b.mount_overlay(host.clone(), vpath) };
                 }

@@ -36,6 +36,7 @@ pub(crate) use kitsh_core::util;
 mod bash;
 mod cancel;
 mod pool;
+mod registry;
 // The commands (crates/kitsh-commands, with the engines' crates it registers).
 #[cfg(feature = "unstable-internals")]
 pub use kitsh_commands as builtins;
@@ -45,7 +46,8 @@ pub mod builtins {
     //! register commands of one's own ([`crate::BashBuilder::builtin`]), a network
     //! ([`net::Network`]) or a group of commands ([`command_set::CommandSet`]); and the names
     //! of the commands kitsh ships.
-    pub use kitsh_commands::{lookup, names, program_names};
+    #[cfg(feature = "commands")]
+    pub use kitsh_commands::{lookup, names, program_names, registry};
     pub use kitsh_core::command::*;
 }
 #[cfg(feature = "unstable-internals")]
@@ -69,6 +71,7 @@ pub use cancel::CancellationToken;
 pub use interp::stream::OutputCallback;
 pub use builtins::Builtin;
 pub use limits::ExecutionLimits;
+pub use registry::set_default_commands;
 
 // The seeds' names at the crate root (specs/README.md, decision 22): `use kitsh::{BashTool, Tool,
 // ToolRequest, ScriptedTool, ToolDef, ToolArgs, ...}` compiles as seed 002 writes it.

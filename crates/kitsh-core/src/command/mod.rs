@@ -13,6 +13,9 @@ use crate::fs::{join_path, FileSystem, FsError};
 pub mod args;
 pub mod command_set;
 pub mod net;
+mod registry;
+
+pub use registry::{CommandRegistry, NoCommands};
 
 /// A command implemented in Rust.
 pub trait Builtin: Send + Sync {

@@ -28,7 +28,7 @@ impl Shell {
             }
         }
         if TRANSFORMS.binary_search(&name).is_ok() {
-            if let Some(b) = crate::builtins::lookup(name) {
+            if let Some(b) = self.shared.registry.lookup(name) {
                 return Ok(self.run_utility(b, &argv));
             }
         }
@@ -49,7 +49,7 @@ mod tests {
             assert!(super::super::builtins::lookup(n).is_some(), "{n}");
         }
         for n in TRANSFORMS {
-            assert!(crate::builtins::lookup(n).is_some(), "{n}");
+            assert!(crate::registry::default_commands().lookup(n).is_some(), "{n}");
         }
     }
 }

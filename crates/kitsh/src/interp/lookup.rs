@@ -108,7 +108,7 @@ impl Shell {
                 canon.strip_prefix("/usr/bin/").filter(|n| !n.contains('/'))?.to_string()
             }
         };
-        let program = match crate::builtins::lookup(&name) {
+        let program = match self.shared.registry.lookup(&name) {
             Some(b) => Program::Utility(b),
             None => Program::Shell(super::builtins::lookup(&name)?),
         };

@@ -29,6 +29,9 @@ pub struct Shared {
     pub deadline: std::sync::Mutex<Option<Instant>>,
     /// Next fake process id for `$!` and `$BASHPID`.
     pub next_pid: AtomicU64,
+    /// The commands found by name after functions, builtins and the embedder's commands
+    /// (kitsh-commands' registry unless the program set another).
+    pub registry: &'static dyn crate::builtins::CommandRegistry,
     /// Builtins added by the embedder, overriding shipped ones.
     pub custom: HashMap<String, Arc<dyn Builtin>>,
     /// Network access for `curl`/`wget` (none by default).
@@ -103,6 +106,7 @@ impl Shared {
             which: AtomicU8::new(0),
             deadline: std::sync::Mutex::new(None),
             next_pid: AtomicU64::new(1000),
+            registry: crate::registry::default_commands(),
             custom,
             network: None,
             shell_paths: Vec::new(),
