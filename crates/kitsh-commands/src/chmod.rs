@@ -157,8 +157,8 @@ const USAGE: &str = "Usage: chmod [OPTION]... MODE[,MODE]... FILE...\n  or:  chm
 
 /// An argument like `-w`, `-x,g+r` or `-755` that is a mode, not options.
 fn looks_like_mode(a: &str) -> bool {
-    let rest = &a[1.min(a.len())..];
-    a.starts_with('-') && !rest.is_empty() && !rest.starts_with(['R', 'c', 'f', 'v', '-']) && rest.bytes().all(|b| b"rwxXstugoa,+-=01234567".contains(&b))
+    let Some(rest) = a.strip_prefix('-') else { return false };
+    !rest.is_empty() && !rest.starts_with(['R', 'c', 'f', 'v', '-']) && rest.bytes().all(|b| b"rwxXstugoa,+-=01234567".contains(&b))
 }
 
 /// Settings for one run.
