@@ -38,6 +38,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("sed_script", sed_script),
     ("scripted_flags", scripted_flags),
     ("kit_def", kit_def),
+    ("snapshot", snapshot),
 ];
 
 /// The target called `name`.
@@ -246,6 +247,51 @@ pub fn kit_def(data: &[u8]) -> Outcome {
     }
 }
 
+/// `snapshot`: bytes that start with `KITSH-SNAPSHOT` are read as a session snapshot and, when
+/// they are one, restored under [`limits`] and used (`ls -R /`, `declare -p`, `declare -f`).
+/// Other bytes are a script: it runs in a fresh shell, whose snapshot must read back, restore
+/// and give the same bytes again; then a truncated and a bit-flipped copy must be refused.
+pub fn snapshot(data: &[u8]) -> Outcome {
+    use kitsh::Snapshot;
+    if data.starts_with(b"KITSH-SNAPSHOT") {
+        let snap = match Snapshot::from_bytes(data) {
+            Ok(s) => s,
+            Err(e) => return Outcome { status: 1, stderr_head: first_line(&e.to_string()) },
+        };
+        return match Bash::builder().limits(limits()).restore(&snap).build() {
+            Ok(mut bash) => {
+                let r = bash.exec_sync("ls -R / >/dev/null; declare -p >/dev/null; declare -f");
+                if r.stderr.contains("kitsh: internal error") {
+                    panic!("kitsh caught an internal panic (stderr: {})", first_line(&r.stderr));
+                }
+                Outcome { status: r.exit_code, stderr_head: head_and_tail(&r.stderr) }
+            }
+            Err(e) => Outcome { status: 2, stderr_head: first_line(&e.to_string()) },
+        };
+    }
+    let mut bash = match Bash::builder().limits(limits()).build() {
+        Ok(b) => b,
+        Err(e) => return Outcome { status: -1, stderr_head: format!("build: {e}") },
+    };
+    let r = bash.exec_sync(&text(data));
+    let snap = match bash.snapshot() {
+        Ok(s) => s,
+        Err(e) => return Outcome { status: 3, stderr_head: first_line(&e.to_string()) },
+    };
+    let bytes = snap.to_bytes();
+    let back = Snapshot::from_bytes(&bytes).unwrap_or_else(|e| panic!("a snapshot does not read back: {e}"));
+    let restored = Bash::builder().limits(limits()).restore(&back).build().unwrap_or_else(|e| panic!("a snapshot does not restore: {e}"));
+    let again = restored.snapshot().unwrap_or_else(|e| panic!("a restored session has no snapshot: {e}")).to_bytes();
+    assert!(again == bytes, "a restored session's snapshot differs from the one it came from");
+    let cut = data.len() % bytes.len();
+    assert!(Snapshot::from_bytes(&bytes[..cut]).is_err(), "a truncated snapshot was accepted");
+    let mut flipped = bytes.clone();
+    let at = (data.len() * 7919) % flipped.len();
+    flipped[at] ^= 0x40;
+    assert!(Snapshot::from_bytes(&flipped).is_err(), "a bit-flipped snapshot was accepted");
+    Outcome { status: r.exit_code, stderr_head: head_and_tail(&r.stderr) }
+}
+
 /// Tokens the driver inserts, per target (beside random bytes).
 pub fn dictionary(target: &str) -> &'static [&'static str] {
     const SHELL: &[&str] = &[
@@ -263,7 +309,7 @@ pub fn dictionary(target: &str) -> &'static [&'static str] {
         "${FUNCNAME[@]}", "PIPESTATUS", "IFS=", "\t", " ",
     ];
     match target {
-        "parse" | "script" => SHELL,
+        "parse" | "script" | "snapshot" => SHELL,
         "arith" => &[
             "+", "-", "*", "**", "/", "%", "<<", ">>", "&", "|", "^", "~", "!", "&&", "||", "?", ":", ",", "=",
             "+=", "<<=", "**=", "++", "--", "(", ")", "0x", "08", "2#", "64#", "36#z", "x", "a[", "]", "a[1]",

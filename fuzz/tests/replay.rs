@@ -94,3 +94,8 @@ fn every_target_has_a_test_and_seeds() {
 fn kit_def() {
     replay("kit_def");
 }
+
+#[test]
+fn snapshot() {
+    replay("snapshot");
+}

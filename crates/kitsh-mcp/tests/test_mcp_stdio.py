@@ -67,6 +67,19 @@ def test_bash_keeps_state_between_calls():
     assert b.is_error
 
 
+def test_each_call_starts_with_its_own_descriptors():
+    # SES-12b: `exec >FILE` or `exec 2>&1` lasts for its own call; `exec 3>FILE` closes with it.
+    async def go(s):
+        a = await s.call_tool("bash", {"commands": "exec >/tmp/log 2>&1 3>/tmp/three; echo hidden; echo a >&3"})
+        b = await s.call_tool("bash", {"commands": "echo shown; cat /tmp/log /tmp/three; echo b >&3"})
+        return a, b
+
+    a, b = run(go)
+    assert a.structured_content == {"stdout": "", "stderr": "", "exit_code": 0}
+    assert b.structured_content["stdout"] == "shown\nhidden\na\n"
+    assert b.structured_content["stderr"].endswith("3: Bad file descriptor\n")
+
+
 def test_kit_script_pipes_tools_through_jq():
     async def go(s):
         return await s.call_tool("kit", {"commands": 'net.url_info --url "https://x.example/a?b=1" | jq -r .host; text.shout --message ok'})

@@ -12,6 +12,9 @@ use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
 use kitsh::ExecutionLimits;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+pyo3::create_exception!(kitsh, SnapshotError, PyValueError, "A session snapshot could not be taken, read or restored.");
 
 /// The result of one `execute`.
 #[pyclass(get_all, frozen, module = "kitsh")]
@@ -240,6 +243,20 @@ impl Session {
         self.tool().write_file(path, &data).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))
     }
 
+    /// The session's snapshot: its files and shell state as bytes (sessions.md SES-3, SES-13).
+    fn snapshot<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let snap = self.tool().snapshot().map_err(|e| SnapshotError::new_err(e.to_string()))?;
+        Ok(PyBytes::new(py, &snap.to_bytes()))
+    }
+
+    /// Replace the session's state with the snapshot `data` (this session's configuration,
+    /// limits and registered commands apply); nothing changes when it fails.
+    fn restore(&mut self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
+        let snap = py.detach(|| kitsh::Snapshot::from_bytes(data)).map_err(|e| SnapshotError::new_err(e.to_string()))?;
+        let tool = self.tool();
+        py.detach(|| tool.restore(&snap)).map_err(|e| SnapshotError::new_err(e.to_string()))
+    }
+
     /// Start a fresh session.
     fn reset(&mut self) {
         if let Some(t) = &mut self.tool {
@@ -286,6 +303,7 @@ fn _kitsh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Session>()?;
     m.add_class::<scripted::Registry>()?;
     m.add_class::<scripted::ToolHandle>()?;
+    m.add("SnapshotError", m.py().get_type::<SnapshotError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

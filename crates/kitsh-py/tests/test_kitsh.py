@@ -18,6 +18,41 @@ def test_sync_execute_and_state():
     assert b.execute('echo "[$x]"').stdout == "[]\n"
 
 
+def test_each_call_starts_with_its_own_descriptors():
+    # SES-12b: `exec >FILE` lasts for its own call only.
+    b = Bash()
+    r = b.execute("exec >/tmp/log 2>&1; echo hidden; echo err >&2")
+    assert (r.stdout, r.stderr) == ("", "")
+    r = b.execute("echo shown; cat /tmp/log")
+    assert r.stdout == "shown\nhidden\nerr\n"
+
+
+def test_snapshot_restore_and_fork():
+    b = Bash(username="agent")
+    b.execute("mkdir -p /tmp/w && cd /tmp/w && echo draft > notes; n=1; f() { echo \"f $1\"; }")
+    data = b.snapshot()
+    assert isinstance(data, bytes) and data.startswith(b"KITSH-SNAPSHOT")
+    c = Bash.restore(data, username="agent")
+    assert c.execute("f $n; cat notes; pwd").stdout == "f 1\ndraft\n/tmp/w\n"
+    d = c.fork()
+    d.execute("echo more >> notes; n=2")
+    assert c.execute("cat notes; echo $n").stdout == "draft\n1\n"
+    assert d.execute("cat notes; echo $n").stdout == "draft\nmore\n2\n"
+    t = BashTool.restore(data)
+    assert t.execute("echo $n").stdout == "1\n" and isinstance(t, BashTool) and t.name == BashTool().name
+    for bad in (b"", b"KITSH-SNAPSHOT", data[:-1], data[:40] + b"x" + data[41:]):
+        try:
+            Bash.restore(bad)
+            raise AssertionError("expected SnapshotError")
+        except kitsh.SnapshotError as e:
+            assert str(e).startswith("snapshot is corrupt: "), str(e)
+    try:
+        Bash.restore(data, limits={"max_fs_files": 1})
+        raise AssertionError("expected SnapshotError")
+    except kitsh.SnapshotError as e:
+        assert str(e).startswith("snapshot exceeds max_fs_files ("), str(e)
+
+
 def test_files_in_and_out():
     b = Bash(files={"/data/in.txt": "b\na\n", "/data/raw.bin": b"\x00\x01"})
     assert b.execute("sort /data/in.txt > /data/out.txt; wc -c < /data/raw.bin").stdout == "2\n"

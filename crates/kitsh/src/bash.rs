@@ -38,6 +38,9 @@ pub enum Error {
     /// The blocking task running the script could not finish (the runtime shut down).
     #[error("internal error: {0}")]
     Internal(String),
+    /// The snapshot given to [`BashBuilder::restore`] could not be restored.
+    #[error(transparent)]
+    Snapshot(#[from] crate::SnapshotError),
 }
 
 /// An in-process, sandboxed bash interpreter. State (variables, functions, cwd, files)
@@ -65,6 +68,8 @@ pub(crate) struct Session {
     pub(crate) shell: Shell,
     out: Arc<Mutex<Sink>>,
     err: Arc<Mutex<Sink>>,
+    /// The session's own descriptors 0, 1 and 2, which every call starts with (SES-12b).
+    std_fds: [Option<crate::interp::io::Fd>; 3],
 }
 
 /// How one run is made (internal to the crate: the public methods fill it in).
@@ -85,6 +90,10 @@ pub(crate) struct RunOptions {
     /// Do not print the interpreter's own message when a limit stops the run (the tool
     /// layer prints its own).
     pub quiet_stop: bool,
+    /// Keep the descriptors the run leaves for the next one (`$BASH_ENV` before the script, as
+    /// in one bash process); otherwise the next run starts with the session's own 0, 1 and 2
+    /// and none above them (SES-12b).
+    pub keep_descriptors: bool,
 }
 
 /// What a run ended with (internal).
@@ -129,6 +138,7 @@ pub struct BashBuilder {
     command_sets: Vec<Arc<dyn crate::builtins::command_set::CommandSet>>,
     logic: bool,
     invocation: Invocation,
+    restore: Option<crate::Snapshot>,
 }
 
 /// How the script reached the shell, as bash's invocation flags tell it (`$-` has `c` or `s`,
@@ -166,6 +176,7 @@ impl Default for BashBuilder {
             command_sets: Vec::new(),
             logic: false,
             invocation: Invocation::CommandString,
+            restore: None,
         }
     }
 }
@@ -289,8 +300,21 @@ impl BashBuilder {
         self
     }
 
+    /// Start from `snapshot` (a session's files and shell state, [`Bash::snapshot`]) instead of
+    /// a fresh session. This builder's limits, mounts, commands and tools apply: the snapshot is
+    /// checked against the limits before anything is built, and its mounts must be the
+    /// builder's (their host directories may differ). `build` fails with [`Error::Snapshot`].
+    pub fn restore(mut self, snapshot: &crate::Snapshot) -> Self {
+        self.restore = Some(snapshot.clone());
+        self
+    }
+
     /// Build the interpreter.
     pub fn build(self) -> Result<Bash, Error> {
+        let image = match &self.restore {
+            Some(s) => Some(s.fs_image(&self.limits)?),
+            None => None,
+        };
         let home = format!("/home/{}", self.username);
         // Our own filesystem has `home` already; only a given one or another cwd is checked
         // (checking would build the standard layout now instead of on first use).
@@ -311,8 +335,12 @@ impl BashBuilder {
                 fs
             }
         };
+        if let Some(image) = &image {
+            fs.load_image(image).map_err(|e| crate::snapshot::restore_error(&e))?;
+        }
         let cwd = self.cwd.clone().unwrap_or_else(|| home.clone());
-        if !(own_fs && cwd == home) && fs.stat(&cwd).is_err() {
+        // A restored session's files are the snapshot's, as they were (its cwd comes with it).
+        if image.is_none() && !(own_fs && cwd == home) && fs.stat(&cwd).is_err() {
             let _ = fs.mkdir(&cwd, true);
         }
         let mut shared = Shared::new(self.limits, self.custom);
@@ -364,8 +392,12 @@ impl BashBuilder {
             var.attrs |= attr::EXPORT;
         }
         shell.init_default_vars();
+        if let Some(snapshot) = &self.restore {
+            snapshot.apply_shell(&mut shell)?;
+        }
         let shared = shell.shared.clone();
-        Ok(Bash { session: Arc::new(Mutex::new(Session { shell, out, err })), shared })
+        let std_fds = [shell.fds.get(0).cloned(), shell.fds.get(1).cloned(), shell.fds.get(2).cloned()];
+        Ok(Bash { session: Arc::new(Mutex::new(Session { shell, out, err, std_fds })), shared })
     }
 }
 
@@ -471,7 +503,7 @@ impl Bash {
     /// Source a file of the virtual filesystem (as `$BASH_ENV` is sourced).
     pub fn source_file(&mut self, path: &str) -> ExecResult {
         let script = format!(". {}", crate::util::quote::quote_q(path, false));
-        let r = self.exec_sync(&script);
+        let r = lock(&self.session).run(&script, RunOptions { keep_descriptors: true, ..Default::default() }).result;
         // bash sources it without a command of the script's: `PIPESTATUS` is what the file's
         // own commands left.
         let mut sh = self.shell();
@@ -500,6 +532,19 @@ impl Bash {
     /// The limits in force.
     pub fn limits(&self) -> &ExecutionLimits {
         &self.shared.limits
+    }
+
+    /// A snapshot of this session between calls: its in-memory files (mounts as their
+    /// configuration and an overlay's writes) and its shell state (variables with their
+    /// attributes, functions, aliases, options, the working directory and directory stack,
+    /// `umask`, traps, positional parameters, `$RANDOM`'s state, the `hash` table, history).
+    /// Fails while a script or a background job of this session runs.
+    pub fn snapshot(&self) -> Result<crate::Snapshot, crate::SnapshotError> {
+        match self.session.try_lock() {
+            Ok(session) => crate::Snapshot::take(&session),
+            Err(std::sync::TryLockError::WouldBlock) => Err(crate::SnapshotError::Busy),
+            Err(std::sync::TryLockError::Poisoned(p)) => crate::Snapshot::take(&p.into_inner()),
+        }
     }
 
     /// Is a script of this session still running (one whose async call was dropped or
@@ -548,6 +593,16 @@ impl Drop for CancelOnDrop {
 }
 
 impl Session {
+    /// SES-12b: the next call starts with the session's own standard descriptors, whatever
+    /// `exec >FILE` or `exec 2>&1` did in this one; the descriptors from 3 up that `exec` opened
+    /// close (a file's writes are in the filesystem already).
+    fn reset_descriptors(&mut self) {
+        self.shell.fds.truncate(3);
+        for (n, fd) in self.std_fds.iter().enumerate() {
+            self.shell.fds.set(n as i32, fd.clone());
+        }
+    }
+
     /// Run `script` with `opts` on this thread.
     pub(crate) fn run(&mut self, script: &str, opts: RunOptions) -> Outcome {
         if let Some(n) = &opts.name {
@@ -631,6 +686,9 @@ impl Session {
         }
         for t in tokens.iter().flatten() {
             t.detach(&shared);
+        }
+        if !opts.keep_descriptors {
+            self.reset_descriptors();
         }
         if let Some(s) = self.shell.stream.take() {
             s.emit(true);

@@ -37,6 +37,7 @@ mod bash;
 mod cancel;
 mod pool;
 mod registry;
+mod snapshot;
 // The commands (crates/kitsh-commands, with the engines' crates it registers).
 #[cfg(feature = "unstable-internals")]
 pub use kitsh_commands as builtins;
@@ -72,6 +73,7 @@ pub use interp::stream::OutputCallback;
 pub use builtins::Builtin;
 pub use limits::ExecutionLimits;
 pub use registry::set_default_commands;
+pub use snapshot::{Snapshot, SnapshotError, CHUNK_SIZE, FORMAT_VERSION};
 
 // The seeds' names at the crate root (specs/README.md, decision 22): `use kitsh::{BashTool, Tool,
 // ToolRequest, ScriptedTool, ToolDef, ToolArgs, ...}` compiles as seed 002 writes it.
@@ -121,6 +123,8 @@ mod doc_pages {
     pub struct BookSecurity;
     #[doc = include_str!("../../../docs/src/architecture.md")]
     pub struct BookArchitecture;
+    #[doc = include_str!("../../../docs/src/sessions.md")]
+    pub struct BookSessions;
     #[doc = include_str!("../../../docs/src/python-engines.md")]
     pub struct BookPythonEngines;
 }

@@ -63,6 +63,11 @@ impl HostFs {
         &self.root
     }
 
+    /// Whether writes are allowed (mounted read-write).
+    pub fn is_writable(&self) -> bool {
+        self.writable
+    }
+
     fn read(&self) -> RwLockReadGuard<'_, ()> {
         self.lock.read().unwrap_or_else(PoisonError::into_inner)
     }

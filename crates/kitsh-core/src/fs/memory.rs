@@ -6,6 +6,7 @@
 //! [`Quota`]. The standard layout (`/tmp`, `/home/user`, `/dev`, `/etc/passwd`, ...) is built on
 //! first use, so creating a `MemoryFs` costs one small allocation-free struct.
 
+mod image;
 mod tree;
 
 use std::borrow::Cow;
@@ -17,6 +18,7 @@ use std::time::SystemTime;
 use self::tree::{Dir, Ino, Kind, Name, Tree, ROOT};
 pub use self::tree::{MAX_LINKS, NAME_MAX, PATH_MAX};
 use super::dev::{DevKind, DEVICES};
+use super::image::{load_all, ImageError, VfsImage};
 use super::limits::{FsLimits, Quota};
 use super::{DirEntry, FileSystem, FsError, FsResult, Metadata, WriteMode, USER_GID, USER_UID};
 
@@ -209,6 +211,17 @@ pub fn write_end(offset: u64, len: usize) -> FsResult<(usize, usize)> {
 impl FileSystem for MemoryFs {
     fn space(&self) -> Option<super::Space> {
         Some(super::Space::of(&self.quota))
+    }
+
+    fn image(&self) -> Result<VfsImage, ImageError> {
+        Ok(VfsImage { root: self.tree_image(), mounts: Vec::new() })
+    }
+
+    fn load_image(&self, image: &VfsImage) -> Result<(), ImageError> {
+        if let Some(m) = image.mounts.first() {
+            return Err(ImageError::Mounts(format!("nothing is mounted at {}", m.path)));
+        }
+        load_all(vec![self.stage(&image.root)?])
     }
 
     fn stat(&self, path: &str) -> FsResult<Metadata> {
@@ -444,6 +457,9 @@ impl FileSystem for MemoryFs {
         }
         if target.is_empty() || w.trailing {
             return Err(FsError::NotFound);
+        }
+        if target.as_bytes().contains(&0) {
+            return Err(FsError::Invalid);
         }
         t.create(&self.quota, w.parent, w.name(), Kind::Symlink(target.into()), 0o777, USER_OWNER).map(drop)
     }

@@ -11,6 +11,8 @@
 //! host directory read-only, changes in memory), [`HostFs`] (a host directory, real writes when
 //! allowed) and [`MountFs`] (a mount table joining them). [`VfsBuilder`] / [`default_fs`] assemble
 //! the sandbox's filesystem; in-memory data is bounded by one shared [`Quota`] ([`FsLimits`]).
+//! [`FileSystem::image`] and [`FileSystem::load_image`] turn the in-memory content into plain
+//! data ([`VfsImage`]) and back, for session snapshots.
 
 // Named pipes: the interpreter (crate kitsh) opens their ends; not part of the filesystem API
 // embedders use, so hidden from the docs and from kitsh's public-API list.
@@ -22,6 +24,7 @@ mod disabled;
 mod difftest;
 mod host;
 mod hostio;
+mod image;
 mod limits;
 mod memory;
 mod mount;
@@ -35,8 +38,12 @@ pub use self::dev::DevKind;
 pub use self::disabled::DisabledFs;
 pub use self::limits::{FsLimits, Quota, HIT_BYTES, HIT_FILES};
 pub use self::host::HostFs;
+pub use self::image::{
+    FsImage, ImageError, MountImage, NodeImage, NodeKind, OverlayDir, OverlayEntry, OverlayImage, OverlayKind, OverlayNode,
+    VfsImage,
+};
 pub use self::memory::{MemoryFs, COMMAND_STUB};
-pub use self::mount::{MountFs, MountableFs};
+pub use self::mount::{MountFs, MountableFs, MountedFs};
 pub use self::overlay::OverlayFs;
 pub use self::vfs::{default_fs, MountKind, VfsBuilder};
 
@@ -233,6 +240,19 @@ pub trait FileSystem: Send + Sync + fmt::Debug {
     /// The space budget and its use, for `df` (`None`: not limited by kitsh).
     fn space(&self) -> Option<Space> {
         None
+    }
+    /// This filesystem's content as data, for a session snapshot: the in-memory tree and, for
+    /// each mount, how it is mounted and an overlay's in-memory layer (host content is never
+    /// copied). The default refuses with [`ImageError::Unsupported`].
+    fn image(&self) -> Result<VfsImage, ImageError> {
+        Err(ImageError::unsupported())
+    }
+    /// Replace this filesystem's content with `image`, checked first: nothing changes when it
+    /// fails. The mounts must be the image's (same paths and kinds; the host directories may
+    /// differ). The default refuses with [`ImageError::Unsupported`].
+    fn load_image(&self, image: &VfsImage) -> Result<(), ImageError> {
+        let _ = image;
+        Err(ImageError::unsupported())
     }
 }
 

@@ -8,13 +8,16 @@
 //! Linux's `EBUSY` is [`FsError::Invalid`]), and renames or hard links across mounts fail with
 //! [`FsError::CrossDevice`].
 
+mod image;
+
 use std::io::Read;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::image::{ImageError, VfsImage};
 use super::memory::strip_slashes;
 use super::walk::{is_under, resolve, NodeSource, Resolved};
-use super::{join_path, DirEntry, FileSystem, FileType, FsError, FsResult, Metadata, WriteMode};
+use super::{join_path, DirEntry, FileSystem, FileType, FsError, FsResult, HostFs, MemoryFs, Metadata, OverlayFs, WriteMode};
 
 /// A filesystem that can be mounted in a [`MountFs`].
 pub trait MountableFs: FileSystem {
@@ -23,10 +26,36 @@ pub trait MountableFs: FileSystem {
     fn lstat_resolved(&self, path: &str) -> FsResult<Metadata> {
         self.lstat(path)
     }
+    /// What this filesystem is, for the [`FileSystem::image`] of a [`MountFs`] holding it.
+    /// `None` (the default): it cannot be captured, and the image is refused.
+    fn as_mounted(&self) -> Option<MountedFs<'_>> {
+        None
+    }
 }
 
-impl MountableFs for super::MemoryFs {}
-impl MountableFs for super::HostFs {}
+/// A filesystem whose content a [`MountFs`] can capture and restore
+/// ([`MountableFs::as_mounted`]).
+#[derive(Debug, Clone, Copy)]
+pub enum MountedFs<'a> {
+    /// The in-memory filesystem at `/`.
+    Memory(&'a MemoryFs),
+    /// A host directory with an in-memory copy-on-write layer.
+    Overlay(&'a OverlayFs),
+    /// A host directory mounted read-write or read-only (its content is never copied).
+    Host(&'a HostFs),
+}
+
+impl MountableFs for MemoryFs {
+    fn as_mounted(&self) -> Option<MountedFs<'_>> {
+        Some(MountedFs::Memory(self))
+    }
+}
+
+impl MountableFs for HostFs {
+    fn as_mounted(&self) -> Option<MountedFs<'_>> {
+        Some(MountedFs::Host(self))
+    }
+}
 
 /// One entry of the mount table.
 #[derive(Debug)]
@@ -200,6 +229,12 @@ impl FileSystem for Plain {
     fn canonicalize(&self, path: &str) -> FsResult<String> {
         self.0.canonicalize(path)
     }
+    fn image(&self) -> Result<VfsImage, ImageError> {
+        self.0.image()
+    }
+    fn load_image(&self, image: &VfsImage) -> Result<(), ImageError> {
+        self.0.load_image(image)
+    }
 }
 
 /// Metadata of a directory that only exists because a mount point lies below it.
@@ -236,6 +271,14 @@ impl MountableFs for MountFs {
 impl FileSystem for MountFs {
     fn space(&self) -> Option<super::Space> {
         self.root.fs.space()
+    }
+
+    fn image(&self) -> Result<VfsImage, ImageError> {
+        self.vfs_image()
+    }
+
+    fn load_image(&self, image: &VfsImage) -> Result<(), ImageError> {
+        self.load_vfs_image(image)
     }
 
     fn stat(&self, path: &str) -> FsResult<Metadata> {

@@ -13,6 +13,7 @@
 //! on the host. Hard links are real in the upper layer: the names share one node (a host file is
 //! copied up, metadata only, when first linked).
 
+mod image;
 mod layer;
 
 use std::collections::HashMap;
@@ -425,6 +426,9 @@ impl FileSystem for OverlayFs {
         if target.is_empty() || r.trailing {
             return Err(FsError::NotFound);
         }
+        if target.as_bytes().contains(&0) {
+            return Err(FsError::Invalid);
+        }
         let meta = up.new_meta(0o777);
         self.put(&mut up, &r.path, UNode::Symlink { target: target.into(), meta })
     }
@@ -563,6 +567,10 @@ impl MountableFs for OverlayFs {
     fn lstat_resolved(&self, path: &str) -> FsResult<Metadata> {
         let up = self.read();
         self.view(&up).node_lstat(path)
+    }
+
+    fn as_mounted(&self) -> Option<super::MountedFs<'_>> {
+        Some(super::MountedFs::Overlay(self))
     }
 }
 

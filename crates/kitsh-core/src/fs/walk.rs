@@ -74,6 +74,10 @@ pub fn resolve<S: NodeSource + ?Sized>(src: &S, path: &str, follow_last: bool) -
     if path.len() > PATH_MAX {
         return Err(FsError::NameTooLong);
     }
+    // No Linux path holds a NUL byte (a system call would see the path end there).
+    if path.as_bytes().contains(&0) {
+        return Err(FsError::Invalid);
+    }
     let mut buf = Cow::Borrowed(path);
     let mut pos = 0usize;
     let mut canon = String::with_capacity(path.len() + 1);

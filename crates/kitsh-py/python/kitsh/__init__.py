@@ -14,7 +14,7 @@ import json
 import threading
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
-from ._kitsh import ExecResult, Registry, Session, ToolHandle, __version__
+from ._kitsh import ExecResult, Registry, Session, SnapshotError, ToolHandle, __version__
 
 __all__ = [
     "Bash",
@@ -22,6 +22,7 @@ __all__ = [
     "ExecResult",
     "ScriptedTool",
     "ScriptingToolSet",
+    "SnapshotError",
     "ToolSetTool",
     "__version__",
 ]
@@ -45,6 +46,10 @@ class Bash:
         fresh_per_call: bool = False,
         name: Optional[str] = None,
     ) -> None:
+        self._config: Dict[str, Any] = dict(
+            username=username, hostname=hostname, limits=limits, env=env, cwd=cwd, fresh_per_call=fresh_per_call, name=name
+        )
+        self._commands: List[Any] = []
         self._s = Session(
             username=username,
             hostname=hostname,
@@ -80,6 +85,30 @@ class Bash:
         """Make ``fn(args, stdin) -> str`` the command ``name``; an exception it raises makes
         the command exit 1 with the exception type and message on stderr."""
         self._s.register_command(name, fn)
+        self._commands.append((name, fn))
+
+    def snapshot(self) -> bytes:
+        """The session's files and shell state as bytes (deterministic, versioned): store them
+        anywhere and bring the session back with ``Bash.restore``. Raises ``SnapshotError``."""
+        return bytes(self._s.snapshot())
+
+    @classmethod
+    def restore(cls, data: bytes, **config: Any):
+        """A new session from the bytes of ``snapshot()``, configured by ``config`` (the
+        constructor's arguments: its limits apply, ``files`` are replaced by the snapshot's).
+        Raises ``SnapshotError`` for damaged bytes or a snapshot over the limits."""
+        b = cls(**config)
+        b._s.restore(bytes(data))
+        return b
+
+    def fork(self):
+        """A second session starting from this one's state, with its configuration and
+        commands; both go on independently."""
+        b = type(self)(**self._config)
+        for name, fn in self._commands:
+            b.register_command(name, fn)
+        b._s.restore(self.snapshot())
+        return b
 
     def reset(self) -> None:
         """Start a fresh session."""

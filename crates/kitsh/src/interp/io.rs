@@ -422,7 +422,12 @@ impl Fds {
         self.slots.get(n as usize).and_then(Option::as_ref)
     }
 
-    /// Set (or close, with `None`) descriptor `n`; returns the previous one.
+    /// Close every descriptor from `n` up.
+    pub fn truncate(&mut self, n: usize) {
+        self.slots.truncate(n);
+    }
+
+    /// Set (or close, with `None`) descriptor `n`, returning what it was.
     pub fn set(&mut self, n: i32, fd: Option<Fd>) -> Option<Fd> {
         if n < 0 {
             return None;

@@ -78,6 +78,16 @@ impl Random {
         self.reseed = false;
     }
 
+    /// The generator's state, whatever it is (a snapshot's view).
+    pub(crate) fn raw_state(&self) -> u32 {
+        self.state
+    }
+
+    /// The generator as a snapshot recorded it.
+    pub(crate) fn from_parts(state: u32, reseed: bool, special: bool) -> Random {
+        Random { state, reseed, special }
+    }
+
     /// The state to hand to a command's environment view, unless it is to be reseeded.
     pub(crate) fn current(&self) -> Option<u32> {
         (!self.reseed).then_some(self.state)

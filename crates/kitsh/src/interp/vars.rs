@@ -95,6 +95,13 @@ impl AssocMap {
             }
         }
     }
+    /// Entries in the order they were added (a snapshot keeps it: added again in this order,
+    /// they list in bash's order again).
+    pub(crate) fn in_insertion_order(&self) -> Vec<(&String, &String)> {
+        let mut v: Vec<(u64, &String, &String)> = self.map.iter().map(|(k, (v, s))| (*s, k, v)).collect();
+        v.sort_unstable_by_key(|e| e.0);
+        v.into_iter().map(|(_, k, v)| (k, v)).collect()
+    }
     /// Remove a key.
     pub fn remove(&mut self, key: &str) -> Option<String> {
         self.map.remove(key).map(|(v, _)| v)
@@ -485,6 +492,21 @@ impl Vars {
         let bytes = !name.is_some_and(crate::util::locale::is_utf8);
         self.locale.store(if bytes { 2 } else { 1 }, Relaxed);
         bytes
+    }
+
+    /// The global variables.
+    pub(crate) fn globals(&self) -> &Scope {
+        &self.scopes[0]
+    }
+
+    /// Replace the global variables (a restored snapshot's); only between runs, when no
+    /// function scope is open.
+    pub(crate) fn set_globals(&mut self, globals: Scope) {
+        self.scopes.truncate(1);
+        self.temp.truncate(1);
+        self.functions = 0;
+        self.scopes[0] = Arc::new(globals);
+        self.forget_locale();
     }
 
     /// The current function's variables (for `local` with no arguments).

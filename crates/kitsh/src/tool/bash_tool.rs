@@ -187,6 +187,11 @@ impl BashTool {
     }
 
     fn new_bash(&self) -> Result<Bash, crate::Error> {
+        self.bash_builder().build()
+    }
+
+    /// A builder with this tool's configuration.
+    fn bash_builder(&self) -> BashBuilder {
         let c = &self.config;
         let mut b: BashBuilder = Bash::builder();
         if let Some(u) = &c.username {
@@ -223,7 +228,26 @@ impl BashTool {
         if let Some(n) = &c.network {
             b = b.network(n.clone());
         }
-        b.build()
+        b
+    }
+
+    /// A snapshot of this tool's session (a session not started yet is started first): its
+    /// files and shell state, for [`BashTool::restore`] here or in another process (SES-3).
+    pub fn snapshot(&mut self) -> Result<crate::Snapshot, crate::SnapshotError> {
+        self.session(false).map_err(|e| crate::SnapshotError::Filesystem(e.to_string()))?.snapshot()
+    }
+
+    /// Replace this tool's session with `snapshot` restored under this tool's configuration
+    /// (limits, mounts, commands); the next call runs on it. A restore into a second tool is a
+    /// fork: both go on independently. On error the session is unchanged.
+    pub fn restore(&mut self, snapshot: &crate::Snapshot) -> Result<(), crate::SnapshotError> {
+        let bash = self.bash_builder().restore(snapshot).build().map_err(|e| match e {
+            crate::Error::Snapshot(e) => e,
+            e => crate::SnapshotError::Filesystem(e.to_string()),
+        })?;
+        self.session = OnceLock::from(bash);
+        self.used = false;
+        Ok(())
     }
 
     /// The session, started if needed (fresh for each call with `fresh_per_call`).

@@ -390,3 +390,14 @@ fn concurrent_writers() {
     }
     assert_eq!(fs.read_dir("/tmp").map(|v| v.len()), Ok(200));
 }
+
+#[test]
+fn no_name_or_link_target_holds_a_nul_byte() {
+    let fs = fs();
+    assert_eq!(fs.mkdir("/tmp/a\0b", true), Err(FsError::Invalid));
+    assert_eq!(fs.mkdir("/tmp/a\0b", false), Err(FsError::Invalid));
+    assert_eq!(fs.write_file("/tmp/f\0", b"x", WriteMode::Truncate), Err(FsError::Invalid));
+    assert_eq!(fs.symlink("t\0u", "/tmp/l"), Err(FsError::Invalid));
+    assert_eq!(fs.stat("/tmp/\0"), Err(FsError::Invalid));
+    assert_eq!(names(&fs, "/tmp"), Vec::<String>::new());
+}

@@ -7,6 +7,7 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use crate::fs::image::Charge;
 use crate::fs::DevKind;
 use crate::fs::Quota;
 use crate::fs::{DirEntry, FileType, FsError, FsResult, Metadata};
@@ -121,6 +122,29 @@ impl Tree {
         Tree { nodes, free: Vec::new() }
     }
 
+    /// A table of `nodes` (index [`ROOT`] the root directory), with no free slot.
+    pub fn from_nodes(nodes: Vec<Option<Node>>) -> Tree {
+        Tree { nodes, free: Vec::new() }
+    }
+
+    /// The number of slots (live or free nodes): every index is below it.
+    pub fn slots(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// What the tree costs against the quota: the bytes of every node once, a name per entry.
+    pub fn charge(&self) -> Charge {
+        let mut c = Charge::default();
+        for n in self.nodes.iter().flatten() {
+            let names = match &n.kind {
+                Kind::Dir(d) => d.entries.len() as u64,
+                _ => 0,
+            };
+            c.add(n.kind.bytes(), names);
+        }
+        c
+    }
+
     /// The node `i`.
     pub fn node(&self, i: Ino) -> FsResult<&Node> {
         self.nodes.get(i).and_then(Option::as_ref).ok_or(FsError::Io)
@@ -175,6 +199,10 @@ impl Tree {
     pub fn walk<'p>(&self, path: &'p str, follow_last: bool) -> FsResult<Walk<'p>> {
         if path.len() > PATH_MAX {
             return Err(FsError::NameTooLong);
+        }
+        // No Linux path holds a NUL byte (a system call would see the path end there).
+        if path.as_bytes().contains(&0) {
+            return Err(FsError::Invalid);
         }
         let mut buf = Cow::Borrowed(path);
         let mut pos = 0usize;

@@ -198,6 +198,40 @@ pub fn push_comp(s: &mut String, comp: &str) {
     s.push_str(comp);
 }
 
+/// What the upper entry at one prefix of a merged path does to where its host entries come from.
+#[derive(Debug, Clone, Copy)]
+pub enum Step<'u> {
+    /// Nothing (no entry, or a directory over the host one of the same name): one name deeper.
+    Through,
+    /// A renamed host directory: its entries come from this host directory.
+    Redirect(&'u str),
+    /// Nothing of the host shows below (a whiteout, a new directory, a non-directory).
+    Hide,
+}
+
+/// The host directory whose entries show in merged directory `p` (canonical), `step` telling
+/// what the upper entry at each prefix of `p` does.
+pub fn lower_dir_by<'p, 'u>(p: &'p str, step: impl Fn(&str) -> Step<'u>) -> Option<Cow<'p, str>> {
+    // `None`: no host directory so far; `Some(None)`: the same path; `Some(Some(d))`: `d`.
+    let mut state: Option<Option<String>> = Some(None);
+    let mut start = 1;
+    while start < p.len() {
+        let end = p[start..].find('/').map_or(p.len(), |i| start + i);
+        let comp = &p[start..end];
+        match step(&p[..end]) {
+            Step::Hide => state = None,
+            Step::Redirect(r) => state = Some(Some(r.to_string())),
+            Step::Through => {
+                if let Some(Some(m)) = &mut state {
+                    push_comp(m, comp);
+                }
+            }
+        }
+        start = end + 1;
+    }
+    state.map(|s| s.map_or(Cow::Borrowed(p), Cow::Owned))
+}
+
 /// What a merged path is.
 #[derive(Debug)]
 pub enum Loc<'u> {
@@ -222,25 +256,12 @@ impl<'a> View<'a> {
         if self.up.nodes.is_empty() {
             return Some(Cow::Borrowed(p));
         }
-        // `None`: no host directory so far; `Some(None)`: the same path; `Some(Some(d))`: `d`.
-        let mut state: Option<Option<String>> = Some(None);
-        let mut start = 1;
-        while start < p.len() {
-            let end = p[start..].find('/').map_or(p.len(), |i| start + i);
-            let comp = &p[start..end];
-            match self.up.nodes.get(&p[..end]) {
-                Some(UNode::Whiteout | UNode::Dir { lower: LowerLink::Opaque, .. }) => state = None,
-                Some(UNode::Dir { lower: LowerLink::Redirect(r), .. }) => state = Some(Some(r.clone())),
-                Some(UNode::File { .. } | UNode::Symlink { .. } | UNode::Fifo { .. } | UNode::Link(_)) => state = None,
-                _ => {
-                    if let Some(Some(m)) = &mut state {
-                        push_comp(m, comp);
-                    }
-                }
-            }
-            start = end + 1;
-        }
-        state.map(|s| s.map_or(Cow::Borrowed(p), Cow::Owned))
+        lower_dir_by(p, |k| match self.up.nodes.get(k) {
+            Some(UNode::Whiteout | UNode::Dir { lower: LowerLink::Opaque, .. }) => Step::Hide,
+            Some(UNode::Dir { lower: LowerLink::Redirect(r), .. }) => Step::Redirect(r),
+            Some(UNode::File { .. } | UNode::Symlink { .. } | UNode::Fifo { .. } | UNode::Link(_)) => Step::Hide,
+            Some(UNode::Dir { lower: LowerLink::Inherit, .. }) | None => Step::Through,
+        })
     }
 
     /// The host path that sits under merged path `p`'s name, ignoring `p`'s own upper node.

@@ -91,6 +91,19 @@ impl History {
         self.dropped + 1
     }
 
+    /// The list as a snapshot records it: entries (line, time), then the dropped, session,
+    /// in-file counters and the limit.
+    pub(crate) fn parts(&self) -> (Vec<(String, i64)>, [usize; 3], Option<usize>) {
+        let entries = self.entries.iter().map(|e| (e.line.clone(), e.time)).collect();
+        (entries, [self.dropped, self.session, self.in_file], self.limit)
+    }
+
+    /// A list a snapshot recorded ([`History::parts`]).
+    pub(crate) fn from_parts(entries: Vec<(String, i64)>, counters: [usize; 3], limit: Option<usize>) -> History {
+        let entries = entries.into_iter().map(|(line, time)| Entry { line, time }).collect();
+        History { entries, dropped: counters[0], session: counters[1], in_file: counters[2], line_added: false, line_pushed: false, limit }
+    }
+
     /// The entries' texts, oldest first.
     pub fn lines(&self) -> impl Iterator<Item = &str> {
         self.entries.iter().map(|e| e.line.as_str())
