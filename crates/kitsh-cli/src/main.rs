@@ -9,6 +9,7 @@ use kitsh::tool::{BashTool, Tool, ToolRequest};
 use kitsh::{Bash, ExecutionLimits};
 
 mod kit;
+mod session;
 
 /// The system allocator, counting what `python3`'s interpreter holds so that it stops at
 /// `ExecutionLimits::max_heap_bytes` (a library cannot choose the allocator; the program does).
@@ -62,6 +63,14 @@ struct Cli {
     /// instead of streaming; exit with its exit_code.
     #[arg(long)]
     json: bool,
+    /// Run in session NAME of the store: its files and shell state from the last call, kept
+    /// for the next (no start-directory mount; output printed when the call has committed).
+    #[arg(long, value_name = "NAME")]
+    session: Option<String>,
+    /// The session store: sqlite:PATH, sqlite::memory:, memory: (default
+    /// sqlite:$KITSH_HOME/sessions.db, $KITSH_HOME defaulting to ~/.local/share/kitsh).
+    #[arg(long, value_name = "URL")]
+    store: Option<String>,
     /// Shell options (`-e`, `-u`, `-x`, ...) are given inside the script instead.
     /// FILE [ARGS...] or NAME [ARGS...] after -c.
     #[arg(allow_hyphen_values = true)]
@@ -89,6 +98,9 @@ fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().collect();
     if kit::is_kit_command(&raw) {
         return ExitCode::from((kit::main(raw) & 0xff) as u8);
+    }
+    if session::is_session_command(&raw) {
+        return ExitCode::from((session::main(raw) & 0xff) as u8);
     }
     let cli = Cli::parse();
     // `kitsh [OPTIONS] tool ACTION [OPTIONS]`: the options may stand on either side.
@@ -199,8 +211,9 @@ fn tool_command(cli: &Cli, action: &str) -> Result<i32, String> {
     Ok(0)
 }
 
-fn run(cli: Cli, name: &str) -> Result<i32, String> {
-    let limits = limits_of(&cli);
+/// The interpreter the options ask for (limits, mounts, cwd, environment), without its streams.
+fn base_builder(cli: &Cli, name: &str) -> Result<kitsh::BashBuilder, String> {
+    let limits = limits_of(cli);
     let host_cwd = std::env::current_dir().map_err(|e| e.to_string())?;
     let host_cwd_s = host_cwd.to_string_lossy().into_owned();
     let mut b = Bash::builder().limits(limits).name(name);
@@ -208,7 +221,9 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     if let Ok(exe) = std::env::current_exe() {
         b = b.shell_path(&exe.to_string_lossy());
     }
-    if !cli.no_cwd_mount {
+    // A session's mounts must be the same at every call: it mounts only what it is told to.
+    let no_cwd_mount = cli.no_cwd_mount || cli.session.is_some();
+    if !no_cwd_mount {
         b = b.mount(host_cwd.clone(), &host_cwd_s, false);
     }
     for m in &cli.mount {
@@ -222,7 +237,7 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     for prefix in &cli.allow_url {
         b = b.allow_url(prefix);
     }
-    let cwd = cli.cwd.clone().unwrap_or_else(|| if cli.no_cwd_mount { "/home/user".to_string() } else { host_cwd_s.clone() });
+    let cwd = cli.cwd.clone().unwrap_or_else(|| if no_cwd_mount { "/home/user".to_string() } else { host_cwd_s.clone() });
     b = b.cwd(&cwd);
     for (k, v) in std::env::vars() {
         let keep = cli.inherit_env || matches!(k.as_str(), "HOME" | "PATH" | "LANG" | "TERM" | "BASH_ENV" | "TMP" | "REPO_ROOT" | "SH") || k.starts_with("LC_");
@@ -234,6 +249,11 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
         let (k, v) = kv.split_once('=').ok_or_else(|| format!("--env {kv}: expected K=V"))?;
         b = b.env(k, v);
     }
+    Ok(b)
+}
+
+fn run(cli: Cli, name: &str) -> Result<i32, String> {
+    let mut b = base_builder(&cli, name)?;
     // The script and its arguments.
     // `invocation` is the last letter of `$-`: c (-c), s (standard input), none (a file).
     let (script, arg0, args, invocation) = match &cli.command {
@@ -254,6 +274,9 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
             }
         },
     };
+    if let Some(session) = &cli.session {
+        return run_in_session(&cli, session, &script, arg0.as_deref().unwrap_or(name), &args, invocation);
+    }
     if !cli.json {
         b = b.stdout(Box::new(std::io::stdout())).stderr(Box::new(std::io::stderr()));
     }
@@ -282,4 +305,29 @@ fn run(cli: Cli, name: &str) -> Result<i32, String> {
     }
     let res = bash.exec_with_args(&script, Some(arg0), &args);
     Ok(res.exit_code)
+}
+
+/// `kitsh --session NAME ...`: the call runs on the session's last state and is committed; its
+/// output is printed afterwards (a call that lost a race with another writer runs again). The
+/// script gets no standard input.
+fn run_in_session(cli: &Cli, session: &str, script: &str, arg0: &str, args: &[String], invocation: char) -> Result<i32, String> {
+    let how = match invocation {
+        'c' => kitsh::Invocation::CommandString,
+        's' => kitsh::Invocation::Stdin,
+        _ => kitsh::Invocation::File,
+    };
+    let name = arg0;
+    let r = session::run_in_session(session, cli.store.as_deref(), script, || base_builder(cli, name).map(|b| b.invocation(how)), |bash| {
+        if cli.json {
+            let resp = kitsh::tool::execute_on(bash, ToolRequest::new(script), Some(arg0), args);
+            let stdout = serde_json::to_string(&resp).unwrap_or_default() + "\n";
+            return kitsh::ExecResult { stdout_bytes: stdout.clone().into_bytes(), stdout, stderr: String::new(), stderr_bytes: Vec::new(), exit_code: resp.exit_code };
+        }
+        bash.exec_with_args(script, Some(arg0), args)
+    })?;
+    let mut out = std::io::stdout();
+    let _ = out.write_all(&r.stdout_bytes);
+    let _ = out.flush();
+    let _ = std::io::stderr().write_all(&r.stderr_bytes);
+    Ok(r.exit_code)
 }

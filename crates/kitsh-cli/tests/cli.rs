@@ -181,3 +181,59 @@ fn running_kitsh_by_its_own_path_starts_a_nested_shell() {
     assert_eq!(stdout(&o), "child zero unset 2\nst=4\nvia-exec\n", "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// `kitsh --session NAME --store URL` and `kitsh session ...` (sessions.md SES-11).
+#[allow(clippy::unwrap_used)]
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+#[allow(clippy::unwrap_used)]
+fn a_session_outlives_the_process_and_has_a_history() {
+    let dir = std::env::temp_dir().join(format!("kitsh-cli-session-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite:{}", dir.join("s.db").display());
+    // `kitsh [--store URL] session ...` (the runner's own `--no-cwd-mount` is for scripts).
+    let run = |args: &[String]| Command::new(env!("CARGO_BIN_EXE_kitsh")).args(args).env_clear().env("LANG", "C.UTF-8").output().expect("kitsh runs");
+    let s = |args: &[&str]| {
+        let all: Vec<String> = ["--store", url.as_str()].iter().chain(args).map(|a| a.to_string()).collect();
+        if args[0] == "session" { run(&all) } else { kitsh(&all.iter().map(String::as_str).collect::<Vec<_>>(), b"") }
+    };
+    let o = s(&["--session", "work", "-c", "n=1; mkdir -p /tmp/w; cd /tmp/w; echo one > notes; f() { echo \"f $1\"; }"]);
+    assert_eq!((stdout(&o), o.status.code()), (String::new(), Some(0)), "{}", stderr(&o));
+    let o = s(&["--session", "work", "-c", "n=$((n + 1)); echo two >> notes; f $n; pwd"]);
+    assert_eq!(stdout(&o), "f 2\n/tmp/w\n");
+    // The same read-only call twice: the second leaves the state as it was and adds no commit.
+    s(&["--session", "work", "-c", "cat notes >/dev/null"]);
+    s(&["--session", "work", "-c", "cat notes >/dev/null"]);
+    let log = stdout(&s(&["session", "log", "work"]));
+    let ids: Vec<&str> = log.lines().map(|l| &l[..64]).collect();
+    assert_eq!(ids.len(), 3, "{log}");
+    assert!(log.lines().next().unwrap().ends_with(" cat notes >/dev/null"), "{log}");
+    assert_eq!(stdout(&s(&["session", "diff", ids[2], ids[1]])), "M file /tmp/w/notes\nM variable n\n");
+    // Fork at the first commit, rewind the session to it, list both.
+    assert_eq!(s(&["session", "fork", "work", "copy", &ids[2][..8]]).status.code(), Some(0));
+    assert_eq!(stdout(&s(&["--session", "copy", "-c", "cat notes; echo $n"])), "one\n1\n");
+    assert_eq!(s(&["session", "checkout", "work", &ids[2][..6]]).status.code(), Some(0));
+    assert_eq!(stdout(&s(&["--session", "work", "-c", "echo $n"])), "1\n");
+    let list = stdout(&s(&["session", "list"]));
+    assert_eq!(list.lines().map(|l| l.split(' ').next().unwrap()).collect::<Vec<_>>(), ["copy", "work"]);
+    // Export to a file and import under another name, then remove and collect.
+    let file = dir.join("work.snap");
+    assert_eq!(s(&["session", "export", "work", file.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(s(&["session", "import", file.to_str().unwrap(), "again"]).status.code(), Some(0));
+    assert_eq!(stdout(&s(&["--session", "again", "-c", "f x"])), "f x\n");
+    assert_eq!(s(&["session", "rm", "copy"]).status.code(), Some(0));
+    assert!(stdout(&s(&["session", "gc"])).starts_with("deleted "));
+    // Errors: a missing session, a bad name, an unknown store.
+    let o = s(&["session", "log", "copy"]);
+    assert_eq!((stderr(&o), o.status.code()), ("kitsh: session: no session named 'copy'\n".to_string(), Some(1)));
+    let o = s(&["--session", "a/b", "-c", "true"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("invalid session name 'a/b'"), "{}", stderr(&o));
+    let o = run(&["--store".into(), "ftp://x".into(), "session".into(), "list".into()]);
+    assert_eq!((stderr(&o), o.status.code()), ("kitsh: session: unknown session store 'ftp' (expected sqlite:, postgres://, memory:)\n".to_string(), Some(1)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -73,7 +73,7 @@ pub use interp::stream::OutputCallback;
 pub use builtins::Builtin;
 pub use limits::ExecutionLimits;
 pub use registry::set_default_commands;
-pub use snapshot::{Snapshot, SnapshotError, CHUNK_SIZE, FORMAT_VERSION};
+pub use snapshot::{Change, ChangeKind, Snapshot, SnapshotError, CHUNK_SIZE, FORMAT_VERSION};
 
 // The seeds' names at the crate root (specs/README.md, decision 22): `use kitsh::{BashTool, Tool,
 // ToolRequest, ScriptedTool, ToolDef, ToolArgs, ...}` compiles as seed 002 writes it.

@@ -108,6 +108,14 @@ fn sizes(fs: &FsRec) -> impl Iterator<Item = (u64, Option<&[Hash]>)> {
     root.chain(overlays)
 }
 
+/// Every chunk the files name, sorted, each once.
+pub(super) fn chunk_refs(fs: &FsRec) -> Vec<Hash> {
+    let mut v: Vec<Hash> = sizes(fs).filter_map(|(_, h)| h).flatten().copied().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 /// Every chunk a file names is in the snapshot, and the lengths agree with the chunks.
 pub(super) fn check_references(fs: &FsRec, chunks: &BTreeMap<Hash, Arc<Vec<u8>>>) -> Result<(), SnapshotError> {
     for (len, hashes) in sizes(fs) {

@@ -203,6 +203,47 @@ pub(crate) enum OvKindRec {
     Fifo,
 }
 
+/// The first bytes of a manifest: a snapshot without its chunks, which name them by hash
+/// ([`super::Snapshot::manifest`]): what a content-addressed store keeps per commit.
+pub(crate) const MANIFEST_MAGIC: &[u8] = b"KITSH-MANIFEST";
+
+#[derive(Serialize)]
+struct ManifestOut<'a> {
+    shell: &'a ShellRec,
+    fs: &'a FsRec,
+}
+
+/// A manifest read back.
+#[derive(Deserialize)]
+pub(crate) struct Manifest {
+    pub shell: ShellRec,
+    pub fs: FsRec,
+}
+
+/// A manifest's bytes: `KITSH-MANIFEST`, the format version, the records.
+pub(crate) fn encode_manifest(shell: &ShellRec, fs: &FsRec) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4096);
+    out.extend_from_slice(MANIFEST_MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    postcard::to_extend(&ManifestOut { shell, fs }, out).unwrap_or_default()
+}
+
+/// Read a manifest (its integrity is the store's: it is named by its hash).
+pub(crate) fn decode_manifest(bytes: &[u8]) -> Result<Manifest, SnapshotError> {
+    let corrupt = |d: &str| SnapshotError::Corrupt(d.to_string());
+    let rest = bytes.strip_prefix(MANIFEST_MAGIC).ok_or_else(|| corrupt("not a kitsh manifest"))?;
+    let version = rest.get(..4).ok_or_else(|| corrupt("truncated manifest header"))?;
+    let version = u32::from_le_bytes([version[0], version[1], version[2], version[3]]);
+    if version > FORMAT_VERSION {
+        return Err(SnapshotError::NewerFormat { found: version, supported: FORMAT_VERSION });
+    }
+    let (m, extra): (Manifest, &[u8]) = postcard::take_from_bytes(&rest[4..]).map_err(|e| SnapshotError::Corrupt(format!("bad manifest: {e}")))?;
+    if !extra.is_empty() {
+        return Err(corrupt("trailing bytes after the manifest"));
+    }
+    Ok(m)
+}
+
 /// The snapshot's bytes.
 pub(crate) fn encode(shell: &ShellRec, fs: &FsRec, chunks: &std::collections::BTreeMap<Hash, std::sync::Arc<Vec<u8>>>) -> Vec<u8> {
     let size: usize = chunks.values().map(|c| c.len() + 40).sum::<usize>() + 4096;

@@ -20,10 +20,13 @@
 //! body and a SHA-256 of all of it; [`Snapshot::from_bytes`] checks every part before anything
 //! is built, and a restore checks the builder's limits before any file is assembled.
 
+mod diff;
 mod files;
 mod format;
 mod overlay;
 mod shell;
+
+pub use diff::{Change, ChangeKind};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -126,6 +129,47 @@ impl Snapshot {
     /// store: two snapshots share the chunks of the files they share).
     pub fn chunk_hashes(&self) -> impl Iterator<Item = &[u8; 32]> {
         self.inner.chunks.keys()
+    }
+
+    /// The chunks with their bytes, by hash.
+    pub fn chunks(&self) -> impl Iterator<Item = (&[u8; 32], &Arc<Vec<u8>>)> {
+        self.inner.chunks.iter()
+    }
+
+    /// The snapshot without its chunks: the shell state and the file tree, naming each chunk by
+    /// its SHA-256 (`KITSH-MANIFEST`, the format version, the records; deterministic). With the
+    /// chunks it names, [`Snapshot::from_manifest`] gives the snapshot back.
+    pub fn manifest(&self) -> Vec<u8> {
+        format::encode_manifest(&self.inner.shell, &self.inner.fs)
+    }
+
+    /// The chunks `manifest` names (sorted, each once): what to fetch from a store.
+    pub fn manifest_chunks(manifest: &[u8]) -> Result<Vec<[u8; 32]>, SnapshotError> {
+        let m = format::decode_manifest(manifest)?;
+        Ok(files::chunk_refs(&m.fs))
+    }
+
+    /// The snapshot of `manifest` with its `chunks` (each checked against its hash; every chunk
+    /// the manifest names must be there).
+    pub fn from_manifest(manifest: &[u8], chunks: impl IntoIterator<Item = Arc<Vec<u8>>>) -> Result<Snapshot, SnapshotError> {
+        let m = format::decode_manifest(manifest)?;
+        let mut table = BTreeMap::new();
+        for data in chunks {
+            if data.len() > CHUNK_SIZE {
+                return Err(SnapshotError::Corrupt(format!("a chunk is larger than {CHUNK_SIZE} bytes")));
+            }
+            table.insert(format::sha256(&data), data);
+        }
+        files::check_references(&m.fs, &table)?;
+        let wanted = files::chunk_refs(&m.fs);
+        table.retain(|h, _| wanted.binary_search(h).is_ok());
+        Ok(Snapshot { inner: Arc::new(Inner { shell: m.shell, fs: m.fs, chunks: table }) })
+    }
+
+    /// What changed from `self` to `other`: files added, removed or changed (content, mode,
+    /// time, kind), and the variables, functions, aliases and working directory that differ.
+    pub fn diff(&self, other: &Snapshot) -> Vec<Change> {
+        diff::changes(&self.inner.shell, &self.inner.fs, &other.inner.shell, &other.inner.fs)
     }
 
     /// The total size of the files' bytes (each hard-linked file once).

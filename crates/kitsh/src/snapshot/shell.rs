@@ -39,7 +39,9 @@ pub(super) fn capture(sh: &Shell) -> ShellRec {
         funcs,
         aliases: sorted(sh.defs.aliases.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
         hashed: {
-            let mut v: Vec<(String, String, u32)> = sh.defs.hashed.iter().map(|(k, h)| (k.clone(), h.path.clone(), h.hits)).collect();
+            // Names and paths; not the hit counts, which every call of a command moves: a call
+            // that only reads (`cat f`) leaves the session's state, and its history, unchanged.
+            let mut v: Vec<(String, String, u32)> = sh.defs.hashed.iter().map(|(k, h)| (k.clone(), h.path.clone(), 0)).collect();
             v.sort_unstable();
             v
         },
