@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 mod scripted;
+mod store;
 
 use kitsh::builtins::{Builtin, Ctx};
 use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
@@ -304,6 +305,7 @@ fn _kitsh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<scripted::Registry>()?;
     m.add_class::<scripted::ToolHandle>()?;
     m.add("SnapshotError", m.py().get_type::<SnapshotError>())?;
+    store::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

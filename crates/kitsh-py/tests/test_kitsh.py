@@ -53,6 +53,48 @@ def test_snapshot_restore_and_fork():
         assert str(e).startswith("snapshot exceeds max_fs_files ("), str(e)
 
 
+def test_session_store_keeps_history(tmp_path):
+    url = f"sqlite:{tmp_path / 's.db'}"
+    store = kitsh.SessionStore(url)
+    b = store.load("conv", username="agent")
+    b.execute("cd /tmp && echo one > notes; n=1")
+    first = store.commit(b, label="first")
+    b.execute("echo two >> notes; n=2")
+    second = store.commit(b, label="second")
+    assert store.commit(b) == second  # nothing changed: same head
+    # Another process (here: another store object) sees it.
+    other = kitsh.SessionStore(url)
+    c = other.load("conv", username="agent")
+    assert c.execute("cat notes; echo $n $(whoami); pwd").stdout == "one\ntwo\n2 agent\n/tmp\n"
+    assert [e["label"] for e in other.log("conv")] == ["second", "first"]
+    assert other.diff(first, second) == ["M file /tmp/notes", "M variable n"]
+    other.fork("conv", "branch", first[:8])
+    assert other.load("branch").execute("echo $n").stdout == "1\n"
+    other.checkout("conv", first)
+    assert sorted(n for n, _ in other.sessions()) == ["branch", "conv"]
+    # b was loaded at `second`; the head moved: its commit loses.
+    b.execute("n=3")
+    try:
+        store.commit(b)
+        raise AssertionError("expected SessionConflict")
+    except kitsh.SessionConflict as e:
+        assert str(e) == "session 'conv' was changed by another writer"
+    other.remove("branch")
+    deleted, kept = other.gc()
+    assert kept > 0
+    for bad, msg in (("log", "no session named 'nope'"),):
+        try:
+            getattr(other, bad)("nope")
+            raise AssertionError("expected SessionError")
+        except kitsh.SessionError as e:
+            assert str(e) == msg
+    try:
+        kitsh.SessionStore("ftp://x")
+        raise AssertionError("expected SessionError")
+    except kitsh.SessionError as e:
+        assert str(e) == "unknown session store 'ftp' (expected sqlite:, postgres://, memory:)"
+
+
 def test_files_in_and_out():
     b = Bash(files={"/data/in.txt": "b\na\n", "/data/raw.bin": b"\x00\x01"})
     assert b.execute("sort /data/in.txt > /data/out.txt; wc -c < /data/raw.bin").stdout == "2\n"

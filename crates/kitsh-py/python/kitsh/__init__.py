@@ -12,9 +12,19 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._kitsh import ExecResult, Registry, Session, SnapshotError, ToolHandle, __version__
+from ._kitsh import (
+    ExecResult,
+    Registry,
+    Session,
+    SessionConflict,
+    SessionError,
+    SnapshotError,
+    Store,
+    ToolHandle,
+    __version__,
+)
 
 __all__ = [
     "Bash",
@@ -22,6 +32,9 @@ __all__ = [
     "ExecResult",
     "ScriptedTool",
     "ScriptingToolSet",
+    "SessionConflict",
+    "SessionError",
+    "SessionStore",
     "SnapshotError",
     "ToolSetTool",
     "__version__",
@@ -113,6 +126,72 @@ class Bash:
     def reset(self) -> None:
         """Start a fresh session."""
         self._s.reset()
+
+
+class SessionStore:
+    """Sessions kept in a store with their history, as the CLI keeps them: ``sqlite:PATH`` (one
+    file any number of processes share), ``sqlite::memory:`` or ``memory:``.
+
+    ``load(name)`` gives the session's last state as a ``Bash``; after its calls,
+    ``commit(bash)`` stores the new state (only what the store lacks). A commit whose session
+    another writer moved meanwhile raises ``SessionConflict``: load again and run again.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._s = Store(url)
+
+    def load(self, name: str, cls: Any = None, **config: Any) -> "Bash":
+        """Session ``name``'s last state as a ``Bash`` (or ``cls``, e.g. ``BashTool``), configured
+        by ``config`` (the constructor's arguments); a new session when there is none."""
+        cls = cls or Bash
+        loaded = self._s.load(name)
+        if loaded is None:
+            b = cls(**config)
+            parent = None
+        else:
+            parent, data = loaded
+            b = cls.restore(data, **config)
+        b._store_head = (name, parent)
+        return b
+
+    def commit(self, bash: "Bash", label: str = "") -> str:
+        """Store ``bash``'s state as its session's next commit; returns the new head's id (the
+        same head when nothing changed). Raises ``SessionConflict`` if another writer won."""
+        head = getattr(bash, "_store_head", None)
+        if head is None:
+            raise SessionError("this Bash was not loaded from a SessionStore")
+        name, parent = head
+        new = self._s.commit(name, parent, bash.snapshot(), label)
+        bash._store_head = (name, new)
+        return new
+
+    def sessions(self) -> List[Tuple[str, str]]:
+        """Every session with its head's id."""
+        return self._s.sessions()
+
+    def log(self, name: str) -> List[Dict[str, Any]]:
+        """Session ``name``'s commits, newest first: ``{"id", "time_ms", "label"}``."""
+        return [{"id": i, "time_ms": t, "label": l} for (i, t, l) in self._s.log(name)]
+
+    def checkout(self, name: str, commit: str) -> None:
+        """Rewind ``name`` to one of its commits (an id, or a prefix of at least 4 hex digits)."""
+        self._s.checkout(name, commit)
+
+    def fork(self, name: str, new: str, commit: Optional[str] = None) -> str:
+        """A new session ``new`` at ``name``'s head or at one of its commits; returns its head."""
+        return self._s.fork(name, new, commit)
+
+    def diff(self, a: str, b: str) -> List[str]:
+        """What changed from commit ``a`` to commit ``b``: lines like ``M file /tmp/x``."""
+        return self._s.diff(a, b)
+
+    def remove(self, name: str) -> None:
+        """Remove session ``name`` (its data goes at the next ``gc``)."""
+        self._s.remove(name)
+
+    def gc(self, keep_last: Optional[int] = None) -> Tuple[int, int]:
+        """Delete what no kept commit names; ``(deleted, kept)`` object counts."""
+        return self._s.gc(keep_last)
 
 
 class BashTool(Bash):
