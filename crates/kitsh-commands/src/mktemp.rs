@@ -1,7 +1,6 @@
 //! `mktemp`: create a unique temporary file or directory from a template (`XXXXXX` replaced by
 //! random letters and digits), `-d -u -q -p DIR -t --tmpdir --suffix`.
 
-use std::hash::{BuildHasher, Hasher};
 
 use super::args::{self, quote, usage_error, ArgKind, Config, OptSpec};
 use super::{Builtin, Ctx};
@@ -33,21 +32,22 @@ const USAGE: &str = "Usage: mktemp [OPTION]... [TEMPLATE]\nCreate a temporary fi
 
 const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/// A small random generator seeded from the standard library's per-process random keys.
-struct Rng(u64);
-
-impl Rng {
-    fn new() -> Rng {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
-        Rng(h.finish() | 1)
+/// `n` characters of [`CHARS`] from the operating system's secure source (uniform: bytes past
+/// the last whole multiple of the alphabet are drawn again), so that no name tells the next.
+fn random_name(n: usize) -> Result<String, FsError> {
+    let limit = (256 / CHARS.len() * CHARS.len()) as u8;
+    let mut out = String::with_capacity(n);
+    let mut buf = [0u8; 64];
+    while out.len() < n {
+        kitsh_core::fs::secure_random(&mut buf).map_err(|_| FsError::Io)?;
+        for &b in buf.iter().filter(|&&b| b < limit) {
+            if out.len() == n {
+                break;
+            }
+            out.push(CHARS[b as usize % CHARS.len()] as char);
+        }
     }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
+    Ok(out)
 }
 
 /// Split a template into (prefix, number of X's, suffix); `Err` when fewer than 3 X's.
@@ -68,9 +68,8 @@ fn split_template(t: &str, suffix: Option<&str>) -> Result<(String, usize, Strin
 
 /// Create the file or directory (or just pick a free name with `dry`), trying up to 100 names.
 fn create(ctx: &mut Ctx<'_>, (prefix, xs, suf): (&str, usize, &str), dir: bool, dry: bool) -> Result<String, FsError> {
-    let mut rng = Rng::new();
     for _ in 0..100 {
-        let rand: String = (0..xs).map(|_| CHARS[(rng.next() % CHARS.len() as u64) as usize] as char).collect();
+        let rand = random_name(xs)?;
         let name = format!("{prefix}{rand}{suf}");
         let abs = ctx.abs_path(&name);
         let r = if dry {

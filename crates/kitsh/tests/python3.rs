@@ -469,3 +469,14 @@ fn output_is_bounded_by_the_output_limit() {
         assert_still_works(&mut sh);
     });
 }
+
+/// `os.urandom`, `secrets` and `random.SystemRandom` read the operating system's secure source
+/// (issue: /dev/urandom was predictable): bytes differ call to call and have the asked length.
+#[test]
+fn urandom_and_secrets_are_secure_random() {
+    let r = run("python3 -c 'import os, secrets, random
+a, b = os.urandom(16), os.urandom(16)
+print(len(a), a != b, len(secrets.token_hex(16)), 0 <= random.SystemRandom().random() < 1)
+print(os.urandom(0) == b\"\")'");
+    assert_eq!((r.stdout.as_str(), r.stderr.as_str(), r.exit_code), ("16 True 32 True\nTrue\n", "", 0));
+}

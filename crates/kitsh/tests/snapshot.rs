@@ -299,3 +299,21 @@ fn the_same_call_on_the_same_state_gives_the_same_snapshot() {
     assert_eq!(s2.diff(&s3), Vec::new());
     assert!(s2.to_bytes() == s3.to_bytes(), "a read-only call changed the snapshot");
 }
+
+/// Random bytes come from the operating system (getrandom), never from a state a session or a
+/// snapshot holds: two fresh sessions, and two restores of one snapshot, read different bytes.
+#[test]
+fn urandom_and_srandom_differ_across_sessions_and_restores() {
+    let read = "head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n'; echo; echo $SRANDOM; mktemp -u";
+    let (mut a, mut b) = (Bash::new(), Bash::new());
+    let (ra, rb) = (a.exec_sync(read).stdout, b.exec_sync(read).stdout);
+    assert_ne!(ra, rb);
+    assert_eq!(ra.lines().next().map(str::len), Some(64), "{ra}");
+    let snap = a.snapshot().unwrap();
+    let mut c = Bash::builder().restore(&snap).build().unwrap();
+    let mut d = Bash::builder().restore(&snap).build().unwrap();
+    let (rc, rd) = (c.exec_sync(read).stdout, d.exec_sync(read).stdout);
+    for (x, y) in rc.lines().zip(rd.lines()) {
+        assert_ne!(x, y, "two restores of one snapshot read the same random value");
+    }
+}

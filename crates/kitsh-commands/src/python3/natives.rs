@@ -187,6 +187,14 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
     });
     let l = link.clone();
     add!("cancelled", move || l.cancelled());
+    // `os.urandom`: the operating system's secure source (bounded like a read).
+    add!("urandom", move |n: usize, vm: &VirtualMachine| -> PyObjectRef {
+        let mut buf = vec![0u8; n.min(1 << 24)];
+        match kitsh_core::fs::secure_random(&mut buf) {
+            Ok(()) => vm.ctx.new_bytes(buf).into(),
+            Err(_) => vm.ctx.none(),
+        }
+    });
     let l = link.clone();
     add!("stat", move |path: PyStrRef, follow: bool, vm: &VirtualMachine| {
         let r = fs1(&l, &path, move |fs, p| if follow { fs.stat(p) } else { fs.lstat(p) }.map(Val::Stat));

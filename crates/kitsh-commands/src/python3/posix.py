@@ -593,10 +593,16 @@ class uname_result(tuple):
 
 
 def urandom(n):
-    import _random
+    """n bytes from the operating system's secure source (getrandom), as CPython's."""
+    n = int(n)
     if n < 0:
         raise ValueError("negative argument not allowed")
-    return _random.Random().getrandbits(8 * n).to_bytes(n, "little") if n else b""
+    if not n:
+        return b""
+    data = _kitsh.urandom(n)
+    if data is None:
+        raise OSError(5, "no secure random source")
+    return data
 
 
 def register_at_fork(*, before=None, after_in_child=None, after_in_parent=None):

@@ -6,8 +6,6 @@
 //! terminal behind it: opening it fails like on a machine without a controlling terminal.
 
 use std::io::Read;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::{FsError, FsResult};
 
@@ -87,7 +85,7 @@ impl DevKind {
                 Ok(buf.len())
             }
             DevKind::Random | DevKind::Urandom => {
-                RandomReader::new().fill(buf);
+                secure_random(buf).map_err(|_| FsError::Io)?;
                 Ok(buf.len())
             }
             DevKind::Tty => Err(FsError::Io),
@@ -106,61 +104,36 @@ impl DevKind {
     }
 }
 
-/// An endless stream of pseudo-random bytes (xorshift64*, seeded from the clock and a counter).
-#[derive(Debug)]
-pub struct RandomReader {
-    state: u64,
-}
+/// `/dev/random` and `/dev/urandom`: an endless stream of bytes from the operating system's
+/// secure source (`getrandom(2)` on Linux), with no generator of kitsh's in between, so that no
+/// bytes a script reads tell anything about the next ones (tokens, keys, temporary names).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RandomReader;
 
 impl RandomReader {
-    /// A new generator with a fresh seed.
+    /// A reader (no state: every read asks the operating system).
     pub fn new() -> Self {
-        static COUNTER: AtomicU64 = AtomicU64::new(0x9E37_79B9_7F4A_7C15);
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        let n = COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
-        let mut state = splitmix(nanos ^ n);
-        if state == 0 {
-            state = 0x2545_F491_4F6C_DD1D;
-        }
-        RandomReader { state }
+        RandomReader
     }
 
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.state;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.state = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Fill `buf` with random bytes.
-    pub fn fill(&mut self, buf: &mut [u8]) {
-        for chunk in buf.chunks_mut(8) {
-            let v = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&v[..chunk.len()]);
-        }
+    /// Fill `buf` with secure random bytes.
+    pub fn fill(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
+        secure_random(buf)
     }
 }
 
-impl Default for RandomReader {
-    fn default() -> Self {
-        Self::new()
-    }
+/// Fill `buf` from the operating system's secure source.
+pub fn secure_random(buf: &mut [u8]) -> std::io::Result<()> {
+    getrandom::fill(buf).map_err(|e| std::io::Error::other(format!("no secure random source: {e}")))
 }
 
 impl Read for RandomReader {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.fill(buf);
-        Ok(buf.len())
+        // One system call serves at most this much; callers read in loops.
+        let n = buf.len().min(1 << 20);
+        self.fill(&mut buf[..n])?;
+        Ok(n)
     }
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
@@ -185,10 +158,23 @@ mod tests {
     #[test]
     fn random_differs() {
         let (mut a, mut b) = ([0u8; 32], [0u8; 32]);
-        RandomReader::new().fill(&mut a);
-        RandomReader::new().fill(&mut b);
+        assert!(RandomReader::new().fill(&mut a).is_ok());
+        assert!(RandomReader::new().fill(&mut b).is_ok());
         assert_ne!(a, b);
         assert_ne!(a, [0u8; 32]);
+    }
+
+    #[test]
+    fn random_has_no_generator_of_its_own() {
+        // No state to predict: every byte comes from the operating system (getrandom).
+        assert_eq!(std::mem::size_of::<RandomReader>(), 0);
+        let mut r = RandomReader::new();
+        let mut big = vec![0u8; 3 << 20];
+        let mut got = 0;
+        while got < big.len() {
+            got += r.read(&mut big[got..]).unwrap_or(0);
+        }
+        assert!(big.chunks(1 << 20).all(|c| c.iter().any(|&b| b != 0)));
     }
 
     #[test]

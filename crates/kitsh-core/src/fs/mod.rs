@@ -34,7 +34,7 @@ mod testutil;
 mod vfs;
 mod walk;
 
-pub use self::dev::DevKind;
+pub use self::dev::{secure_random, DevKind};
 pub use self::disabled::DisabledFs;
 pub use self::limits::{FsLimits, Quota, HIT_BYTES, HIT_FILES};
 pub use self::host::HostFs;

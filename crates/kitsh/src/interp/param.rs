@@ -1214,13 +1214,14 @@ pub(crate) fn parse_param_ref(s: &str) -> Option<Param> {
     None
 }
 
-/// `$SRANDOM`: 32 bits from the standard library's randomly keyed hasher, independent of
-/// `$RANDOM`'s sequence.
+/// `$SRANDOM`: 32 bits from the operating system's secure source (as bash takes them from
+/// `getrandom`), independent of `$RANDOM`'s sequence and of any state a snapshot holds.
 fn srandom() -> u32 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
-    h.finish() as u32
+    let mut b = [0u8; 4];
+    // A failing source leaves zeros, as bash falls back to its own generator; it never fails on
+    // the systems kitsh runs on.
+    let _ = crate::fs::secure_random(&mut b);
+    u32::from_le_bytes(b)
 }
 
 fn now_secs() -> u64 {
