@@ -87,6 +87,18 @@ enum Cmd {
         /// Make a host directory visible read-only to `bash`: HOSTDIR[:VPATH].
         #[arg(long, value_name = "HOSTDIR[:VPATH]")]
         mount: Vec<String>,
+        /// The user `bash` presents (`whoami`, `$USER`, home `/home/NAME`; default `user`).
+        #[arg(long, value_name = "NAME")]
+        username: Option<String>,
+        /// The host name `bash` presents (`hostname`, `$HOSTNAME`; default `kitsh`).
+        #[arg(long, value_name = "NAME")]
+        hostname: Option<String>,
+        /// An environment variable of `bash`'s sessions: K=V (repeatable).
+        #[arg(long, value_name = "K=V")]
+        env: Vec<String>,
+        /// The working directory `bash`'s sessions start in (a virtual path).
+        #[arg(long, value_name = "VPATH")]
+        cwd: Option<String>,
         /// Import another MCP server's tools as commands NAME.TOOL (CMD split as a shell would).
         #[arg(long = "mcp-server", value_name = "NAME=CMD")]
         mcp_server: Vec<String>,
@@ -198,7 +210,7 @@ pub fn main(args: Vec<String>) -> i32 {
             let sources = ImportSources { specs: &mcp_server, mcp_config: mcp_config.as_deref(), toml: config.as_deref() };
             run(kit, command, hide_tool_errors, &sources, args)
         }
-        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, mcp_server, mcp_config, config, http, token_file } => {
+        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, username, hostname, env, cwd, mcp_server, mcp_config, config, http, token_file } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
@@ -213,6 +225,22 @@ pub fn main(args: Vec<String>) -> i32 {
                     _ => (m.clone(), m.clone()),
                 };
                 bash = bash.mount_readonly(host, vpath);
+            }
+            if let Some(u) = username {
+                bash = bash.username(u);
+            }
+            if let Some(h) = hostname {
+                bash = bash.hostname(h);
+            }
+            for kv in &env {
+                let Some((k, v)) = kv.split_once('=') else {
+                    eprintln!("kitsh: mcp: --env {kv}: expected K=V");
+                    return 2;
+                };
+                bash = bash.env(k, v);
+            }
+            if let Some(c) = cwd {
+                bash = bash.cwd(c);
             }
             let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() else {
                 eprintln!("kitsh: cannot start the runtime");

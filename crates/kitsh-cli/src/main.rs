@@ -44,6 +44,12 @@ struct Cli {
     /// The script's working directory (a virtual path).
     #[arg(long, value_name = "VPATH")]
     cwd: Option<String>,
+    /// The user the sandbox presents (`whoami`, `$USER`, home `/home/NAME`; default `user`).
+    #[arg(long, value_name = "NAME")]
+    username: Option<String>,
+    /// The host name the sandbox presents (`hostname`, `$HOSTNAME`; default `kitsh`).
+    #[arg(long, value_name = "NAME")]
+    hostname: Option<String>,
     /// Set an environment variable: K=V.
     #[arg(long, value_name = "K=V")]
     env: Vec<String>,
@@ -237,7 +243,14 @@ fn base_builder(cli: &Cli, name: &str) -> Result<kitsh::BashBuilder, String> {
     for prefix in &cli.allow_url {
         b = b.allow_url(prefix);
     }
-    let cwd = cli.cwd.clone().unwrap_or_else(|| if no_cwd_mount { "/home/user".to_string() } else { host_cwd_s.clone() });
+    if let Some(u) = &cli.username {
+        b = b.username(u);
+    }
+    if let Some(h) = &cli.hostname {
+        b = b.hostname(h);
+    }
+    let home = format!("/home/{}", cli.username.as_deref().unwrap_or("user"));
+    let cwd = cli.cwd.clone().unwrap_or_else(|| if no_cwd_mount { home } else { host_cwd_s.clone() });
     b = b.cwd(&cwd);
     for (k, v) in std::env::vars() {
         let keep = cli.inherit_env || matches!(k.as_str(), "HOME" | "PATH" | "LANG" | "TERM" | "BASH_ENV" | "TMP" | "REPO_ROOT" | "SH") || k.starts_with("LC_");

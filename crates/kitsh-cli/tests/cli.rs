@@ -237,3 +237,9 @@ fn a_session_outlives_the_process_and_has_a_history() {
     assert_eq!((stderr(&o), o.status.code()), ("kitsh: session: unknown session store 'ftp' (expected sqlite:, postgres://, memory:)\n".to_string(), Some(1)));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn username_and_hostname() {
+    let o = kitsh(&["--username", "agent", "--hostname", "box", "-c", "whoami; hostname; echo $USER $HOSTNAME; pwd"], b"");
+    assert_eq!((stdout(&o), o.status.code()), ("agent\nbox\nagent box\n/home/agent\n".to_string(), Some(0)));
+}

@@ -80,6 +80,15 @@ def test_each_call_starts_with_its_own_descriptors():
     assert b.structured_content["stderr"].endswith("3: Bad file descriptor\n")
 
 
+def test_session_identity_options():
+    # `kitsh mcp --username/--hostname/--env/--cwd`: a stable user and host for the model.
+    async def go(s):
+        return await s.call_tool("bash", {"commands": "whoami; hostname; echo $K; pwd"})
+
+    r = run(go, "--username", "agent", "--hostname", "box", "--env", "K=v=1", "--cwd", "/tmp")
+    assert r.structured_content == {"stdout": "agent\nbox\nv=1\n/tmp\n", "stderr": "", "exit_code": 0}
+
+
 def test_kit_script_pipes_tools_through_jq():
     async def go(s):
         return await s.call_tool("kit", {"commands": 'net.url_info --url "https://x.example/a?b=1" | jq -r .host; text.shout --message ok'})
