@@ -9,7 +9,7 @@ mod scripted;
 mod store;
 
 use kitsh::builtins::{Builtin, Ctx};
-use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
+use kitsh::tool::{BashTool, BashToolBuilder, ErrorCategory, Tool, ToolRequest, ToolResponse};
 use kitsh::ExecutionLimits;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -134,9 +134,8 @@ fn limits_from_json(text: &str) -> PyResult<ExecutionLimits> {
     Ok(l)
 }
 
-/// One bash session (a `BashTool`), configured once; commands may be registered later.
-#[pyclass(module = "kitsh")]
-pub struct Session {
+/// What a [`Session`] holds: its configuration and its tool (built on first use).
+struct State {
     username: Option<String>,
     hostname: Option<String>,
     limits: Option<ExecutionLimits>,
@@ -148,7 +147,7 @@ pub struct Session {
     tool: Option<BashTool>,
 }
 
-impl Session {
+impl State {
     fn build(&self, fs: Option<Arc<dyn kitsh::fs::FileSystem>>) -> BashTool {
         let mut b: BashToolBuilder = BashTool::builder().fresh_per_call(self.fresh_per_call);
         if let Some(n) = &self.name {
@@ -194,6 +193,47 @@ fn unreachable_tool() -> ! {
     panic!("the tool was just built")
 }
 
+/// A token that stops a call from another thread: a queued call that sees it never runs, a
+/// running one ends at its next command (exit 130, `error: "cancelled"`).
+#[pyclass(frozen, module = "kitsh")]
+pub struct CancelToken {
+    inner: kitsh::CancellationToken,
+}
+
+#[pymethods]
+impl CancelToken {
+    #[new]
+    fn new() -> Self {
+        CancelToken { inner: kitsh::CancellationToken::new() }
+    }
+
+    /// Stop the call.
+    fn cancel(&self) {
+        self.inner.cancel();
+    }
+
+    /// Was it cancelled?
+    #[getter]
+    fn cancelled(&self) -> bool {
+        self.inner.is_cancelled()
+    }
+}
+
+/// One bash session (a `BashTool`), configured once; commands may be registered later. Calls
+/// from several threads (or `asyncio` tasks) are queued, one at a time, in arrival order; the
+/// wait counts against a call's `timeout_ms`.
+#[pyclass(frozen, module = "kitsh")]
+pub struct Session {
+    state: parking_lot::Mutex<State>,
+}
+
+impl Session {
+    /// Run `f` on the state once the calls before this one are done (the GIL released meanwhile).
+    fn with<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut State) -> T + Send) -> T {
+        py.detach(|| f(&mut self.state.lock()))
+    }
+}
+
 #[pymethods]
 impl Session {
     #[new]
@@ -208,92 +248,125 @@ impl Session {
         fresh_per_call: bool,
     ) -> PyResult<Self> {
         let limits = limits_json.as_deref().map(limits_from_json).transpose()?;
-        Ok(Session { username, hostname, limits, env: env.unwrap_or_default(), cwd, name, fresh_per_call, commands: Vec::new(), tool: None })
+        let state = State { username, hostname, limits, env: env.unwrap_or_default(), cwd, name, fresh_per_call, commands: Vec::new(), tool: None };
+        Ok(Session { state: parking_lot::Mutex::new(state) })
     }
 
-    /// Run `commands`; the GIL is released while the script runs.
-    #[pyo3(signature = (commands, timeout_ms=None))]
-    fn execute(&mut self, py: Python<'_>, commands: String, timeout_ms: Option<u64>) -> ExecResult {
-        let mut req = ToolRequest::new(commands);
-        req.timeout_ms = timeout_ms;
-        let tool = self.tool();
-        py.detach(|| tool.execute_sync(req)).into()
+    /// Run `commands` after the calls queued before it; the GIL is released meanwhile. The wait
+    /// counts against `timeout_ms`; a `token` cancelled while the call waits keeps it from
+    /// running, while it runs stops it.
+    #[pyo3(signature = (commands, timeout_ms=None, token=None))]
+    fn execute(&self, py: Python<'_>, commands: String, timeout_ms: Option<u64>, token: Option<PyRef<'_, CancelToken>>) -> ExecResult {
+        let token = token.map(|t| t.inner.clone());
+        let start = std::time::Instant::now();
+        py.detach(|| {
+            let limit = timeout_ms.map(std::time::Duration::from_millis);
+            let guard = match limit {
+                Some(d) => self.state.try_lock_for(d),
+                None => Some(self.state.lock()),
+            };
+            let timed_out = |d: std::time::Duration| {
+                let msg = format!("kitsh: execution timed out after {:.1}s\n", d.as_secs_f64());
+                ToolResponse::failure(ErrorCategory::Timeout, msg).into()
+            };
+            let Some(mut state) = guard else { return timed_out(limit.unwrap_or_default()) };
+            if token.as_ref().is_some_and(|t| t.is_cancelled()) {
+                return ToolResponse::failure(ErrorCategory::Cancelled, "kitsh: execution cancelled\n").into();
+            }
+            let mut req = ToolRequest::new(commands);
+            if let Some(d) = limit {
+                let left = d.saturating_sub(start.elapsed());
+                if left.is_zero() {
+                    return timed_out(d);
+                }
+                req.timeout_ms = Some(left.as_millis().max(1) as u64);
+            }
+            let tool = state.tool();
+            match &token {
+                Some(t) => tool.execute_sync_cancellable(req, t),
+                None => tool.execute_sync(req),
+            }
+            .into()
+        })
     }
 
     /// Register `f(args, stdin) -> str` as the command `name`. The session's files are kept;
     /// its shell variables start afresh.
-    fn register_command(&mut self, name: String, f: Py<PyAny>) -> PyResult<()> {
+    fn register_command(&self, py: Python<'_>, name: String, f: Py<PyAny>) -> PyResult<()> {
         if name.is_empty() || name.contains(['/', ' ', '\t', '\n']) {
             return Err(PyValueError::new_err(format!("invalid command name: {name:?}")));
         }
-        self.commands.push((name, Arc::new(PyCommand { f })));
-        if let Some(mut t) = self.tool.take() {
-            let fs = t.filesystem().ok();
-            self.tool = Some(self.build(fs));
-        }
+        self.with(py, move |state| {
+            state.commands.push((name, Arc::new(PyCommand { f })));
+            if let Some(mut t) = state.tool.take() {
+                let fs = t.filesystem().ok();
+                state.tool = Some(state.build(fs));
+            }
+        });
         Ok(())
     }
 
     /// The bytes of a file of the session.
-    fn read_file(&mut self, path: &str) -> PyResult<Vec<u8>> {
-        self.tool().read_file(path).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))
+    fn read_file(&self, py: Python<'_>, path: &str) -> PyResult<Vec<u8>> {
+        self.with(py, |s| s.tool().read_file(path)).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))
     }
 
     /// Write a file of the session (parent directories are created).
-    fn write_file(&mut self, path: &str, data: Vec<u8>) -> PyResult<()> {
-        self.tool().write_file(path, &data).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))
+    fn write_file(&self, py: Python<'_>, path: &str, data: Vec<u8>) -> PyResult<()> {
+        self.with(py, |s| s.tool().write_file(path, &data)).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))
     }
 
     /// The session's snapshot: its files and shell state as bytes (sessions.md SES-3, SES-13).
-    fn snapshot<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let snap = self.tool().snapshot().map_err(|e| SnapshotError::new_err(e.to_string()))?;
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let snap = self.with(py, |s| s.tool().snapshot()).map_err(|e| SnapshotError::new_err(e.to_string()))?;
         Ok(PyBytes::new(py, &snap.to_bytes()))
     }
 
     /// Replace the session's state with the snapshot `data` (this session's configuration,
     /// limits and registered commands apply); nothing changes when it fails.
-    fn restore(&mut self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
+    fn restore(&self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
         let snap = py.detach(|| kitsh::Snapshot::from_bytes(data)).map_err(|e| SnapshotError::new_err(e.to_string()))?;
-        let tool = self.tool();
-        py.detach(|| tool.restore(&snap)).map_err(|e| SnapshotError::new_err(e.to_string()))
+        self.with(py, |s| s.tool().restore(&snap)).map_err(|e| SnapshotError::new_err(e.to_string()))
     }
 
-    /// Start a fresh session.
-    fn reset(&mut self) {
-        if let Some(t) = &mut self.tool {
-            t.reset();
-        }
+    /// Start a fresh session (after the running call).
+    fn reset(&self, py: Python<'_>) {
+        self.with(py, |s| {
+            if let Some(t) = &mut s.tool {
+                t.reset();
+            }
+        });
     }
 
     /// The tool's name.
     #[getter]
-    fn name(&mut self) -> String {
-        self.tool().name().to_string()
+    fn name(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().name().to_string())
     }
     /// description()
-    fn description(&mut self) -> String {
-        self.tool().description()
+    fn description(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().description())
     }
     /// help()
-    fn help(&mut self) -> String {
-        self.tool().help()
+    fn help(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().help())
     }
     /// system_prompt()
-    fn system_prompt(&mut self) -> String {
-        self.tool().system_prompt()
+    fn system_prompt(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().system_prompt())
     }
     /// input_schema() as JSON text.
-    fn input_schema_json(&mut self) -> String {
-        self.tool().input_schema().to_string()
+    fn input_schema_json(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().input_schema().to_string())
     }
     /// output_schema() as JSON text.
-    fn output_schema_json(&mut self) -> String {
-        self.tool().output_schema().to_string()
+    fn output_schema_json(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().output_schema().to_string())
     }
     /// The kitsh version.
     #[getter]
-    fn version(&mut self) -> String {
-        self.tool().version().to_string()
+    fn version(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.tool().version().to_string())
     }
 }
 
@@ -302,6 +375,7 @@ impl Session {
 fn _kitsh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ExecResult>()?;
     m.add_class::<Session>()?;
+    m.add_class::<CancelToken>()?;
     m.add_class::<scripted::Registry>()?;
     m.add_class::<scripted::ToolHandle>()?;
     m.add("SnapshotError", m.py().get_type::<SnapshotError>())?;

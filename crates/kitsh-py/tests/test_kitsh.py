@@ -95,6 +95,80 @@ def test_session_store_keeps_history(tmp_path):
         assert str(e) == "unknown session store 'ftp' (expected sqlite:, postgres://, memory:)"
 
 
+def test_concurrent_calls_are_queued():
+    import threading
+
+    b = Bash()
+    out = {}
+
+    def call(key, script, timeout_ms=None):
+        out[key] = b.execute(script, timeout_ms)
+
+    # Two threads at once: both run, one after the other (no "Already borrowed").
+    t1 = threading.Thread(target=call, args=("a", "sleep 0.3; echo a >> /tmp/order"))
+    t1.start()
+    time.sleep(0.05)
+    t2 = threading.Thread(target=call, args=("b", "echo b >> /tmp/order"))
+    t2.start()
+    # read_file during a call waits for it.
+    assert b.read_file("/tmp/order") in (b"a\n", b"a\nb\n")
+    t1.join()
+    t2.join()
+    assert (out["a"].exit_code, out["b"].exit_code) == (0, 0)
+    assert b.read_file("/tmp/order") == b"a\nb\n"
+
+    # The wait in the queue counts against the call's timeout: it times out without running.
+    t1 = threading.Thread(target=call, args=("slow", "sleep 0.6"))
+    t1.start()
+    time.sleep(0.05)
+    r = b.execute("touch /tmp/ran", timeout_ms=200)
+    assert (r.exit_code, r.error) == (124, "timeout")
+    t1.join()
+    assert b.execute("test -e /tmp/ran; echo $?").stdout == "1\n"
+
+    # reset() waits for the running call.
+    t1 = threading.Thread(target=call, args=("x", "sleep 0.3; x=1"))
+    t1.start()
+    time.sleep(0.05)
+    b.reset()
+    t1.join()
+    assert b.execute('echo "${x:-unset}"').stdout == "unset\n"
+
+
+def test_asyncio_calls_on_one_object_are_queued_and_cancellable():
+    async def main():
+        b = Bash()
+        r1, r2 = await asyncio.gather(b.execute_async("sleep 0.2; echo one"), b.execute_async("echo two"))
+        assert (r1.stdout, r2.stdout) == ("one\n", "two\n")
+        slow = asyncio.ensure_future(b.execute_async("sleep 0.4; echo slow"))
+        await asyncio.sleep(0.05)
+        queued = asyncio.ensure_future(b.execute_async("touch /tmp/never"))
+        await asyncio.sleep(0.05)
+        queued.cancel()
+        try:
+            await queued
+            raise AssertionError("expected CancelledError")
+        except asyncio.CancelledError:
+            pass
+        assert (await slow).stdout == "slow\n"
+        await asyncio.sleep(0.1)
+        assert b.execute("test -e /tmp/never; echo $?").stdout == "1\n"
+        # A running call stops when its task is cancelled.
+        running = asyncio.ensure_future(b.execute_async("sleep 5; touch /tmp/late"))
+        await asyncio.sleep(0.2)
+        t = time.time()
+        running.cancel()
+        try:
+            await running
+            raise AssertionError("expected CancelledError")
+        except asyncio.CancelledError:
+            pass
+        assert b.execute("test -e /tmp/late; echo $?").stdout == "1\n"
+        assert time.time() - t < 2
+
+    asyncio.run(main())
+
+
 def test_files_in_and_out():
     b = Bash(files={"/data/in.txt": "b\na\n", "/data/raw.bin": b"\x00\x01"})
     assert b.execute("sort /data/in.txt > /data/out.txt; wc -c < /data/raw.bin").stdout == "2\n"

@@ -15,6 +15,7 @@ import threading
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._kitsh import (
+    CancelToken,
     ExecResult,
     Registry,
     Session,
@@ -76,13 +77,23 @@ class Bash:
             self.write_file(path, data)
 
     def execute(self, commands: str, timeout_ms: Optional[int] = None) -> ExecResult:
-        """Run ``commands`` (like ``bash -c``); never raises for script failures."""
+        """Run ``commands`` (like ``bash -c``); never raises for script failures. Calls from
+        several threads are queued and run one at a time, in order; the wait counts against
+        ``timeout_ms``."""
         return self._s.execute(commands, timeout_ms)
 
     async def execute_async(self, commands: str, timeout_ms: Optional[int] = None) -> ExecResult:
-        """``execute`` on a worker thread, awaitable from asyncio (one call at a time per object)."""
+        """``execute`` on a worker thread, awaitable from asyncio. Calls on one object are queued;
+        cancelling the awaiting task cancels the call: a queued one never runs, a running one
+        stops at its next command."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self._s.execute, commands, timeout_ms)
+        token = CancelToken()
+        fut = loop.run_in_executor(None, self._s.execute, commands, timeout_ms, token)
+        try:
+            return await fut
+        except asyncio.CancelledError:
+            token.cancel()
+            raise
 
     def read_file(self, path: str) -> bytes:
         """The bytes of a file of the session."""

@@ -305,10 +305,20 @@ impl BashTool {
 
     /// [`Tool::execute`] on the calling thread, for hosts without an async runtime.
     pub fn execute_sync(&mut self, req: ToolRequest) -> ToolResponse {
+        self.execute_sync_with(req, None)
+    }
+
+    /// [`BashTool::execute_sync`] that `token` can stop from another thread (exit 130,
+    /// `error: "cancelled"`, output so far).
+    pub fn execute_sync_cancellable(&mut self, req: ToolRequest, token: &CancellationToken) -> ToolResponse {
+        self.execute_sync_with(req, Some(token.clone()))
+    }
+
+    fn execute_sync_with(&mut self, req: ToolRequest, token: Option<CancellationToken>) -> ToolResponse {
         match self.session(true) {
             Ok(b) => {
                 let mut out = None;
-                b.with_session(|s| out = Some(run_request(s, req, None, None, None)));
+                b.with_session(|s| out = Some(run_request(s, req, None, token, None)));
                 out.unwrap_or_else(|| internal("no result"))
             }
             Err(e) => internal(&e.to_string()),
