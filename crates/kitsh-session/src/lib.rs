@@ -1,11 +1,13 @@
 //! Sessions of kitsh that outlive the process (specs/sessions.md SES-6…SES-10): a session's
 //! snapshots kept as a content-addressed history in a [`SessionStore`] — SQLite (one file, the
-//! default) or in memory.
+//! default), PostgreSQL (feature `postgres`) or in memory.
 
 mod history;
 mod index;
 mod memory;
 mod name;
+#[cfg(feature = "postgres")]
+mod postgres;
 mod sqlite;
 pub mod store;
 #[cfg(test)]
@@ -14,6 +16,8 @@ mod store_tests;
 pub use history::{CommitInfo, Committed, GcPolicy, GcReport, History, HistoryError};
 pub use memory::MemoryStore;
 pub use name::{check_name, NameError};
+#[cfg(feature = "postgres")]
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 pub use store::{open, Id, SessionStore, StoreError};
 

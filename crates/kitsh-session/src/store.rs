@@ -65,7 +65,8 @@ pub trait SessionStore: Send + Sync {
 }
 
 /// Open the store a URL names (SES-9b): `sqlite:PATH` (a file, created if missing),
-/// `sqlite::memory:` (a private in-memory database), `memory:` (the in-memory store).
+/// `sqlite::memory:` (a private in-memory database), `postgres://…` / `postgresql://…` (a
+/// PostgreSQL database, connected to on first use), `memory:` (the in-memory store).
 pub fn open(url: &str) -> Result<Arc<dyn SessionStore>, StoreError> {
     if url == "memory:" {
         return Ok(Arc::new(crate::MemoryStore::new()));
@@ -74,7 +75,15 @@ pub fn open(url: &str) -> Result<Arc<dyn SessionStore>, StoreError> {
         return Ok(Arc::new(crate::SqliteStore::open(path)?));
     }
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        return Err(StoreError::Unavailable("the PostgreSQL store is not built into this kitsh yet".into()));
+        // No connection is made here: this function is not async (the CLI calls it before it
+        // enters its runtime), and the pool's connections are tasks of the runtime that uses the
+        // store. The first call connects and brings the schema up to date, so a server that is
+        // down is that call's `Unavailable` error. Plain connections (`NoTls`): a TLS connector
+        // is future work.
+        #[cfg(feature = "postgres")]
+        return Ok(Arc::new(crate::PostgresStore::open(url)?));
+        #[cfg(not(feature = "postgres"))]
+        return Err(StoreError::Unavailable("the PostgreSQL store is not built into this kitsh (feature `postgres`)".into()));
     }
     let scheme = url.split_once(':').map_or(url, |(s, _)| s);
     Err(StoreError::UnknownScheme(scheme.to_string()))

@@ -1,5 +1,6 @@
 //! The stores' behaviour (SES-9, SES-10), written once against `&dyn SessionStore` and run on
-//! each store: [`MemoryStore`], [`SqliteStore`] in memory and in a file; then what only the
+//! each store: [`MemoryStore`], [`SqliteStore`] in memory and in a file, `PostgresStore` (on a
+//! throw-away cluster: src/postgres.rs, which also tests what only it has); then what only the
 //! SQLite store has: its file, its schema, its locks, and two stores racing on one file.
 
 use std::collections::HashSet;
@@ -75,6 +76,14 @@ macro_rules! on_every_store {
             async fn sqlite_file() {
                 let db = super::TempDb::new();
                 super::$behaviour(&db.open()).await
+            }
+
+            /// On a database of its own in the test binary's PostgreSQL cluster.
+            #[cfg(all(feature = "postgres", unix))]
+            #[tokio::test]
+            async fn postgres() {
+                let Some(db) = crate::postgres::tests::test_db().await else { return };
+                super::$behaviour(&db.store().await).await
             }
         }
     )*};
