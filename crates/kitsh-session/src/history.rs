@@ -213,6 +213,16 @@ impl History {
         Ok((list, depth, objects))
     }
 
+    /// Every object a commit with these pieces and index objects names: the index objects, the
+    /// pieces and the chunks its manifest names.
+    async fn refs(&self, list: &[Id], index_objects: &[Id]) -> Result<HashSet<Id>, HistoryError> {
+        let pieces = self.store.get(list).await?;
+        let manifest: Vec<u8> = pieces.iter().flat_map(|p| p.iter().copied()).collect();
+        let mut refs: HashSet<Id> = index_objects.iter().chain(list).copied().collect();
+        refs.extend(Snapshot::manifest_chunks(&manifest)?);
+        Ok(refs)
+    }
+
     async fn commit_rec(&self, id: &Id) -> Result<CommitRec, HistoryError> {
         let bytes = self.store.get(std::slice::from_ref(id)).await?;
         let bytes = bytes.first().ok_or_else(|| StoreError::Missing(hex(id)))?;
@@ -247,6 +257,12 @@ impl History {
             Some(rec) => Some((rec.index, self.pieces(rec).await?)),
             None => None,
         };
+        // What the parent names is alive (a collection keeps it); what this commit reuses of the
+        // rest the store may hold as garbage a collection is about to sweep: freshened below.
+        let parent_refs = match &base {
+            Some((_, (list, _, index_objects))) => self.refs(list, index_objects).await?,
+            None => HashSet::new(),
+        };
         let (index_id, index_bytes, _) = index::make(&piece_ids, base.as_ref().map(|(id, (old, depth, _))| (*id, *depth, old.as_slice())));
         let rec = CommitRec { parents: parent.into_iter().collect(), index: index_id, list, time_ms: now_ms(), label: label.to_string() };
         let bytes = rec.encode();
@@ -256,7 +272,10 @@ impl History {
         objects.push((index_id, index_bytes));
         let ids: Vec<Id> = objects.iter().map(|(i, _)| *i).collect();
         let missing: HashSet<Id> = self.store.missing(&ids).await?.into_iter().collect();
-        objects.retain(|(i, _)| missing.contains(i));
+        let reused: Vec<Id> = ids.iter().filter(|i| !missing.contains(*i) && !parent_refs.contains(*i)).copied().collect();
+        // A reused object swept between `missing` and `touch` is put again.
+        let swept: HashSet<Id> = self.store.touch(&reused).await?.into_iter().collect();
+        objects.retain(|(i, _)| missing.contains(i) || swept.contains(i));
         objects.push((id, Arc::new(bytes)));
         let written = objects.iter().map(|(_, b)| b.len() as u64).sum();
         self.store.put(&objects).await?;
@@ -388,11 +407,7 @@ impl History {
                 }
                 let rec = self.commit_rec(&c.id).await?;
                 let (list, _, index_objects) = self.pieces(&rec).await?;
-                keep.extend(index_objects);
-                let pieces = self.store.get(&list).await?;
-                keep.extend(list.iter().copied());
-                let manifest: Vec<u8> = pieces.iter().flat_map(|p| p.iter().copied()).collect();
-                keep.extend(Snapshot::manifest_chunks(&manifest)?);
+                keep.extend(self.refs(&list, &index_objects).await?);
             }
         }
         let deleted = self.store.sweep(&keep, started - policy.grace_ms).await?;

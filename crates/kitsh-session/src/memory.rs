@@ -73,6 +73,19 @@ impl SessionStore for MemoryStore {
         Ok(self.lock().heads.remove(name).is_some())
     }
 
+    async fn touch(&self, ids: &[Id]) -> Result<Vec<Id>, StoreError> {
+        let now = now_ms();
+        let mut g = self.lock();
+        let mut absent = Vec::new();
+        for id in ids {
+            match g.objects.get_mut(id) {
+                Some((_, at)) => *at = (*at).max(now),
+                None => absent.push(*id),
+            }
+        }
+        Ok(absent)
+    }
+
     async fn sweep(&self, keep: &HashSet<Id>, before: i64) -> Result<u64, StoreError> {
         let mut g = self.lock();
         let n = g.objects.len();

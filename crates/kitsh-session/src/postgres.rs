@@ -405,6 +405,25 @@ impl SessionStore for PostgresStore {
         Ok(self.execute("DELETE FROM heads WHERE name = $1", &[&name]).await? == 1)
     }
 
+    async fn touch(&self, ids: &[Id]) -> Result<Vec<Id>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let client = self.client().await?;
+        let fail = |e: tokio_postgres::Error| self.failed(&e);
+        let keys: Vec<&[u8]> = ids.iter().map(|i| i.as_slice()).collect();
+        let rows = client
+            .query(concat!("UPDATE objects SET stored_at = GREATEST(stored_at, ", server_now_ms!(), ") WHERE id = ANY($1) RETURNING id"), &[&keys])
+            .await
+            .map_err(fail)?;
+        let mut found = HashSet::new();
+        for row in &rows {
+            let id: &[u8] = row.try_get(0).map_err(fail)?;
+            found.insert(to_id(id)?);
+        }
+        Ok(ids.iter().filter(|i| !found.contains(*i)).copied().collect())
+    }
+
     async fn sweep(&self, keep: &HashSet<Id>, before: i64) -> Result<u64, StoreError> {
         let mut client = self.client().await?;
         let fail = |e: tokio_postgres::Error| self.failed(&e);

@@ -213,6 +213,24 @@ impl SessionStore for SqliteStore {
         self.run(move |c| write(c, |tx| Ok(tx.execute("DELETE FROM heads WHERE name = ?1", params![name])? == 1))).await
     }
 
+    async fn touch(&self, ids: &[Id]) -> Result<Vec<Id>, StoreError> {
+        let ids = ids.to_vec();
+        self.run(move |c| {
+            write(c, |tx| {
+                let now = now_ms();
+                let mut update = tx.prepare("UPDATE objects SET stored_at = MAX(stored_at, ?2) WHERE id = ?1")?;
+                let mut absent = Vec::new();
+                for id in &ids {
+                    if update.execute(params![id, now])? == 0 {
+                        absent.push(*id);
+                    }
+                }
+                Ok(absent)
+            })
+        })
+        .await
+    }
+
     async fn sweep(&self, keep: &HashSet<Id>, before: i64) -> Result<u64, StoreError> {
         let keep = keep.clone();
         self.run(move |c| {

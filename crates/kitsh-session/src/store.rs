@@ -56,6 +56,10 @@ pub trait SessionStore: Send + Sync {
     /// Remove session `name` (its objects stay until [`SessionStore::sweep`]); `false` when there
     /// was none.
     async fn remove(&self, name: &str) -> Result<bool, StoreError>;
+    /// Mark the objects `ids` as stored now (a commit that names objects the store already had,
+    /// but no live commit named, keeps them from a collection running meanwhile, as git
+    /// freshens objects). Returns the ids that are not in the store.
+    async fn touch(&self, ids: &[Id]) -> Result<Vec<Id>, StoreError>;
     /// Delete the objects not in `keep` that were stored before `before` (milliseconds since the
     /// Unix epoch: objects a writer put after the collection started are never swept, so a
     /// commit in progress cannot lose its objects). Returns how many were deleted.

@@ -89,7 +89,19 @@ macro_rules! on_every_store {
     )*};
 }
 
-on_every_store!(objects_round_trip, advance_is_compare_and_swap, sessions_and_remove, sweep_spares_kept_and_recent, usage_counts);
+on_every_store!(objects_round_trip, advance_is_compare_and_swap, sessions_and_remove, sweep_spares_kept_and_recent, touch_saves_from_a_sweep, usage_counts);
+
+async fn touch_saves_from_a_sweep(s: &dyn SessionStore) {
+    let (a, b, c) = (object(b"touched"), object(b"untouched"), object(b"never stored"));
+    s.put(&[a.clone(), b.clone()]).await.expect("put");
+    tokio::time::sleep(Duration::from_millis(3)).await;
+    let start = now_ms();
+    tokio::time::sleep(Duration::from_millis(3)).await;
+    assert_eq!(s.touch(&[a.0, c.0]).await, Ok(vec![c.0]), "c is not in the store");
+    assert_eq!(s.touch(&[]).await, Ok(vec![]));
+    assert_eq!(s.sweep(&HashSet::new(), start).await, Ok(1), "only b is older than the sweep");
+    assert_eq!(s.missing(&[a.0, b.0]).await, Ok(vec![b.0]));
+}
 
 async fn objects_round_trip(s: &dyn SessionStore) {
     let (a, b, c, d) = (object(b"alpha"), object(&(0..=255).collect::<Vec<u8>>()), object(b""), object(b"delta"));
