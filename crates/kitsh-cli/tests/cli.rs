@@ -243,3 +243,11 @@ fn username_and_hostname() {
     let o = kitsh(&["--username", "agent", "--hostname", "box", "-c", "whoami; hostname; echo $USER $HOSTNAME; pwd"], b"");
     assert_eq!((stdout(&o), o.status.code()), ("agent\nbox\nagent box\n/home/agent\n".to_string(), Some(0)));
 }
+
+#[test]
+fn bash_execution_string_is_the_dash_c_string() {
+    let script = "declare -p BASH_EXECUTION_STRING; echo \"[$BASH_EXECUTION_STRING]\"";
+    let want = Command::new("bash").args(["-c", script]).output().expect("bash runs");
+    let o = kitsh(&["-c", script], b"");
+    assert_eq!(stdout(&o), String::from_utf8_lossy(&want.stdout));
+}

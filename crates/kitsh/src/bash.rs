@@ -613,6 +613,10 @@ impl Session {
         if !opts.args.is_empty() || opts.name.is_some() {
             self.shell.positional = opts.args;
         }
+        // Each call is a `bash -c` string (`$BASH_ENV`, sourced before it, is not).
+        if self.shell.opts.invocation == 'c' && !opts.keep_descriptors {
+            self.shell.set_execution_string(script);
+        }
         let shared = self.shell.shared.clone();
         let tokens = [opts.token.as_ref(), opts.drop_token.as_ref()];
         for t in tokens.iter().flatten() {

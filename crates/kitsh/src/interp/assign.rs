@@ -587,6 +587,12 @@ impl Shell {
         Ok(())
     }
 
+    /// `BASH_EXECUTION_STRING`: the string a `-c` shell runs (not exported, as bash sets it).
+    pub(crate) fn set_execution_string(&mut self, script: &str) {
+        let v = self.vars.global_entry("BASH_EXECUTION_STRING");
+        v.value = Some(Value::Str(script.to_string()));
+    }
+
     /// Set the variables every shell starts with.
     pub fn init_default_vars(&mut self) {
         // PS1 and PS2 are set only in interactive shells (see `bash -i`), as bash does.

@@ -215,6 +215,7 @@ pub fn bash(sh: &mut Shell, args: &[String]) -> Exec {
         let name = args.get(i).cloned().unwrap_or_else(|| args[0].clone());
         let rest = args.get(i + 1..).map(<[String]>::to_vec).unwrap_or_default();
         child.opts.invocation = 'c';
+        child.set_execution_string(&c);
         (c, name, rest)
     } else if inv.read_stdin || i >= args.len() {
         child.opts.invocation = 's';
