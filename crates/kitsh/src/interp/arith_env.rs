@@ -163,6 +163,12 @@ impl Shell {
     /// Report an error of `(( ))`, `for ((` or `let` with `prefix`; one from an array
     /// subscript (see [`Shell::discard`]) is reported bare and abandons the command line.
     pub(crate) fn arith_command_error(&mut self, prefix: &str, msg: &str) -> Exec<()> {
+        // `set -u`: bash names the variable alone (`a: unbound variable`), whatever the command,
+        // and a non-interactive shell ends.
+        if msg.ends_with(": unbound variable") {
+            self.error(msg);
+            return Err(self.fatal_expansion());
+        }
         if self.line.discard {
             self.error(msg);
             return Err(Flow::Abort(1));
