@@ -18,7 +18,10 @@ pub(super) fn running_jobs(sh: &Shell) -> String {
 
 /// The records of `sh`'s state.
 pub(super) fn capture(sh: &Shell) -> ShellRec {
-    let mut vars: Vec<VarRec> = sh.vars.globals().iter().map(|(name, var)| var_record(name, var)).collect();
+    // BASH_EXECUTION_STRING is each call's own `-c` string, set again when the next call starts:
+    // kept, it would make every call a change of state.
+    let mut vars: Vec<VarRec> =
+        sh.vars.globals().iter().filter(|(name, _)| name.as_str() != "BASH_EXECUTION_STRING").map(|(name, var)| var_record(name, var)).collect();
     vars.sort_unstable_by(|a, b| a.name.cmp(&b.name));
     let mut funcs: Vec<FuncRec> = sh
         .defs
