@@ -14,7 +14,7 @@ use kitsh::{Snapshot, SnapshotError};
 use serde::{Deserialize, Serialize};
 
 use crate::store::{now_ms, Id, SessionStore, StoreError};
-use crate::{check_name, hex, id_of, index, NameError};
+use crate::{check_name, hex, id_of, index, object, NameError};
 
 /// The first bytes of a commit object.
 const COMMIT_MAGIC: &[u8] = b"KITSH-COMMIT";
@@ -134,22 +134,11 @@ struct CommitRec {
 
 impl CommitRec {
     fn encode(&self) -> Vec<u8> {
-        let mut out = COMMIT_MAGIC.to_vec();
-        out.extend_from_slice(&COMMIT_VERSION.to_le_bytes());
-        postcard::to_extend(self, out).unwrap_or_default()
+        object::encode(COMMIT_MAGIC, COMMIT_VERSION, self)
     }
 
     fn decode(id: &Id, bytes: &[u8]) -> Result<CommitRec, SnapshotError> {
-        let corrupt = |d: String| SnapshotError::Corrupt(format!("commit {}: {d}", hex(id)));
-        if id_of(bytes) != *id {
-            return Err(corrupt("does not match its id".into()));
-        }
-        let rest = bytes.strip_prefix(COMMIT_MAGIC).ok_or_else(|| corrupt("not a commit".into()))?;
-        let version = rest.get(..4).map(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]])).ok_or_else(|| corrupt("truncated".into()))?;
-        if version > COMMIT_VERSION {
-            return Err(SnapshotError::NewerFormat { found: version, supported: COMMIT_VERSION });
-        }
-        postcard::from_bytes(&rest[4..]).map_err(|e| corrupt(e.to_string()))
+        object::decode("commit", COMMIT_MAGIC, COMMIT_VERSION, id, bytes)
     }
 
     fn info(&self, id: Id) -> CommitInfo {

@@ -44,22 +44,11 @@ pub(crate) fn list_id(ids: &[Id]) -> Id {
 }
 
 fn encode(rec: &IndexRec) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    postcard::to_extend(rec, out).unwrap_or_default()
+    crate::object::encode(MAGIC, VERSION, rec)
 }
 
 fn decode(id: &Id, bytes: &[u8]) -> Result<IndexRec, SnapshotError> {
-    let corrupt = |d: String| SnapshotError::Corrupt(format!("index {}: {d}", hex(id)));
-    if id_of(bytes) != *id {
-        return Err(corrupt("does not match its id".into()));
-    }
-    let rest = bytes.strip_prefix(MAGIC).ok_or_else(|| corrupt("not an index".into()))?;
-    let version = rest.get(..4).map(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]])).ok_or_else(|| corrupt("truncated".into()))?;
-    if version > VERSION {
-        return Err(SnapshotError::NewerFormat { found: version, supported: VERSION });
-    }
-    postcard::from_bytes(&rest[4..]).map_err(|e| corrupt(e.to_string()))
+    crate::object::decode("index", MAGIC, VERSION, id, bytes)
 }
 
 /// The index object for `new`, as a delta from `base` (the parent's index id, its depth and its

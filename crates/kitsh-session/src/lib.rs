@@ -6,6 +6,7 @@ mod history;
 mod index;
 mod memory;
 mod name;
+mod object;
 #[cfg(feature = "postgres")]
 mod postgres;
 mod sqlite;
