@@ -115,6 +115,18 @@ enum Cmd {
         /// Required when ADDR is not a loopback address.
         #[arg(long = "token-file", value_name = "FILE")]
         token_file: Option<PathBuf>,
+        /// With --http: keep each MCP session's bash session in this session store
+        /// (sqlite:PATH, postgres://..., memory:), so that any process sharing it serves it.
+        #[arg(long, value_name = "URL", requires = "http")]
+        store: Option<String>,
+        /// With --store: how many sessions this process keeps in memory (least recently used
+        /// go first; default 64).
+        #[arg(long = "session-cache", value_name = "N", requires = "store")]
+        session_cache: Option<usize>,
+        /// With --http: drop an MCP session from this process's memory after SECS without a
+        /// request (default 300, or 60 with --store; with --store a later request restores it).
+        #[arg(long = "idle-timeout", value_name = "SECS", requires = "http")]
+        idle_timeout: Option<f64>,
     },
     /// The system prompt a model gets for the kit.
     Prompt {
@@ -210,7 +222,7 @@ pub fn main(args: Vec<String>) -> i32 {
             let sources = ImportSources { specs: &mcp_server, mcp_config: mcp_config.as_deref(), toml: config.as_deref() };
             run(kit, command, hide_tool_errors, &sources, args)
         }
-        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, username, hostname, env, cwd, mcp_server, mcp_config, config, http, token_file } => {
+        Cmd::Mcp { show_tool_errors, expose_each, compact, refresh, mount, username, hostname, env, cwd, mcp_server, mcp_config, config, http, token_file, store, session_cache, idle_timeout } => {
             let kit = match open(&dir, explicit, false) {
                 Ok(k) => k,
                 Err(code) => return code,
@@ -246,13 +258,37 @@ pub fn main(args: Vec<String>) -> i32 {
                 eprintln!("kitsh: cannot start the runtime");
                 return 1;
             };
-            let http = match http.as_deref().map(|a| http_options(a, token_file.as_deref())).transpose() {
+            let mut http = match http.as_deref().map(|a| http_options(a, token_file.as_deref())).transpose() {
                 Ok(h) => h,
                 Err(m) => {
                     eprintln!("kitsh: mcp: {m}");
                     return 2;
                 }
             };
+            if let (Some(h), Some(url)) = (&mut http, &store) {
+                let store = match kitsh_session::open(url) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("kitsh: mcp: {e}");
+                        return 2;
+                    }
+                };
+                let mut opts = kitsh_mcp::StoreOptions::new(store);
+                if let Some(n) = session_cache {
+                    opts.cache = n;
+                }
+                h.store = Some(opts);
+                h.idle = kitsh_mcp::IDLE_STORED;
+            }
+            if let (Some(h), Some(secs)) = (&mut http, idle_timeout) {
+                match std::time::Duration::try_from_secs_f64(secs) {
+                    Ok(d) if !d.is_zero() => h.idle = d,
+                    _ => {
+                        eprintln!("kitsh: mcp: --idle-timeout {secs}: expected a positive number of seconds");
+                        return 2;
+                    }
+                }
+            }
             let sources = ImportSources { specs: &mcp_server, mcp_config: mcp_config.as_deref(), toml: config.as_deref() };
             let imports = match imports(&rt, &sources) {
                 Ok(i) => i,

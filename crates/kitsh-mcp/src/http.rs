@@ -1,11 +1,14 @@
 //! The Streamable HTTP transport (`kitsh mcp --http ADDR`): rmcp's session-keeping service
-//! behind a small hyper server that answers only `/mcp`, checks the bearer token, and bounds
-//! request bodies. Each MCP session gets a server of its own (so its own `bash` session).
+//! behind a small hyper server that answers `/mcp` (checking the bearer token and bounding
+//! request bodies) and the health endpoints `/healthz` and `/readyz` (no token). Each MCP session
+//! gets a server of its own (so its own `bash` session); with a store (`--store URL`) the
+//! sessions live there, and any process sharing the store serves any of them (SES-12).
 //! Loopback by default; on any other address a token is required.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
@@ -14,7 +17,9 @@ use hyper::{header, Request, Response, StatusCode};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
+use crate::records::Records;
 use crate::server::{McpOptions, Server, MAX_REQUEST_BYTES};
+use crate::stored::{StoreOptions, Stored};
 
 /// The path the MCP endpoint is served at.
 pub const ENDPOINT: &str = "/mcp";
@@ -29,12 +34,26 @@ pub struct HttpOptions {
     pub token: Option<String>,
     /// The largest request body accepted (larger: 413).
     pub max_body: usize,
+    /// Keep the sessions in this store (SES-12) instead of this process's memory.
+    pub store: Option<StoreOptions>,
+    /// How long an MCP session with no request stays in this process's memory (with a store,
+    /// a later request restores it; without, it ends).
+    pub idle: Duration,
 }
+
+/// How long an idle MCP session stays in memory by default without a store (rmcp's default).
+pub const IDLE: Duration = Duration::from_secs(300);
+
+/// How long an idle MCP session stays in memory by default with a store.
+pub const IDLE_STORED: Duration = Duration::from_secs(60);
+
+/// How long `/readyz` waits for the store.
+const READY_WAIT: Duration = Duration::from_secs(3);
 
 impl HttpOptions {
     /// Listen on `addr` with the default body limit and no token.
     pub fn new(addr: SocketAddr) -> Self {
-        HttpOptions { addr, token: None, max_body: MAX_REQUEST_BYTES }
+        HttpOptions { addr, token: None, max_body: MAX_REQUEST_BYTES, store: None, idle: IDLE }
     }
 
     /// Refuse a set-up that would serve without a token beyond loopback.
@@ -66,10 +85,26 @@ pub async fn serve_http(opts: McpOptions, http: HttpOptions) -> Result<(), Strin
         // rebinding); on loopback without one, rmcp's loopback-only Host check stays.
         config = config.disable_allowed_hosts();
     }
-    let opts = Arc::new(opts);
-    let service = StreamableHttpService::new(move || Ok(Server::new((*opts).clone())), Arc::new(LocalSessionManager::default()), config);
+    let stored = http.store.as_ref().map(|s| Arc::new(Stored::new(s)));
+    let mut server = Server::new(opts);
+    if let Some(stored) = &stored {
+        // The handshake of every MCP session goes to the store, so any process resumes it.
+        config.session_store = Some(Arc::new(Records { stored: Arc::clone(stored) }));
+        server = server.with_store(Arc::clone(stored));
+    }
+    let mut sessions = LocalSessionManager::default();
+    sessions.session_config.keep_alive = Some(http.idle);
+    if stored.is_some() {
+        // No priming events (which invite a client to resume a broken stream by its last event
+        // id): a stream's events live in the memory of the process that served it, and a
+        // resumed stream goes to any process; a call cut short by a dead process is an error
+        // its client sees at once.
+        config.sse_retry = None;
+        sessions.session_config.sse_retry = None;
+    }
+    let service = StreamableHttpService::new(move || Ok(server.connection()), Arc::new(sessions), config);
     eprintln!("kitsh: mcp: serving on http://{local}{ENDPOINT}");
-    let gate = Arc::new(Gate { token: http.token.map(|t| format!("Bearer {t}")), max_body: http.max_body });
+    let gate = Arc::new(Gate { token: http.token.map(|t| format!("Bearer {t}")), max_body: http.max_body, stored });
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(c) => c,
@@ -95,12 +130,22 @@ struct Gate {
     /// The whole expected `Authorization` value.
     token: Option<String>,
     max_body: usize,
+    /// The store the sessions live in, if any.
+    stored: Option<Arc<Stored>>,
 }
 
 impl Gate {
     async fn handle(&self, req: Request<Incoming>, mut service: StreamableHttpService<Server, LocalSessionManager>) -> Response<Body> {
-        if req.uri().path() != ENDPOINT {
-            return plain(StatusCode::NOT_FOUND, &format!("not found: the MCP endpoint is {ENDPOINT}\n"));
+        match req.uri().path() {
+            ENDPOINT => {}
+            "/healthz" => return plain(StatusCode::OK, "ok\n"),
+            "/readyz" => {
+                return match self.ready().await {
+                    Ok(()) => plain(StatusCode::OK, "ready\n"),
+                    Err(e) => plain(StatusCode::SERVICE_UNAVAILABLE, &format!("not ready: {e}\n")),
+                }
+            }
+            _ => return plain(StatusCode::NOT_FOUND, &format!("not found: the MCP endpoint is {ENDPOINT}\n")),
         }
         if let Some(want) = &self.token {
             let got = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
@@ -121,10 +166,29 @@ impl Gate {
             Err(e) if e.is::<http_body_util::LengthLimitError>() => return too_large(self.max_body),
             Err(e) => return plain(StatusCode::BAD_REQUEST, &format!("bad request body: {e}\n")),
         };
+        // A new MCP session (a POST without a session id) needs the store: refuse it while the
+        // store is down rather than hand out an id no other process could resume.
+        if parts.method == hyper::Method::POST && !parts.headers.contains_key("mcp-session-id") {
+            if let Err(e) = self.ready().await {
+                return plain(StatusCode::SERVICE_UNAVAILABLE, &format!("{e}\n"));
+            }
+        }
         let req = Request::from_parts(parts, Full::new(bytes));
         match tower_call(&mut service, req).await {
             Ok(r) => r,
             Err(never) => match never {},
+        }
+    }
+}
+
+impl Gate {
+    /// Whether this process can serve: the store answers (always, without a store).
+    async fn ready(&self) -> Result<(), String> {
+        let Some(stored) = &self.stored else { return Ok(()) };
+        match tokio::time::timeout(READY_WAIT, stored.store().get_record("readyz")).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err(format!("session store: no answer in {} s", READY_WAIT.as_secs())),
         }
     }
 }

@@ -16,6 +16,8 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
+use crate::stored::{session_name, Stored};
+
 /// How the server is set up. A clone serves another connection: its `bash` tool starts a
 /// session of its own.
 #[derive(Default, Clone)]
@@ -36,12 +38,23 @@ pub struct McpOptions {
 
 /// The server state of one connection.
 pub struct Server {
+    /// What every connection shares.
+    shared: Arc<Shared>,
+    /// This connection's `bash` session (unused when sessions are kept in a store).
     bash: tokio::sync::Mutex<BashTool>,
+}
+
+/// The tools and their descriptions, built once for every connection.
+struct Shared {
+    /// The configured bash tool: each connection's session starts as a clone of it.
+    bash_template: BashTool,
     bash_prompt: String,
     bash_schema: Value,
     kit: Option<ScriptedTool>,
     discover: Option<DiscoverTool>,
     each: Vec<Arc<ToolSpec>>,
+    /// Sessions kept in a store (`--store`): `bash` runs there instead.
+    stored: Option<Arc<Stored>>,
 }
 
 impl Server {
@@ -68,29 +81,53 @@ impl Server {
         } else {
             (None, None, Vec::new())
         };
-        Server { bash_prompt: bash.system_prompt(), bash_schema: bash.input_schema(), bash: tokio::sync::Mutex::new(bash), kit, discover, each }
+        let shared = Shared {
+            bash_prompt: bash.system_prompt(),
+            bash_schema: bash.input_schema(),
+            bash_template: bash.clone(),
+            kit,
+            discover,
+            each,
+            stored: None,
+        };
+        Server { shared: Arc::new(shared), bash: tokio::sync::Mutex::new(bash) }
+    }
+
+    /// This server with its `bash` sessions kept in a store (one per MCP session id).
+    pub(crate) fn with_store(mut self, stored: Arc<Stored>) -> Self {
+        if let Some(shared) = Arc::get_mut(&mut self.shared) {
+            shared.stored = Some(stored);
+        }
+        self
+    }
+
+    /// A server for another connection: the same tools, a `bash` session of its own.
+    pub fn connection(&self) -> Server {
+        Server { shared: Arc::clone(&self.shared), bash: tokio::sync::Mutex::new(self.shared.bash_template.clone()) }
     }
 
     /// The `tools/list` entries (TC-23).
     pub fn tools(&self) -> Vec<McpTool> {
-        let mut v = vec![entry("bash", &self.bash_prompt, &self.bash_schema)];
-        if let Some(k) = &self.kit {
+        let sh = &self.shared;
+        let mut v = vec![entry("bash", &sh.bash_prompt, &sh.bash_schema)];
+        if let Some(k) = &sh.kit {
             v.push(entry("kit", &k.system_prompt(), &k.input_schema()));
         }
-        if let Some(d) = &self.discover {
+        if let Some(d) = &sh.discover {
             v.push(entry("kit_discover", &d.system_prompt(), &d.input_schema()));
         }
-        for spec in &self.each {
+        for spec in &sh.each {
             v.push(entry(&spec.name, &spec.description, &tool_def(spec).input_schema));
         }
         v
     }
 
     async fn call(&self, name: &str, args: Map<String, Value>, ctx: &RequestContext<RoleServer>) -> Result<CallToolResult, McpError> {
-        if let Some(spec) = self.each.iter().find(|s| s.name == name) {
+        let sh = &self.shared;
+        if let Some(spec) = sh.each.iter().find(|s| s.name == name) {
             return Ok(call_each(spec, args).await);
         }
-        if !matches!(name, "bash" | "kit" | "kit_discover") || (name == "kit" && self.kit.is_none()) || (name == "kit_discover" && self.discover.is_none()) {
+        if !matches!(name, "bash" | "kit" | "kit_discover") || (name == "kit" && sh.kit.is_none()) || (name == "kit_discover" && sh.discover.is_none()) {
             return Err(McpError::invalid_params(format!("unknown tool '{name}'"), None));
         }
         let req = match ToolRequest::from_arguments(Value::Object(args)) {
@@ -105,13 +142,25 @@ impl Server {
             t2.cancel();
         });
         let (status, forwarder) = progress(ctx);
-        let resp = match name {
-            "bash" => self.bash.lock().await.execute_with_status_cancellable(req, status, &token).await,
-            "kit" => match &self.kit {
+        let resp = match (name, &sh.stored) {
+            ("bash", Some(stored)) => {
+                let Some(id) = mcp_session_id(ctx) else {
+                    return Err(McpError::invalid_request("sessions are kept in a store: the request has no Mcp-Session-Id", None));
+                };
+                match stored.call(&session_name(id), &sh.bash_template, req, status, &token).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        watcher.abort();
+                        return Ok(CallToolResult::error(vec![ContentBlock::text(e.to_string())]));
+                    }
+                }
+            }
+            ("bash", None) => self.bash.lock().await.execute_with_status_cancellable(req, status, &token).await,
+            ("kit", _) => match &sh.kit {
                 Some(k) => k.execute_with_status_cancellable(req, status, &token).await,
                 None => ToolResponse::default(),
             },
-            _ => match &self.discover {
+            _ => match &sh.discover {
                 Some(d) => d.clone().execute_with_status(req, status).await,
                 None => ToolResponse::default(),
             },
@@ -122,6 +171,12 @@ impl Server {
         }
         Ok(result(&resp))
     }
+}
+
+/// The MCP session id of the HTTP request being served (`Mcp-Session-Id`).
+fn mcp_session_id(ctx: &RequestContext<RoleServer>) -> Option<&str> {
+    let parts = ctx.extensions.get::<hyper::http::request::Parts>()?;
+    parts.headers.get("mcp-session-id")?.to_str().ok()
 }
 
 /// A `tools/list` entry.

@@ -18,6 +18,7 @@ struct Inner {
     /// Objects with the time they were stored.
     objects: HashMap<Id, (Arc<Vec<u8>>, i64)>,
     heads: BTreeMap<String, Id>,
+    records: HashMap<String, Vec<u8>>,
 }
 
 impl MemoryStore {
@@ -96,5 +97,18 @@ impl SessionStore for MemoryStore {
     async fn usage(&self) -> Result<(u64, u64), StoreError> {
         let g = self.lock();
         Ok((g.objects.len() as u64, g.objects.values().map(|(b, _)| b.len() as u64).sum()))
+    }
+
+    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.lock().records.get(key).cloned())
+    }
+
+    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.lock().records.insert(key.to_string(), value.to_vec());
+        Ok(())
+    }
+
+    async fn remove_record(&self, key: &str) -> Result<bool, StoreError> {
+        Ok(self.lock().records.remove(key).is_some())
     }
 }

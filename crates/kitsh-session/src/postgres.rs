@@ -28,6 +28,8 @@ const MIGRATIONS: &[&str] = &[
     // 1: objects by id (with when they were stored, for sweep) and a head per session.
     "CREATE TABLE objects (id bytea PRIMARY KEY, bytes bytea NOT NULL, stored_at bigint NOT NULL);
      CREATE TABLE heads (name text PRIMARY KEY, id bytea NOT NULL, updated_at bigint NOT NULL);",
+    // 2: records by key (the MCP server's sessions).
+    "CREATE TABLE records (key text PRIMARY KEY, value bytea NOT NULL, updated_at bigint NOT NULL);",
 ];
 
 /// The table of applied migrations. Created (if missing) under the migration lock, so that two
@@ -456,6 +458,28 @@ impl SessionStore for PostgresStore {
         let row = rows.first().ok_or_else(|| StoreError::Unavailable(format!("{}: no row for usage", self.shown)))?;
         let (count, bytes): (i64, i64) = row.try_get(0).and_then(|c| Ok((c, row.try_get(1)?))).map_err(|e| self.failed(&e))?;
         Ok((count.max(0) as u64, bytes.max(0) as u64))
+    }
+
+    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let rows = self.query("SELECT value FROM records WHERE key = $1", &[&key]).await?;
+        rows.first().map(|row| row.try_get(0).map_err(|e| self.failed(&e))).transpose()
+    }
+
+    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.execute(
+            concat!(
+                "INSERT INTO records (key, value, updated_at) VALUES ($1, $2, ",
+                server_now_ms!(),
+                ") ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at"
+            ),
+            &[&key, &value],
+        )
+        .await
+        .map(drop)
+    }
+
+    async fn remove_record(&self, key: &str) -> Result<bool, StoreError> {
+        Ok(self.execute("DELETE FROM records WHERE key = $1", &[&key]).await? == 1)
     }
 }
 

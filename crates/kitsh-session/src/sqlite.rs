@@ -17,6 +17,8 @@ const MIGRATIONS: &[&str] = &[
     // 1: objects by id (with when they were stored, for sweep) and a head per session.
     "CREATE TABLE objects (id BLOB PRIMARY KEY, bytes BLOB NOT NULL, stored_at INTEGER NOT NULL);
      CREATE TABLE heads (name TEXT PRIMARY KEY, id BLOB NOT NULL, updated_at INTEGER NOT NULL);",
+    // 2: records by key (the MCP server's sessions).
+    "CREATE TABLE records (key TEXT PRIMARY KEY, value BLOB NOT NULL, updated_at INTEGER NOT NULL);",
 ];
 
 /// How long a write waits for another connection's write lock before failing with "database is
@@ -253,5 +255,29 @@ impl SessionStore for SqliteStore {
             c.query_row("SELECT COUNT(*), COALESCE(SUM(LENGTH(bytes)), 0) FROM objects", [], |r| Ok((r.get(0)?, r.get(1)?)))
         })
         .await
+    }
+
+    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let key = key.to_string();
+        self.run(move |c| c.query_row("SELECT value FROM records WHERE key = ?1", params![key], |r| r.get(0)).optional()).await
+    }
+
+    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        let (key, value) = (key.to_string(), value.to_vec());
+        self.run(move |c| {
+            write(c, |tx| {
+                tx.execute(
+                    "INSERT INTO records (key, value, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = ?3",
+                    params![key, value, now_ms()],
+                )
+                .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn remove_record(&self, key: &str) -> Result<bool, StoreError> {
+        let key = key.to_string();
+        self.run(move |c| write(c, |tx| Ok(tx.execute("DELETE FROM records WHERE key = ?1", params![key])? == 1))).await
     }
 }

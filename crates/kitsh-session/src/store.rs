@@ -66,6 +66,14 @@ pub trait SessionStore: Send + Sync {
     async fn sweep(&self, keep: &std::collections::HashSet<Id>, before: i64) -> Result<u64, StoreError>;
     /// The number of objects and their total bytes.
     async fn usage(&self) -> Result<(u64, u64), StoreError>;
+    /// The record `key`, if there is one. Records are small named values kept beside the
+    /// sessions, outside their history (`kitsh mcp --store` keeps each MCP session's handshake
+    /// there, so any process can resume it); a key is any text.
+    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Set the record `key` to `value` (replacing the one there).
+    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), StoreError>;
+    /// Remove the record `key`; `false` when there was none.
+    async fn remove_record(&self, key: &str) -> Result<bool, StoreError>;
 }
 
 /// Open the store a URL names (SES-9b): `sqlite:PATH` (a file, created if missing),

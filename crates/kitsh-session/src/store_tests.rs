@@ -89,7 +89,7 @@ macro_rules! on_every_store {
     )*};
 }
 
-on_every_store!(objects_round_trip, advance_is_compare_and_swap, sessions_and_remove, sweep_spares_kept_and_recent, touch_saves_from_a_sweep, usage_counts);
+on_every_store!(objects_round_trip, advance_is_compare_and_swap, sessions_and_remove, sweep_spares_kept_and_recent, touch_saves_from_a_sweep, usage_counts, records_by_key);
 
 async fn touch_saves_from_a_sweep(s: &dyn SessionStore) {
     let (a, b, c) = (object(b"touched"), object(b"untouched"), object(b"never stored"));
@@ -191,6 +191,24 @@ async fn usage_counts(s: &dyn SessionStore) {
     assert_eq!(s.usage().await, Ok((4, 111)), "an object put twice is stored once");
 }
 
+async fn records_by_key(s: &dyn SessionStore) {
+    assert_eq!(s.get_record("mcp/a").await, Ok(None));
+    s.put_record("mcp/a", b"one").await.expect("put a");
+    s.put_record("mcp/b", &[0, 255, 7]).await.expect("put b");
+    s.put_record("", b"").await.expect("an empty key and value");
+    assert_eq!(s.get_record("mcp/a").await, Ok(Some(b"one".to_vec())));
+    assert_eq!(s.get_record("mcp/b").await, Ok(Some(vec![0, 255, 7])));
+    assert_eq!(s.get_record("").await, Ok(Some(vec![])));
+    s.put_record("mcp/a", b"two").await.expect("replace a");
+    assert_eq!(s.get_record("mcp/a").await, Ok(Some(b"two".to_vec())));
+    assert_eq!(s.remove_record("mcp/a").await, Ok(true));
+    assert_eq!(s.remove_record("mcp/a").await, Ok(false));
+    assert_eq!(s.get_record("mcp/a").await, Ok(None));
+    assert_eq!(s.get_record("mcp/b").await, Ok(Some(vec![0, 255, 7])), "only a was removed");
+    assert_eq!(s.sessions().await, Ok(vec![]), "records are not sessions");
+    assert_eq!(s.usage().await, Ok((0, 0)), "nor objects");
+}
+
 #[tokio::test]
 async fn store_urls_open_sqlite_stores() {
     let db = TempDb::new();
@@ -214,11 +232,36 @@ async fn reopening_a_file_keeps_its_data_and_runs_no_migration() {
     assert_eq!(s.head("s").await, Ok(Some(o.0)));
     assert_eq!(s.get(&[o.0]).await, Ok(vec![o.1]));
     let mut raw = db.raw();
-    assert_eq!(raw.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)), Ok(1));
+    assert_eq!(raw.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)), Ok(2));
     assert_eq!(crate::sqlite::migrate(&mut raw), Ok(0), "an up-to-date store: nothing to run");
     let mut fresh = rusqlite::Connection::open_in_memory().expect("open a database");
-    assert_eq!(crate::sqlite::migrate(&mut fresh), Ok(1));
+    assert_eq!(crate::sqlite::migrate(&mut fresh), Ok(2));
     assert_eq!(crate::sqlite::migrate(&mut fresh), Ok(0));
+}
+
+/// A store written by a kitsh with only the first migration (objects and heads) gets the
+/// second (records) when opened, and keeps its sessions.
+#[tokio::test]
+async fn a_version_1_file_is_brought_up_to_date() {
+    let db = TempDb::new();
+    let o = object(b"from version 1");
+    {
+        let raw = db.raw();
+        raw.execute_batch(
+            "CREATE TABLE objects (id BLOB PRIMARY KEY, bytes BLOB NOT NULL, stored_at INTEGER NOT NULL);
+             CREATE TABLE heads (name TEXT PRIMARY KEY, id BLOB NOT NULL, updated_at INTEGER NOT NULL);
+             PRAGMA user_version = 1;",
+        )
+        .expect("a version 1 schema");
+        raw.execute("INSERT INTO objects VALUES (?1, ?2, 0)", rusqlite::params![o.0, o.1.as_slice()]).expect("an object");
+        raw.execute("INSERT INTO heads VALUES ('old', ?1, 0)", rusqlite::params![o.0]).expect("a head");
+    }
+    let s = db.open();
+    assert_eq!(db.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)), Ok(2));
+    assert_eq!(s.head("old").await, Ok(Some(o.0)));
+    assert_eq!(s.get(&[o.0]).await, Ok(vec![o.1]));
+    s.put_record("k", b"v").await.expect("records work");
+    assert_eq!(s.get_record("k").await, Ok(Some(b"v".to_vec())));
 }
 
 #[test]
@@ -227,8 +270,8 @@ fn a_newer_schema_is_refused() {
     drop(db.open());
     db.raw().pragma_update(None, "user_version", 99).expect("set user_version");
     let err = SqliteStore::open(&db.0).expect_err("a newer schema");
-    assert_eq!(err, StoreError::NewerSchema { found: 99, supported: 1 });
-    assert_eq!(err.to_string(), "session store: schema version 99 is newer than this kitsh (1)");
+    assert_eq!(err, StoreError::NewerSchema { found: 99, supported: 2 });
+    assert_eq!(err.to_string(), "session store: schema version 99 is newer than this kitsh (2)");
     assert_eq!(crate::open(&format!("sqlite:{}", db.0)).err(), Some(err));
     assert_eq!(db.raw().pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)), Ok(99), "left as it was");
 }

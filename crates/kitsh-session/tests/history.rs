@@ -195,6 +195,15 @@ impl SessionStore for CollectOnTouch {
     async fn usage(&self) -> Result<(u64, u64), kitsh_session::StoreError> {
         self.inner.usage().await
     }
+    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, kitsh_session::StoreError> {
+        self.inner.get_record(key).await
+    }
+    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), kitsh_session::StoreError> {
+        self.inner.put_record(key, value).await
+    }
+    async fn remove_record(&self, key: &str) -> Result<bool, kitsh_session::StoreError> {
+        self.inner.remove_record(key).await
+    }
 }
 
 #[tokio::test]

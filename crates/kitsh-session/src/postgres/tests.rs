@@ -402,10 +402,10 @@ async fn migrations_run_once() {
     let Some(db) = test_db().await else { return };
     let mut raw = db.raw().await;
     let shown = db.shown();
-    assert_eq!(migrate(&mut raw, &shown).await, Ok(1), "a new database");
+    assert_eq!(migrate(&mut raw, &shown).await, Ok(2), "a new database");
     assert_eq!(migrate(&mut raw, &shown).await, Ok(0), "an up-to-date one");
     let applied = schema_rows(&raw).await;
-    assert_eq!(applied.iter().map(|r| r.0).collect::<Vec<_>>(), [1]);
+    assert_eq!(applied.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 2]);
     let o = object(b"kept");
     {
         let s = db.store().await;
@@ -416,6 +416,31 @@ async fn migrations_run_once() {
     assert_eq!(s.head("s").await, Ok(Some(o.0)));
     assert_eq!(s.get(&[o.0]).await, Ok(vec![o.1]));
     assert_eq!(schema_rows(&raw).await, applied, "connecting ran nothing");
+}
+
+/// A database a kitsh with only the first migration wrote (objects and heads) gets the second
+/// (records) on the first call, and keeps its sessions.
+#[tokio::test]
+async fn a_version_1_database_is_brought_up_to_date() {
+    let Some(db) = test_db().await else { return };
+    let raw = db.raw().await;
+    let o = object(b"from version 1");
+    raw.batch_execute(
+        "CREATE TABLE kitsh_schema (version bigint PRIMARY KEY, applied_at bigint NOT NULL);
+         INSERT INTO kitsh_schema VALUES (1, 0);
+         CREATE TABLE objects (id bytea PRIMARY KEY, bytes bytea NOT NULL, stored_at bigint NOT NULL);
+         CREATE TABLE heads (name text PRIMARY KEY, id bytea NOT NULL, updated_at bigint NOT NULL);",
+    )
+    .await
+    .expect("a version 1 schema");
+    raw.execute("INSERT INTO objects VALUES ($1, $2, 0)", &[&&o.0[..], &o.1.as_slice()]).await.expect("an object");
+    raw.execute("INSERT INTO heads VALUES ('old', $1, 0)", &[&&o.0[..]]).await.expect("a head");
+    let s = db.store().await;
+    assert_eq!(s.head("old").await, Ok(Some(o.0)));
+    assert_eq!(schema_rows(&raw).await.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(s.get(&[o.0]).await, Ok(vec![o.1]));
+    s.put_record("k", b"v").await.expect("records work");
+    assert_eq!(s.get_record("k").await, Ok(Some(b"v".to_vec())));
 }
 
 /// Stores connecting at once to a new database (processes starting together): one creates
@@ -433,7 +458,7 @@ async fn stores_migrating_at_once_all_succeed() {
     for c in connects {
         assert_eq!(c.await.expect("task"), Ok(()));
     }
-    assert_eq!(schema_rows(&db.raw().await).await.len(), 1);
+    assert_eq!(schema_rows(&db.raw().await).await.len(), 2);
 }
 
 #[tokio::test]
@@ -443,12 +468,12 @@ async fn a_newer_schema_is_refused() {
     let raw = db.raw().await;
     raw.execute("INSERT INTO kitsh_schema (version, applied_at) VALUES (99, 0)", &[]).await.expect("a newer version");
     let err = PostgresStore::connect(&db.url()).await.expect_err("a newer schema");
-    assert_eq!(err, StoreError::NewerSchema { found: 99, supported: 1 });
-    assert_eq!(err.to_string(), "session store: schema version 99 is newer than this kitsh (1)");
+    assert_eq!(err, StoreError::NewerSchema { found: 99, supported: 2 });
+    assert_eq!(err.to_string(), "session store: schema version 99 is newer than this kitsh (2)");
     let lazily = crate::open(&db.url()).expect("open");
     assert_eq!(lazily.sessions().await, Err(err.clone()), "the first call checks");
     assert_eq!(lazily.sessions().await, Err(err), "and every call until it is fixed");
-    assert_eq!(schema_rows(&raw).await.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 99], "left as it was");
+    assert_eq!(schema_rows(&raw).await.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 2, 99], "left as it was");
 }
 
 /// SES-10: while the server is down calls fail with a clear error, and they succeed again
