@@ -227,6 +227,11 @@ fn base_builder(cli: &Cli, name: &str) -> Result<kitsh::BashBuilder, String> {
     if let Ok(exe) = std::env::current_exe() {
         b = b.shell_path(&exe.to_string_lossy());
     }
+    // Also by the path it was started by (a symlink, a relative path), as the caller knows it.
+    if let Some(arg0) = std::env::args_os().next().map(std::path::PathBuf::from).filter(|p| p.components().count() > 1) {
+        let abs: std::path::PathBuf = host_cwd.join(&arg0).components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect();
+        b = b.shell_path(&abs.to_string_lossy());
+    }
     // A session's mounts must be the same at every call: it mounts only what it is told to.
     let no_cwd_mount = cli.no_cwd_mount || cli.session.is_some();
     if !no_cwd_mount {

@@ -7,8 +7,8 @@
 //! objects of their own. Committing a session writes only the pieces, chunks and index the store
 //! lacks: a call that changes one small file in a large session adds little.
 
-use std::collections::HashSet;
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use kitsh::{Snapshot, SnapshotError};
 use serde::{Deserialize, Serialize};
@@ -146,16 +146,82 @@ impl CommitRec {
     }
 }
 
-/// Sessions with their history, over one store.
+/// How many commits a [`History`] remembers what they name ([`Known`]).
+const KNOWN_COMMITS: usize = 64;
+
+/// What a commit names, remembered for the commits a [`History`] made or loaded last: the next
+/// commit on top of one of them (a session's next call) needs no reads to find its parent's
+/// pieces, and does not ask the store about the objects the parent names (a head names them:
+/// they are there).
+struct Known {
+    rec: CommitRec,
+    /// The manifest's pieces, in order.
+    list: Vec<Id>,
+    /// The index's depth (deltas from a full list).
+    depth: u32,
+    /// The index objects the list is rebuilt from.
+    index_objects: Vec<Id>,
+    /// Every object the commit names but itself: index objects, pieces, chunks.
+    refs: HashSet<Id>,
+}
+
+/// The remembered commits, the least recently used forgotten first.
+#[derive(Default)]
+struct KnownCache {
+    tick: u64,
+    map: HashMap<Id, (Arc<Known>, u64)>,
+}
+
+impl KnownCache {
+    fn get(&mut self, id: &Id) -> Option<Arc<Known>> {
+        self.tick += 1;
+        let tick = self.tick;
+        self.map.get_mut(id).map(|(k, t)| {
+            *t = tick;
+            Arc::clone(k)
+        })
+    }
+
+    fn put(&mut self, id: Id, known: Arc<Known>) {
+        self.tick += 1;
+        self.map.insert(id, (known, self.tick));
+        if self.map.len() > KNOWN_COMMITS {
+            if let Some(oldest) = self.map.iter().min_by_key(|(_, (_, t))| *t).map(|(id, _)| *id) {
+                self.map.remove(&oldest);
+            }
+        }
+    }
+}
+
+/// Sessions with their history, over one store. Clones share the store and what they remember
+/// of recent commits.
 #[derive(Clone)]
 pub struct History {
     store: Arc<dyn SessionStore>,
+    known: Arc<Mutex<KnownCache>>,
 }
 
 impl History {
     /// Sessions kept in `store`.
     pub fn new(store: Arc<dyn SessionStore>) -> History {
-        History { store }
+        History { store, known: Arc::default() }
+    }
+
+    fn known_cache(&self) -> std::sync::MutexGuard<'_, KnownCache> {
+        self.known.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What commit `id` names, remembered or read from the store (its commit, index and pieces).
+    async fn known(&self, id: &Id) -> Result<Arc<Known>, HistoryError> {
+        if let Some(k) = self.known_cache().get(id) {
+            return Ok(k);
+        }
+        let rec = self.commit_rec(id).await?;
+        let (list, depth, index_objects) = self.pieces(&rec).await?;
+        let refs = self.refs(&list, &index_objects).await?;
+        let known = Arc::new(Known { rec, list, depth, index_objects, refs });
+        self.known_cache().put(*id, Arc::clone(&known));
+        Ok(known)
     }
 
     /// The store.
@@ -177,8 +243,15 @@ impl History {
 
     /// The snapshot of commit `id`.
     pub async fn snapshot_at(&self, id: &Id) -> Result<Snapshot, HistoryError> {
-        let commit = self.commit_rec(id).await?;
-        let (list, _, _) = self.pieces(&commit).await?;
+        let remembered = self.known_cache().get(id);
+        let (list, index) = match &remembered {
+            Some(k) => (k.list.clone(), None),
+            None => {
+                let commit = self.commit_rec(id).await?;
+                let (list, depth, index_objects) = self.pieces(&commit).await?;
+                (list, Some((commit, depth, index_objects)))
+            }
+        };
         let pieces = self.store.get(&list).await?;
         let mut manifest = Vec::with_capacity(pieces.iter().map(|p| p.len()).sum());
         for (want, piece) in list.iter().zip(&pieces) {
@@ -189,7 +262,13 @@ impl History {
         }
         let chunk_ids = Snapshot::manifest_chunks(&manifest)?;
         let chunks = self.store.get(&chunk_ids).await?;
-        Ok(Snapshot::from_manifest(&manifest, chunks)?)
+        let snapshot = Snapshot::from_manifest(&manifest, chunks)?;
+        if let Some((rec, depth, index_objects)) = index {
+            // Checked and whole: remembered, so a commit on top of it reads nothing more.
+            let refs = index_objects.iter().chain(&list).chain(&chunk_ids).copied().collect();
+            self.known_cache().put(*id, Arc::new(Known { rec, list, depth, index_objects, refs }));
+        }
+        Ok(snapshot)
     }
 
     /// The ids of a commit's manifest pieces (checked against the commit), the index's depth and
@@ -233,37 +312,35 @@ impl History {
             .collect();
         let piece_ids: Vec<Id> = pieces.iter().map(|(i, _)| *i).collect();
         let list = index::list_id(&piece_ids);
-        let parent_rec = match &parent {
-            Some(p) => Some(self.commit_rec(p).await?),
+        let parent_known = match &parent {
+            Some(p) => Some(self.known(p).await?),
             None => None,
         };
-        if let (Some(p), Some(rec)) = (&parent, &parent_rec) {
-            if rec.list == list {
+        if let (Some(p), Some(k)) = (&parent, &parent_known) {
+            if k.rec.list == list {
                 return Ok(Committed::Unchanged(*p));
             }
         }
-        let base = match &parent_rec {
-            Some(rec) => Some((rec.index, self.pieces(rec).await?)),
-            None => None,
-        };
-        // What the parent names is alive (a collection keeps it); what this commit reuses of the
-        // rest the store may hold as garbage a collection is about to sweep: freshened below.
-        let parent_refs = match &base {
-            Some((_, (list, _, index_objects))) => self.refs(list, index_objects).await?,
-            None => HashSet::new(),
-        };
-        let (index_id, index_bytes, _) = index::make(&piece_ids, base.as_ref().map(|(id, (old, depth, _))| (*id, *depth, old.as_slice())));
+        let (index_id, index_bytes, depth) = index::make(&piece_ids, parent_known.as_ref().map(|k| (k.rec.index, k.depth, k.list.as_slice())));
         let rec = CommitRec { parents: parent.into_iter().collect(), index: index_id, list, time_ms: now_ms(), label: label.to_string() };
         let bytes = rec.encode();
         let id = id_of(&bytes);
         let mut objects: Vec<(Id, Arc<Vec<u8>>)> = snapshot.chunks().map(|(h, c)| (*h, Arc::clone(c))).collect();
         objects.extend(pieces);
         objects.push((index_id, index_bytes));
-        let ids: Vec<Id> = objects.iter().map(|(i, _)| *i).collect();
-        let missing: HashSet<Id> = self.store.missing(&ids).await?.into_iter().collect();
-        let reused: Vec<Id> = ids.iter().filter(|i| !missing.contains(*i) && !parent_refs.contains(*i)).copied().collect();
+        // What the parent names is in the store (its head names it, so a collection keeps it);
+        // of the rest, what the store has it may hold as garbage a collection is about to
+        // sweep: freshened below.
+        let empty = HashSet::new();
+        let parent_refs = parent_known.as_ref().map_or(&empty, |k| &k.refs);
+        let mut asked: Vec<Id> = objects.iter().map(|(i, _)| *i).filter(|i| !parent_refs.contains(i)).collect();
+        asked.sort_unstable();
+        asked.dedup();
+        let missing: HashSet<Id> = self.store.missing(&asked).await?.into_iter().collect();
+        let reused: Vec<Id> = asked.iter().filter(|i| !missing.contains(*i)).copied().collect();
         // A reused object swept between `missing` and `touch` is put again.
         let swept: HashSet<Id> = self.store.touch(&reused).await?.into_iter().collect();
+        let mut refs: HashSet<Id> = objects.iter().map(|(i, _)| *i).collect();
         objects.retain(|(i, _)| missing.contains(i) || swept.contains(i));
         objects.push((id, Arc::new(bytes)));
         let written = objects.iter().map(|(_, b)| b.len() as u64).sum();
@@ -271,6 +348,14 @@ impl History {
         if !self.store.advance(name, parent, id).await? {
             return Err(HistoryError::Conflict(name.to_string()));
         }
+        let mut index_objects = vec![index_id];
+        if depth > 0 {
+            if let Some(k) = &parent_known {
+                index_objects.extend_from_slice(&k.index_objects);
+            }
+        }
+        refs.extend(&index_objects);
+        self.known_cache().put(id, Arc::new(Known { rec, list: piece_ids, depth, index_objects, refs }));
         Ok(Committed::New { id, written })
     }
 

@@ -222,3 +222,86 @@ async fn a_collection_during_a_commit_cannot_sweep_what_it_reuses() {
     assert!(!*hooked.armed.lock().unwrap(), "the commit freshened reused objects");
     assert_eq!(call(&h, "s", "wc -c < /tmp/f").await.0, "300\n");
 }
+
+/// A store that counts the reads and the ids asked about.
+struct Counting {
+    inner: MemoryStore,
+    gets: std::sync::atomic::AtomicUsize,
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl SessionStore for Counting {
+    async fn missing(&self, ids: &[kitsh_session::Id]) -> Result<Vec<kitsh_session::Id>, kitsh_session::StoreError> {
+        self.asked.fetch_add(ids.len(), std::sync::atomic::Ordering::Relaxed);
+        self.inner.missing(ids).await
+    }
+    async fn put(&self, objects: &[(kitsh_session::Id, Arc<Vec<u8>>)]) -> Result<(), kitsh_session::StoreError> {
+        self.inner.put(objects).await
+    }
+    async fn get(&self, ids: &[kitsh_session::Id]) -> Result<Vec<Arc<Vec<u8>>>, kitsh_session::StoreError> {
+        self.gets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.get(ids).await
+    }
+    async fn head(&self, name: &str) -> Result<Option<kitsh_session::Id>, kitsh_session::StoreError> {
+        self.inner.head(name).await
+    }
+    async fn advance(&self, name: &str, expected: Option<kitsh_session::Id>, new: kitsh_session::Id) -> Result<bool, kitsh_session::StoreError> {
+        self.inner.advance(name, expected, new).await
+    }
+    async fn sessions(&self) -> Result<Vec<(String, kitsh_session::Id)>, kitsh_session::StoreError> {
+        self.inner.sessions().await
+    }
+    async fn remove(&self, name: &str) -> Result<bool, kitsh_session::StoreError> {
+        self.inner.remove(name).await
+    }
+    async fn touch(&self, ids: &[kitsh_session::Id]) -> Result<Vec<kitsh_session::Id>, kitsh_session::StoreError> {
+        self.inner.touch(ids).await
+    }
+    async fn sweep(&self, keep: &std::collections::HashSet<kitsh_session::Id>, before: i64) -> Result<u64, kitsh_session::StoreError> {
+        self.inner.sweep(keep, before).await
+    }
+    async fn usage(&self) -> Result<(u64, u64), kitsh_session::StoreError> {
+        self.inner.usage().await
+    }
+    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, kitsh_session::StoreError> {
+        self.inner.get_record(key).await
+    }
+    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), kitsh_session::StoreError> {
+        self.inner.put_record(key, value).await
+    }
+    async fn remove_record(&self, key: &str) -> Result<bool, kitsh_session::StoreError> {
+        self.inner.remove_record(key).await
+    }
+}
+
+/// A session's next commit in the process that made (or loaded) its last one reads nothing of
+/// the parent and asks the store only about the objects the parent does not name.
+#[tokio::test]
+async fn a_commit_on_a_remembered_parent_reads_nothing() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let store = Arc::new(Counting { inner: MemoryStore::new(), gets: 0.into(), asked: 0.into() });
+    let h = History::new(store.clone());
+    let mut bash = Bash::new();
+    bash.exec_sync("mkdir /d; for i in $(seq 300); do printf 'file %0200d\\n' $i > /d/f$i; done");
+    let first = h.commit("s", None, &bash.snapshot().unwrap(), "300 files").await.unwrap().id();
+    let (gets, asked) = (store.gets.load(Relaxed), store.asked.swap(0, Relaxed));
+    assert_eq!(gets, 0, "a new session reads nothing");
+    assert!(asked > 300, "a new session asks about every object: {asked}");
+    bash.exec_sync("echo changed > /d/f7");
+    let second = h.commit("s", Some(first), &bash.snapshot().unwrap(), "one file").await.unwrap().id();
+    assert_eq!(store.gets.load(Relaxed), 0, "the parent was remembered");
+    let asked = store.asked.swap(0, Relaxed);
+    assert!(asked < 12, "only the new objects are asked about: {asked}");
+    // Another process (a fresh History) reads the parent once, then remembers it.
+    let other = History::new(store.clone());
+    let snap = other.snapshot_at(&second).await.unwrap();
+    let reads = store.gets.swap(0, Relaxed);
+    assert!(reads >= 3, "commit, index, pieces and chunks: {reads}");
+    let mut bash = Bash::builder().restore(&snap).build().unwrap();
+    bash.exec_sync("echo again > /d/f8");
+    let third = other.commit("s", Some(second), &bash.snapshot().unwrap(), "another").await.unwrap();
+    assert_eq!(store.gets.load(Relaxed), 0, "the loaded commit was remembered");
+    assert!(store.asked.load(Relaxed) < 12);
+    assert_eq!(h.snapshot_at(&third.id()).await.unwrap().diff(&snap).len(), 1);
+}
