@@ -335,13 +335,16 @@ fn run_in_session(cli: &Cli, session: &str, script: &str, arg0: &str, args: &[St
         _ => kitsh::Invocation::File,
     };
     let name = arg0;
+    // Arguments given set the positional parameters; with none, the session keeps its own (as
+    // a terminal does from one command line to the next). The builder names the shell.
+    let arg0 = (!args.is_empty()).then_some(arg0);
     let r = session::run_in_session(session, cli.store.as_deref(), script, || base_builder(cli, name).map(|b| b.invocation(how)), |bash| {
         if cli.json {
-            let resp = kitsh::tool::execute_on(bash, ToolRequest::new(script), Some(arg0), args);
+            let resp = kitsh::tool::execute_on(bash, ToolRequest::new(script), arg0, args);
             let stdout = serde_json::to_string(&resp).unwrap_or_default() + "\n";
             return kitsh::ExecResult { stdout_bytes: stdout.clone().into_bytes(), stdout, stderr: String::new(), stderr_bytes: Vec::new(), exit_code: resp.exit_code };
         }
-        bash.exec_with_args(script, Some(arg0), args)
+        bash.exec_with_args(script, arg0, args)
     })?;
     let mut out = std::io::stdout();
     let _ = out.write_all(&r.stdout_bytes);

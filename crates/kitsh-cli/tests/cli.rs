@@ -238,6 +238,32 @@ fn a_session_outlives_the_process_and_has_a_history() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// SES-2 across a process boundary: A in one `kitsh --session` process, B in the next, gives
+/// what A then B in one `kitsh -c` gives.
+#[test]
+#[allow(clippy::unwrap_used)]
+fn a_then_b_in_two_processes_equals_one_run() {
+    let dir = std::env::temp_dir().join(format!("kitsh-cli-pairs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite:{}", dir.join("s.db").display());
+    let pairs = [
+        ("mkdir -p d/e; echo hi > d/e/f; ln -s d/e/f l; chmod 640 d/e/f; touch -d '2020-01-02 03:04:05' d/e/f; mkfifo p", "ls -l --time-style=+%F d/e | sed 1d; cat l; stat -c '%a %F' d/e/f p"),
+        ("declare -i n=5; declare -A m=([z]=1 [a]=2); declare -n ref=n; f() { echo \"f $1\"; }; readonly -f f", "declare -p n m ref; n+=2; echo $ref; f x; declare -F"),
+        ("shopt -s expand_aliases extglob; alias ll='echo LL'; set -o pipefail; cd /tmp; pushd / >/dev/null; umask 027", "ll; false | true; echo $?; echo @(a|b); dirs; umask; echo $OLDPWD"),
+        ("trap 'echo usr1' USR1; set -- a 'b c'; RANDOM=7; hash cat", "trap -p; kill -USR1 $$; printf '[%s]' \"$@\"; echo $RANDOM; hash -t cat"),
+    ];
+    for (i, (a, b)) in pairs.iter().enumerate() {
+        let name = format!("pair{i}");
+        let first = kitsh(&["--store", &url, "--session", &name, "-c", a], b"");
+        assert_eq!((stdout(&first), first.status.code()), (String::new(), Some(0)), "{a}: {}", stderr(&first));
+        let second = kitsh(&["--store", &url, "--session", &name, "-c", b], b"");
+        let one = kitsh(&["-c", &format!("{a}\n{b}")], b"");
+        assert_eq!((stdout(&second), stderr(&second), second.status.code()), (stdout(&one), stderr(&one), one.status.code()), "A: {a}\nB: {b}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn username_and_hostname() {
     let o = kitsh(&["--username", "agent", "--hostname", "box", "-c", "whoami; hostname; echo $USER $HOSTNAME; pwd"], b"");

@@ -12,6 +12,8 @@ mod postgres;
 mod sqlite;
 pub mod store;
 #[cfg(test)]
+mod session_tests;
+#[cfg(test)]
 mod store_tests;
 
 pub use history::{CommitInfo, Committed, GcPolicy, GcReport, History, HistoryError};
