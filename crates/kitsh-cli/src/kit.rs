@@ -124,7 +124,7 @@ enum Cmd {
         #[arg(long = "session-cache", value_name = "N", requires = "store")]
         session_cache: Option<usize>,
         /// With --http: drop an MCP session from this process's memory after SECS without a
-        /// request (default 300, or 60 with --store; with --store a later request restores it).
+        /// request (default 300, or 15 with --store; with --store a later request restores it).
         #[arg(long = "idle-timeout", value_name = "SECS", requires = "http")]
         idle_timeout: Option<f64>,
     },

@@ -44,8 +44,9 @@ pub struct HttpOptions {
 /// How long an idle MCP session stays in memory by default without a store (rmcp's default).
 pub const IDLE: Duration = Duration::from_secs(300);
 
-/// How long an idle MCP session stays in memory by default with a store.
-pub const IDLE_STORED: Duration = Duration::from_secs(60);
+/// How long an idle MCP session stays in memory by default with a store (its next request
+/// restores it from the store: one record read and the handshake replayed in the process).
+pub const IDLE_STORED: Duration = Duration::from_secs(15);
 
 /// How long `/readyz` waits for the store.
 const READY_WAIT: Duration = Duration::from_secs(3);
@@ -113,6 +114,9 @@ pub async fn serve_http(opts: McpOptions, http: HttpOptions) -> Result<(), Strin
                 continue;
             }
         };
+        // Responses are small writes (SSE events): without TCP_NODELAY, Nagle's algorithm and
+        // the client's delayed ACK hold each one for ~40 ms.
+        let _ = stream.set_nodelay(true);
         let (service, gate) = (service.clone(), gate.clone());
         tokio::spawn(async move {
             let svc = hyper::service::service_fn(move |req: Request<Incoming>| {

@@ -86,7 +86,7 @@ def latency(pg: Postgres) -> None:
 
 
 def many(pg: Postgres) -> None:
-    procs = [Kitsh(pg.url) for _ in range(3)]
+    procs = [Kitsh(pg.url, "--idle-timeout", "15") for _ in range(3)]
     lb = Balancer(procs)
     try:
         print(f"{STORED} sessions stored (one call each), {ACTIVE} of them active through HAProxy + 3 processes:")
@@ -138,6 +138,8 @@ def many(pg: Postgres) -> None:
         with httpx2.Client(timeout=60) as c:
             assert result_text(raw_call(lb.url, c, active[0], "tail -1 ~/f")) == f"{CALLS}\n"
         print(f"  RSS of the three processes: {', '.join(f'{k.rss_kb() / 1024:.0f} MiB' for k in procs)}")
+        time.sleep(20)
+        print(f"  and 20 s later (--idle-timeout 15): {', '.join(f'{k.rss_kb() / 1024:.0f} MiB' for k in procs)}")
     finally:
         lb.close()
         for k in procs:
