@@ -188,13 +188,19 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// An empty temp directory for a test's session store, and the store's URL (a file in it).
+fn session_store(tag: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("kitsh-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the store's directory");
+    let url = format!("sqlite:{}", dir.join("s.db").display());
+    (dir, url)
+}
+
 #[test]
 #[allow(clippy::unwrap_used)]
 fn a_session_outlives_the_process_and_has_a_history() {
-    let dir = std::env::temp_dir().join(format!("kitsh-cli-session-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite:{}", dir.join("s.db").display());
+    let (dir, url) = session_store("session");
     // `kitsh [--store URL] session ...` (the runner's own `--no-cwd-mount` is for scripts).
     let run = |args: &[String]| Command::new(env!("CARGO_BIN_EXE_kitsh")).args(args).env_clear().env("LANG", "C.UTF-8").output().expect("kitsh runs");
     let s = |args: &[&str]| {
@@ -243,10 +249,7 @@ fn a_session_outlives_the_process_and_has_a_history() {
 #[test]
 #[allow(clippy::unwrap_used)]
 fn a_then_b_in_two_processes_equals_one_run() {
-    let dir = std::env::temp_dir().join(format!("kitsh-cli-pairs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite:{}", dir.join("s.db").display());
+    let (dir, url) = session_store("pairs");
     let pairs = [
         ("mkdir -p d/e; echo hi > d/e/f; ln -s d/e/f l; chmod 640 d/e/f; touch -d '2020-01-02 03:04:05' d/e/f; mkfifo p", "ls -l --time-style=+%F d/e | sed 1d; cat l; stat -c '%a %F' d/e/f p"),
         ("declare -i n=5; declare -A m=([z]=1 [a]=2); declare -n ref=n; f() { echo \"f $1\"; }; readonly -f f", "declare -p n m ref; n+=2; echo $ref; f x; declare -F"),

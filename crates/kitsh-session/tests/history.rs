@@ -150,22 +150,28 @@ async fn a_commit_that_changes_one_small_file_stores_little() {
     assert!((data..data + 16 * 1024).contains(&snap.file_bytes()), "{}", snap.file_bytes());
 }
 
-/// A store that runs a collection the first time a commit freshens objects: the interleaving in
-/// which a commit reuses an object no live commit names while a `gc` sweeps it.
-struct CollectOnTouch {
+/// A memory store with hooks: it counts reads and the ids asked about, and when `armed`, runs a
+/// collection the first time a commit freshens objects (the interleaving in which a commit reuses
+/// an object no live commit names while a `gc` sweeps it).
+#[derive(Default)]
+struct Hooked {
     inner: Arc<MemoryStore>,
     armed: std::sync::Mutex<bool>,
+    gets: std::sync::atomic::AtomicUsize,
+    asked: std::sync::atomic::AtomicUsize,
 }
 
 #[async_trait::async_trait]
-impl SessionStore for CollectOnTouch {
+impl SessionStore for Hooked {
     async fn missing(&self, ids: &[kitsh_session::Id]) -> Result<Vec<kitsh_session::Id>, kitsh_session::StoreError> {
+        self.asked.fetch_add(ids.len(), std::sync::atomic::Ordering::Relaxed);
         self.inner.missing(ids).await
     }
     async fn put(&self, objects: &[(kitsh_session::Id, Arc<Vec<u8>>)]) -> Result<(), kitsh_session::StoreError> {
         self.inner.put(objects).await
     }
     async fn get(&self, ids: &[kitsh_session::Id]) -> Result<Vec<Arc<Vec<u8>>>, kitsh_session::StoreError> {
+        self.gets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.inner.get(ids).await
     }
     async fn head(&self, name: &str) -> Result<Option<kitsh_session::Id>, kitsh_session::StoreError> {
@@ -208,8 +214,7 @@ impl SessionStore for CollectOnTouch {
 
 #[tokio::test]
 async fn a_collection_during_a_commit_cannot_sweep_what_it_reuses() {
-    let inner = Arc::new(MemoryStore::new());
-    let hooked = Arc::new(CollectOnTouch { inner: inner.clone(), armed: std::sync::Mutex::new(false) });
+    let hooked = Arc::new(Hooked::default());
     let h = History::new(hooked.clone());
     let write = "printf 'x%.0s' $(seq 300) > /tmp/f; touch -d @0 /tmp/f";
     call(&h, "s", write).await;
@@ -223,64 +228,12 @@ async fn a_collection_during_a_commit_cannot_sweep_what_it_reuses() {
     assert_eq!(call(&h, "s", "wc -c < /tmp/f").await.0, "300\n");
 }
 
-/// A store that counts the reads and the ids asked about.
-struct Counting {
-    inner: MemoryStore,
-    gets: std::sync::atomic::AtomicUsize,
-    asked: std::sync::atomic::AtomicUsize,
-}
-
-#[async_trait::async_trait]
-impl SessionStore for Counting {
-    async fn missing(&self, ids: &[kitsh_session::Id]) -> Result<Vec<kitsh_session::Id>, kitsh_session::StoreError> {
-        self.asked.fetch_add(ids.len(), std::sync::atomic::Ordering::Relaxed);
-        self.inner.missing(ids).await
-    }
-    async fn put(&self, objects: &[(kitsh_session::Id, Arc<Vec<u8>>)]) -> Result<(), kitsh_session::StoreError> {
-        self.inner.put(objects).await
-    }
-    async fn get(&self, ids: &[kitsh_session::Id]) -> Result<Vec<Arc<Vec<u8>>>, kitsh_session::StoreError> {
-        self.gets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.inner.get(ids).await
-    }
-    async fn head(&self, name: &str) -> Result<Option<kitsh_session::Id>, kitsh_session::StoreError> {
-        self.inner.head(name).await
-    }
-    async fn advance(&self, name: &str, expected: Option<kitsh_session::Id>, new: kitsh_session::Id) -> Result<bool, kitsh_session::StoreError> {
-        self.inner.advance(name, expected, new).await
-    }
-    async fn sessions(&self) -> Result<Vec<(String, kitsh_session::Id)>, kitsh_session::StoreError> {
-        self.inner.sessions().await
-    }
-    async fn remove(&self, name: &str) -> Result<bool, kitsh_session::StoreError> {
-        self.inner.remove(name).await
-    }
-    async fn touch(&self, ids: &[kitsh_session::Id]) -> Result<Vec<kitsh_session::Id>, kitsh_session::StoreError> {
-        self.inner.touch(ids).await
-    }
-    async fn sweep(&self, keep: &std::collections::HashSet<kitsh_session::Id>, before: i64) -> Result<u64, kitsh_session::StoreError> {
-        self.inner.sweep(keep, before).await
-    }
-    async fn usage(&self) -> Result<(u64, u64), kitsh_session::StoreError> {
-        self.inner.usage().await
-    }
-    async fn get_record(&self, key: &str) -> Result<Option<Vec<u8>>, kitsh_session::StoreError> {
-        self.inner.get_record(key).await
-    }
-    async fn put_record(&self, key: &str, value: &[u8]) -> Result<(), kitsh_session::StoreError> {
-        self.inner.put_record(key, value).await
-    }
-    async fn remove_record(&self, key: &str) -> Result<bool, kitsh_session::StoreError> {
-        self.inner.remove_record(key).await
-    }
-}
-
 /// A session's next commit in the process that made (or loaded) its last one reads nothing of
 /// the parent and asks the store only about the objects the parent does not name.
 #[tokio::test]
 async fn a_commit_on_a_remembered_parent_reads_nothing() {
     use std::sync::atomic::Ordering::Relaxed;
-    let store = Arc::new(Counting { inner: MemoryStore::new(), gets: 0.into(), asked: 0.into() });
+    let store = Arc::new(Hooked::default());
     let h = History::new(store.clone());
     let mut bash = Bash::new();
     bash.exec_sync("mkdir /d; for i in $(seq 300); do printf 'file %0200d\\n' $i > /d/f$i; done");
