@@ -9,7 +9,7 @@ use rmcp::transport::streamable_http_server::session::store::{SessionState, Sess
 use crate::stored::{session_name, Stored};
 
 /// The record key of an MCP session's handshake.
-fn key(mcp_id: &str) -> String {
+pub(crate) fn key(mcp_id: &str) -> String {
     let mut k = String::with_capacity(4 + mcp_id.len());
     k.push_str("mcp/");
     k.push_str(mcp_id);

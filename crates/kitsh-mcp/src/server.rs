@@ -16,6 +16,7 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
+use crate::records;
 use crate::stored::{session_name, Stored};
 
 /// How the server is set up. A clone serves another connection: its `bash` tool starts a
@@ -147,7 +148,7 @@ impl Server {
                 let Some(id) = mcp_session_id(ctx) else {
                     return Err(McpError::invalid_request("sessions are kept in a store: the request has no Mcp-Session-Id", None));
                 };
-                match stored.call(&session_name(id), &sh.bash_template, req, status, &token).await {
+                match stored.call(&session_name(id), Some(&records::key(id)), &sh.bash_template, req, status, &token).await {
                     Ok(r) => r,
                     Err(e) => {
                         watcher.abort();

@@ -98,6 +98,9 @@ pub(crate) enum CallError {
     Store(String),
     /// Other calls kept changing the session until this call's timeout.
     Busy(String),
+    /// The MCP session was ended (an HTTP DELETE, perhaps served by another process): its
+    /// handshake and its bash session are gone from the store.
+    Ended(String),
 }
 
 impl std::fmt::Display for CallError {
@@ -105,6 +108,7 @@ impl std::fmt::Display for CallError {
         match self {
             CallError::Store(m) => write!(f, "kitsh: {m}; the call was not run or not kept"),
             CallError::Busy(name) => write!(f, "kitsh: session busy: other calls kept changing session '{name}' until this call's timeout"),
+            CallError::Ended(name) => write!(f, "kitsh: session '{name}' has ended (its MCP session was closed); start a new MCP session"),
         }
     }
 }
@@ -152,10 +156,13 @@ impl Stored {
     }
 
     /// Run `req` in session `name`, a new session (from `template`) when the store has none, and
-    /// commit what it leaves; the response of the run that was committed.
+    /// commit what it leaves; the response of the run that was committed. `record`: the store
+    /// record that must exist for the session to be new (the MCP handshake's): without it, a
+    /// session the store does not have was ended, not yet begun.
     pub(crate) async fn call(
         &self,
         name: &str,
+        record: Option<&str>,
         template: &BashTool,
         req: ToolRequest,
         status: StatusCallback,
@@ -178,7 +185,14 @@ impl Stored {
                     tool.restore(&snap).map_err(|e| CallError::Store(format!("session '{name}': {e}")))?;
                     tool
                 }
-                (_, None) => template.clone(),
+                (_, None) => {
+                    if let Some(key) = record {
+                        if self.store().get_record(key).await.map_err(|e| CallError::Store(e.to_string()))?.is_none() {
+                            return Err(CallError::Ended(name.to_string()));
+                        }
+                    }
+                    template.clone()
+                }
             };
             let shared = Arc::clone(&status);
             let each: StatusCallback = Box::new(move |st: ToolStatus| (shared.lock().unwrap_or_else(PoisonError::into_inner))(st));
@@ -220,7 +234,7 @@ mod tests {
     }
 
     async fn run(s: &Stored, name: &str, script: &str) -> Result<ToolResponse, CallError> {
-        s.call(name, &BashTool::default(), ToolRequest::new(script), Box::new(|_| {}), &CancellationToken::new()).await
+        s.call(name, None, &BashTool::default(), ToolRequest::new(script), Box::new(|_| {}), &CancellationToken::new()).await
     }
 
     #[tokio::test]
@@ -240,6 +254,29 @@ mod tests {
         assert_eq!(r.stdout, "unset\n");
         let log = a.history.log("mcp-1").await.expect("log");
         assert_eq!(log.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["echo $x >> /tmp/f; cat /tmp/f", "x=$((x + 1)); echo $x $(cat /tmp/f)", "x=41; echo hi > /tmp/f"]);
+    }
+
+    #[tokio::test]
+    async fn a_session_whose_record_is_gone_has_ended() {
+        let o = opts(4);
+        let (a, b) = (Stored::new(&o), Stored::new(&o));
+        async fn call(s: &Stored, script: &str) -> Result<ToolResponse, CallError> {
+            s.call("mcp-7", Some("mcp/7"), &BashTool::default(), ToolRequest::new(script), Box::new(|_| {}), &CancellationToken::new()).await
+        }
+        // No handshake record: the session is not new but ended, and nothing is created.
+        let e = call(&a, "echo hi").await.expect_err("no record");
+        assert_eq!(e.to_string(), "kitsh: session 'mcp-7' has ended (its MCP session was closed); start a new MCP session");
+        assert_eq!(o.store.head("mcp-7").await.expect("head"), None);
+        o.store.put_record("mcp/7", b"{}").await.expect("record");
+        assert_eq!(call(&a, "x=1; echo hi").await.expect("a new session").stdout, "hi\n");
+        // Ended through b (what records.rs does on an HTTP DELETE): a, which holds it in its
+        // cache, refuses the next call instead of starting an empty session of the same name.
+        b.forget("mcp-7");
+        o.store.remove("mcp-7").await.expect("remove");
+        o.store.remove_record("mcp/7").await.expect("remove record");
+        let e = call(&a, "echo ${x-unset}").await.expect_err("ended");
+        assert!(matches!(e, CallError::Ended(_)), "{e}");
+        assert_eq!(o.store.head("mcp-7").await.expect("head"), None);
     }
 
     #[tokio::test]
@@ -294,7 +331,7 @@ mod tests {
         };
         use kitsh::tool::Tool;
         let (template, token) = (BashTool::default(), CancellationToken::new());
-        let (r, ()) = tokio::join!(s.call("mcp-b", &template, req, Box::new(|_| {}), &token), racer);
+        let (r, ()) = tokio::join!(s.call("mcp-b", None, &template, req, Box::new(|_| {}), &token), racer);
         let e = r.expect_err("busy");
         assert!(matches!(e, CallError::Busy(_)), "{e}");
         assert_eq!(e.to_string(), "kitsh: session busy: other calls kept changing session 'mcp-b' until this call's timeout");

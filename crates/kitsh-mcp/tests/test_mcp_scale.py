@@ -371,6 +371,24 @@ def test_an_unknown_session_id_is_refused(farm):
         assert r.status_code == 404, (r.status_code, r.text)
 
 
+def test_a_session_ended_through_one_process_is_ended_in_all(farm):
+    procs, _ = farm
+    with httpx2.Client(timeout=60) as c:
+        sid = raw_session(procs[0].url, c)
+        assert result_text(raw_call(procs[0].url, c, sid, "echo kept > ~/f; cat ~/f")) == "kept\n"
+        r = c.delete(procs[1].url, headers={"mcp-session-id": sid, "mcp-protocol-version": PROTOCOL})
+        assert r.status_code in (200, 202, 204), (r.status_code, r.text)
+        # The process that served the session still holds it in memory until its idle timeout:
+        # a call there is refused, and does not start an empty session under the same name.
+        ended = raw_call(procs[0].url, c, sid, "cat ~/f; echo ran")
+        assert ended["result"]["isError"], ended
+        assert result_text(ended) == f"kitsh: session 'mcp-{sid}' has ended (its MCP session was closed); start a new MCP session", ended
+        # A process that never served it does not know the id any more.
+        body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+        r = c.post(procs[2].url, json=body, headers={**ACCEPT, "mcp-session-id": sid, "mcp-protocol-version": PROTOCOL})
+        assert r.status_code == 404, (r.status_code, r.text)
+
+
 def test_memory_stays_bounded_after_thousands_of_sessions(pg):
     k = Kitsh(pg.url, "--idle-timeout", "1", "--session-cache", "64")
     try:
