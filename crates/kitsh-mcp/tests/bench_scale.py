@@ -8,7 +8,7 @@
 Run with the release binary: `cargo build --release -p kitsh-cli && KITSH_BIN=target/release/kitsh
 python3 crates/kitsh-mcp/tests/bench_scale.py` (from a Python with `mcp`, `httpx2` and `pytest`
 installed, as CI's target/py-venv). KITSH_BENCH_STORED, KITSH_BENCH_ACTIVE, KITSH_BENCH_CALLS and
-KITSH_BENCH_CLIENTS change the sizes.
+KITSH_BENCH_CLIENTS change the sizes; KITSH_BENCH_PART=latency runs the first part only.
 """
 
 from __future__ import annotations
@@ -150,6 +150,7 @@ if __name__ == "__main__":
     pg = Postgres()
     try:
         latency(pg)
-        many(pg)
+        if os.environ.get("KITSH_BENCH_PART") != "latency":
+            many(pg)
     finally:
         pg.close()

@@ -13,7 +13,7 @@ driven by the official MCP Python SDK.
 - a process's memory after thousands of committed sessions stays within its bounded cache.
 
 Sizes (CI keeps them modest; larger runs are benchmarks): KITSH_SCALE_SESSIONS (100),
-KITSH_SCALE_CALLS (20), KITSH_SCALE_RSS_SESSIONS (3000). Needs PostgreSQL's server programs and
+KITSH_SCALE_CALLS (20), KITSH_SCALE_RSS_SESSIONS (10000). Needs PostgreSQL's server programs and
 haproxy (`.ci/run` installs both); without them the tests fail, saying so.
 """
 
@@ -43,7 +43,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 KITSH = os.environ.get("KITSH_BIN", str(ROOT / "target" / "debug" / "kitsh"))
 SESSIONS = int(os.environ.get("KITSH_SCALE_SESSIONS", "100"))
 CALLS = int(os.environ.get("KITSH_SCALE_CALLS", "20"))
-RSS_SESSIONS = int(os.environ.get("KITSH_SCALE_RSS_SESSIONS", "3000"))
+RSS_SESSIONS = int(os.environ.get("KITSH_SCALE_RSS_SESSIONS", "10000"))
 ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 PROTOCOL = "2025-06-18"
 
