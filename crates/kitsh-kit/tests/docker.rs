@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
@@ -162,6 +163,9 @@ elif mode == "pids":
     out["forked"] = made
 elif mode == "sleep":
     import time; time.sleep(120)
+elif mode == "hold":
+    import time; time.sleep(4)
+    out.update(token=os.environ.get("TOKEN"), tool=os.environ.get("KITSH_TOOL"))
 elif mode == "flood":
     sys.stdout.write("x" * 10_000_000)
 elif mode == "fail":
@@ -308,6 +312,55 @@ fn containers_of(cli: &Path, tool: &str) -> Vec<String> {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let image = format!("kitsh/{tool}:");
     String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.contains(&image)).map(str::to_string).collect()
+}
+
+/// Every process's command line (`PID: ARGS`) that holds `needle`.
+fn command_lines_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let cmd = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if cmd.windows(needle.len()).any(|w| w == needle.as_bytes()) {
+            found.push(format!("{name}: {}", String::from_utf8_lossy(&cmd).replace('\0', " ")));
+        }
+    }
+    found
+}
+
+#[test]
+fn env_values_are_on_no_command_line() {
+    let cli = preflight();
+    let secret = format!("s3cret-{}-value", std::process::id());
+    let kit = probe_kit("envleak", &[("holder", &format!("env = {{ 'TOKEN={secret}' }}"))]);
+    // Build first, so that the scan below covers the run.
+    assert_eq!(kit.call("holder", json!({"mode": "hello"})).unwrap()["mode"], "hello");
+    let (done, scans, running) = (AtomicBool::new(false), AtomicUsize::new(0), AtomicUsize::new(0));
+    let (result, leaks) = std::thread::scope(|s| {
+        let scanner = s.spawn(|| {
+            let mut leaks = std::collections::BTreeSet::new();
+            while !done.load(Ordering::SeqCst) {
+                leaks.extend(command_lines_with(&secret));
+                scans.fetch_add(1, Ordering::SeqCst);
+                if !containers_of(&cli, "t.holder").is_empty() {
+                    running.fetch_add(1, Ordering::SeqCst);
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            leaks
+        });
+        let result = kit.call("holder", json!({"mode": "hold"}));
+        done.store(true, Ordering::SeqCst);
+        (result, scanner.join().unwrap())
+    });
+    let v = result.unwrap();
+    // The value reached the tool, under its name, and no process showed it in its arguments.
+    assert_eq!((v["token"].as_str(), v["tool"].as_str()), (Some(secret.as_str()), Some("t.holder")));
+    assert_eq!(leaks, std::collections::BTreeSet::<String>::new());
+    assert!(running.load(Ordering::SeqCst) >= 3, "the scan saw the container run {} times", running.load(Ordering::SeqCst));
+    assert!(scans.load(Ordering::SeqCst) >= 10);
 }
 
 #[test]

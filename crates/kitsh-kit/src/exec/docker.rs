@@ -259,18 +259,18 @@ fn with_hint(line: &str, base: Option<&str>) -> String {
     format!("{line}; {hint}")
 }
 
-/// The `-e K=V` pairs (KIT-16 without the host's `PATH`, `HOME` and locale, which are the
-/// image's): `KITSH_TOOL=NAME`, then the tool's `env`.
-fn container_env(spec: &ToolSpec) -> Vec<String> {
-    let mut env = vec![format!("KITSH_TOOL={}", spec.name)];
+/// The tool's variables (KIT-16 without the host's `PATH`, `HOME` and locale, which are the
+/// image's): passed as `-e NAME`, the values in the CLI's environment (decision 23).
+fn container_env(spec: &ToolSpec) -> Vec<(OsString, OsString)> {
+    let mut env = Vec::with_capacity(spec.env.len());
     for entry in &spec.env {
         match entry {
             EnvEntry::Copy(name) => {
                 if let Some(value) = std::env::var_os(name) {
-                    env.push(format!("{name}={}", value.to_string_lossy()));
+                    env.push((name.into(), value));
                 }
             }
-            EnvEntry::Set(name, value) => env.push(format!("{name}={value}")),
+            EnvEntry::Set(name, value) => env.push((name.into(), value.into())),
         }
     }
     env
@@ -307,7 +307,7 @@ fn is_podman(cli: &Path) -> bool {
 
 /// The `run` arguments after the CLI (KIT-19), up to and including the image; without `--rm`
 /// when `rm` is false (see [`rm_keeps_status`]); with `--conmon-pidfile` when `conmon` is given.
-fn run_args(spec: &ToolSpec, container: &str, image: &str, rm: bool, conmon: Option<&Path>) -> Vec<String> {
+fn run_args(spec: &ToolSpec, env: &[(OsString, OsString)], container: &str, image: &str, rm: bool, conmon: Option<&Path>) -> Vec<String> {
     let mut args: Vec<String> = vec!["run".into()];
     if rm {
         args.push("--rm".into());
@@ -327,8 +327,15 @@ fn run_args(spec: &ToolSpec, container: &str, image: &str, rm: bool, conmon: Opt
     let memory = spec.limits.memory_mb.map_or_else(|| DEFAULT_MEMORY.to_string(), |mb| format!("{mb}m"));
     let pids = spec.limits.processes.unwrap_or(DEFAULT_PIDS);
     args.extend(["--memory".to_string(), memory, "--pids-limit".to_string(), pids.to_string()]);
-    for pair in container_env(spec) {
-        args.extend(["-e".to_string(), pair]);
+    // `KITSH_TOOL=NAME` (the tool's name, on the command line anyway in the image's), kept out
+    // of the CLI's environment: the reaper knows a run's escaped processes by it, and podman's
+    // conmon, which outlives the run, inherits that environment.
+    args.extend(["-e".to_string(), format!("KITSH_TOOL={}", spec.name)]);
+    // The tool's variables by name only (decision 23): the values are in the CLI's environment,
+    // which only its user can read, never on its command line, which every local user can read
+    // (/proc/PID/cmdline).
+    for (name, _) in env {
+        args.extend(["-e".to_string(), name.to_string_lossy().into_owned()]);
     }
     args.push(image.to_string());
     args
@@ -352,11 +359,15 @@ pub async fn run_docker(req: RunRequest<'_>) -> Result<RunOutput, RunError> {
     // podman's conmon leaves podman's process tree (double fork): kitsh, a child subreaper
     // (KIT-16), inherits it and must collect it once it exits. Its pid comes from this file.
     let conmon = is_podman(&cli).then(|| std::env::temp_dir().join(format!("{container}.conmon.pid")));
+    let tool_env = container_env(req.spec);
     let mut argv: Vec<OsString> =
-        run_args(req.spec, &container, &image, rm, conmon.as_deref()).into_iter().map(OsString::from).collect();
+        run_args(req.spec, &tool_env, &container, &image, rm, conmon.as_deref()).into_iter().map(OsString::from).collect();
     argv.extend(req.input.args.iter().map(OsString::from));
-    // The CLI gets kitsh's environment (DOCKER_HOST, CONTAINERS_CONF, XDG_RUNTIME_DIR...).
-    let env: Vec<(OsString, OsString)> = std::env::vars_os().filter(|(k, _)| k != "KITSH_TOOL").collect();
+    // The CLI gets kitsh's environment (DOCKER_HOST, CONTAINERS_CONF, XDG_RUNTIME_DIR...), and
+    // the tool's variables, which its `-e NAME` arguments pass on to the container.
+    let mut env: Vec<(OsString, OsString)> =
+        std::env::vars_os().filter(|(k, _)| k != "KITSH_TOOL" && !tool_env.iter().any(|(name, _)| name == k)).collect();
+    env.extend(tool_env);
     let on_stop = vec![cli.clone().into_os_string(), "kill".into(), container.clone().into()];
     let cli_name = cli.display().to_string();
     let launch = Launch {
