@@ -62,6 +62,28 @@ fn main() {
         std::hint::black_box(b.exec_sync("f() { :; }; for ((i = 0; i < 1000; i++)); do f; done"));
     });
     println!("{:<52} {:>9.1} µs", "  same loop calling a shell function instead", us(bare));
+    // A kept shell (one `Bash` across many `exec`s) with and without tools registered through
+    // `BashBuilder::tools` (issue 45, item 12: they should cost nothing until a tool is called).
+    let mut plain = Bash::builder().build().expect("bash");
+    let kept = mean(budget, || {
+        std::hint::black_box(plain.exec_sync(":; echo ok"));
+    });
+    println!("{:<52} {:>9.1} µs", "kept Bash, exec_sync `:; echo ok`", us(kept));
+    let mut with_tools = Bash::builder().tools(&t50).build().expect("bash");
+    let kept_tools = mean(budget, || {
+        std::hint::black_box(with_tools.exec_sync(":; echo ok"));
+    });
+    println!("{:<52} {:>9.1} µs   (+{:.1} µs)", "  same with 50 tools registered", us(kept_tools), us(kept_tools) - us(kept));
+    if let Ok(rt) = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        let a = mean(budget, || {
+            std::hint::black_box(rt.block_on(plain.exec(":; echo ok")).expect("exec"));
+        });
+        println!("{:<52} {:>9.1} µs", "kept Bash, async exec `:; echo ok` (tokio)", us(a));
+        let b = mean(budget, || {
+            std::hint::black_box(rt.block_on(with_tools.exec(":; echo ok")).expect("exec"));
+        });
+        println!("{:<52} {:>9.1} µs   (+{:.1} µs)", "  same with 50 tools registered", us(b), us(b) - us(a));
+    }
     let jq = mean(budget, || {
         let r = t50.execute_sync(ToolRequest::new("get_user --id 1 | jq -r .name"));
         assert_eq!(r.stdout, "Ada\n");
