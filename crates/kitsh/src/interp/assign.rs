@@ -546,7 +546,8 @@ impl Shell {
                 let v = self.expand_word_str(w)?;
                 let key = self.subscript_word(&a.name, idx)?;
                 if trace {
-                    let line = format!("{}[{key}]{op}{}", a.name, assigned_value_trace(&v, self.byte_locale()));
+                    // bash shows the subscript as written, not expanded.
+                    let line = format!("{}[{}]{op}{}", a.name, crate::parser::print::word_text(idx), assigned_value_trace(&v, self.byte_locale()));
                     self.xtrace_line(&line);
                 }
                 self.assign_elem_owned(&a.name, key, v, a.append).map_err(|e| bad_subscript_as_written(e, &a.name, idx))

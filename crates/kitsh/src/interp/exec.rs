@@ -211,12 +211,21 @@ pub(super) fn host_runtime(shared: &super::shared::Shared) -> Option<tokio::runt
     tokio::runtime::Handle::try_current().ok()
 }
 
-/// Quote a word for `set -x` output as bash does.
+/// Quote a word for `set -x` output as bash does (`xtrace_print_word_list`): `''` for an empty
+/// word, single quotes when it holds shell metacharacters (even a tab or a newline, shown as
+/// they are), `$'...'` when it holds characters the locale cannot print (any non-ASCII byte in
+/// the C locale), else the word itself (a UTF-8 word in a UTF-8 locale included).
 pub(crate) fn xtrace_quote(s: &str, bytes: bool) -> String {
-    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./=:,+@%^".contains(c)) {
-        return s.to_string();
+    use crate::util::quote::{ansi_c_quote, contains_shell_metas, needs_ansi_c, single_quote};
+    if s.is_empty() {
+        "''".to_string()
+    } else if contains_shell_metas(s) {
+        single_quote(s)
+    } else if needs_ansi_c(s, bytes) {
+        ansi_c_quote(s, bytes)
+    } else {
+        s.to_string()
     }
-    crate::util::quote::quote_at_q(s, bytes)
 }
 
 /// Most entries kept in the job table.

@@ -180,7 +180,7 @@ impl Shell {
         if is_assoc {
             // `${A[$k]}` with `k` a plain set string variable: its text is the key, uncopied.
             if let Some(k) = plain_var_word(idx) {
-                if let Some(Var { value: Some(Value::Str(key)), attrs }) = self.vars.get_raw(k) {
+                if let Some(Var { value: Some(Value::Str(key)), attrs, .. }) = self.vars.get_raw(k) {
                     // (Computed variables keep no text to borrow.)
                     if *attrs & attr::NAMEREF == 0 && !key.is_empty() && !matches!(k, "RANDOM" | "SHELLOPTS" | "BASHOPTS") {
                         return Ok(self.vars.get_raw(name).and_then(|v| match &v.value {

@@ -131,12 +131,30 @@ pub enum Value {
 }
 
 /// A variable: its value (absent for `declare x` without a value) and attributes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Var {
     /// The value; `None` when declared but unset.
     pub value: Option<Value>,
     /// [`attr`] bits.
     pub attrs: u16,
+    /// When its scope's table got it (a number that grows with each variable a [`Vars`]
+    /// creates): bash lists a hash bucket's variables newest first, and the environment a
+    /// command gets is in that order ([`Vars::exported`]). 0 when not known.
+    pub born: u32,
+}
+
+impl PartialEq for Var {
+    /// The value and the attributes; not when the variable was made.
+    fn eq(&self, other: &Var) -> bool {
+        self.value == other.value && self.attrs == other.attrs
+    }
+}
+
+impl Var {
+    /// A variable with `value` and attributes `attrs`, of unknown age.
+    pub fn new(value: Option<Value>, attrs: u16) -> Var {
+        Var { value, attrs, born: 0 }
+    }
 }
 
 impl Var {
@@ -192,6 +210,8 @@ pub struct Vars {
     /// `LC_ALL`, `LC_CTYPE`, `LANG` may change (every mutable access to one of them, and the
     /// end of a scope that held one).
     locale: AtomicU8,
+    /// The last [`Var::born`] given.
+    born: u32,
 }
 
 /// Is `name` one of the variables that choose the character set?
@@ -208,6 +228,7 @@ impl Clone for Vars {
             functions: self.functions,
             spare: Vec::new(),
             locale: AtomicU8::new(self.locale.load(Relaxed)),
+            born: self.born,
         }
     }
 }
@@ -219,7 +240,7 @@ const SPARE_CAPACITY: usize = 64;
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new(), locale: AtomicU8::new(0) }
+        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new(), locale: AtomicU8::new(0), born: 0 }
     }
 
     /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
@@ -361,7 +382,14 @@ impl Vars {
         if let Some(idx) = self.scope_of(name) {
             return Arc::make_mut(&mut self.scopes[idx]).get_mut(name).unwrap_or_else(|| unreachable!("scope has the name"));
         }
-        Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        let born = self.next_born();
+        Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0, born })
+    }
+
+    /// A new [`Var::born`].
+    fn next_born(&mut self) -> u32 {
+        self.born = self.born.wrapping_add(1);
+        self.born
     }
 
     /// The scope `local name` uses: a temporary scope above the function's that has `name`
@@ -376,11 +404,14 @@ impl Vars {
     pub fn local_entry(&mut self, name: &str) -> &mut Var {
         self.touch(name);
         let idx = self.local_scope_of(name);
-        let scope = Arc::make_mut(&mut self.scopes[idx]);
-        // Existing names (the common case) are not copied into a new key.
-        if !scope.contains_key(name) {
-            scope.insert(name.to_string(), Var { value: None, attrs: 0 });
+        // Existing names (the common case) are not copied into a new key. A new local is
+        // exported when the variable it shadows is (bash's make_local_variable).
+        if !self.scopes[idx].contains_key(name) {
+            let attrs = self.get_raw(name).map_or(0, |v| v.attrs & attr::EXPORT);
+            let born = self.next_born();
+            Arc::make_mut(&mut self.scopes[idx]).insert(name.to_string(), Var { value: None, attrs, born });
         }
+        let scope = Arc::make_mut(&mut self.scopes[idx]);
         let v = scope.get_mut(name).unwrap_or_else(|| unreachable!("inserted above"));
         v.attrs &= !attr::TEMP;
         v
@@ -410,7 +441,9 @@ impl Vars {
         if visible.is_some_and(|v| v.has(attr::READONLY | attr::TEMP)) {
             return false;
         }
-        Arc::make_mut(&mut self.scopes[base]).insert(name.to_string(), Var { value, attrs: 0 });
+        let attrs = visible.map_or(0, |v| v.attrs & attr::EXPORT);
+        let born = self.next_born();
+        Arc::make_mut(&mut self.scopes[base]).insert(name.to_string(), Var { value, attrs, born });
         true
     }
 
@@ -418,8 +451,9 @@ impl Vars {
     /// temporary assignment to change.
     pub fn temp_entry(&mut self, name: &str) -> &mut Var {
         self.touch(name);
-        let mut cell = self.get_raw(name).cloned().unwrap_or(Var { value: None, attrs: 0 });
+        let mut cell = self.get_raw(name).cloned().unwrap_or(Var::new(None, 0));
         cell.attrs |= attr::TEMP;
+        cell.born = self.next_born();
         let top = self.scopes.len() - 1;
         Arc::make_mut(&mut self.scopes[top]).entry(name.to_string()).or_insert(cell)
     }
@@ -433,7 +467,8 @@ impl Vars {
     /// Mutable access to the global scope entry for `name` (`declare -g`).
     pub fn global_entry(&mut self, name: &str) -> &mut Var {
         self.touch(name);
-        Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0 })
+        let born = self.next_born();
+        Arc::make_mut(&mut self.scopes[0]).entry(name.to_string()).or_insert(Var { value: None, attrs: 0, born })
     }
 
     /// Remove the visible `name` (`unset`). In a function, unsetting a local reveals the
@@ -466,6 +501,36 @@ impl Vars {
         let mut v: Vec<(&String, &Var)> = seen.into_iter().collect();
         v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         v
+    }
+
+    /// The exported variables with a value, in the order bash puts them in a command's
+    /// environment (`make_var_export_array`): scope by scope from the innermost (temporary
+    /// assignments, then the functions' locals, outwards) to the globals, each name once (an
+    /// inner variable that is not exported leaves the outer one's place to it); within a scope
+    /// by bash's hash bucket of the name (FNV-1; 4 buckets for temporary and local tables,
+    /// 1024 for the globals) and, in a bucket, the newest first. Arrays are never exported.
+    pub fn exported(&self) -> Vec<(&String, &Var)> {
+        let mut out: Vec<(&String, &Var)> = Vec::new();
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        for (i, scope) in self.scopes.iter().enumerate().rev() {
+            // A command's temporary assignments (`v=x env`) are cells of the scope they hide
+            // variables in; bash keeps them in a table of their own, listed first.
+            for temp in [true, false] {
+                let buckets: u32 = if i == 0 && !temp { 1024 } else { 4 };
+                let mut here: Vec<(u32, &String, &Var)> = scope
+                    .iter()
+                    .filter(|(k, v)| v.has(attr::TEMP) == temp && v.has(attr::EXPORT) && !seen.contains(k.as_str()))
+                    .filter(|(_, v)| matches!(v.value, Some(Value::Str(_))))
+                    .map(|(k, v)| (bash_hash(k) & (buckets - 1), k, v))
+                    .collect();
+                here.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.2.born.cmp(&a.2.born)).then(a.1.cmp(b.1)));
+                for (_, k, v) in here {
+                    seen.insert(k);
+                    out.push((k, v));
+                }
+            }
+        }
+        out
     }
 
     /// A mutable access to `name`: a locale variable may change.

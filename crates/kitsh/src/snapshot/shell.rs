@@ -92,7 +92,7 @@ pub(super) fn apply(rec: &ShellRec, sh: &mut Shell) -> Result<(), SnapshotError>
     }
     let mut globals = Scope::default();
     for v in &rec.vars {
-        globals.insert(v.name.clone(), Var { value: value_of(&v.value), attrs: v.attrs });
+        globals.insert(v.name.clone(), Var::new(value_of(&v.value), v.attrs));
     }
     sh.vars.set_globals(globals);
     for (i, (name, _)) in SET_OPTIONS.iter().enumerate() {

@@ -222,6 +222,8 @@ pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
             }
         }
     }
+    let unset_names = unset.clone();
+    let assigned = assigns.clone();
     for n in unset {
         dbg.push_str(&format!("unset:    {n}\n"));
         child.vars.unset(&n);
@@ -239,9 +241,24 @@ pub fn env(sh: &mut Shell, args: &[String]) -> Exec {
         return Ok(125);
     }
     if command.is_empty() {
-        let env = super::ShellEnv(&child.vars, None);
+        // The environment env got from the shell (bash's order, `_` last), then its own changes
+        // as setenv/unsetenv make them: a changed variable keeps its place, a new one comes last.
+        let mut list: Vec<(String, String)> = Vec::new();
+        if !clear {
+            list = crate::builtins::Env::exported(&super::ShellEnv(&sh.vars, None));
+            list.push(("_".to_string(), "/usr/bin/env".to_string()));
+        }
+        for n in &unset_names {
+            list.retain(|(k, _)| k != n);
+        }
+        for (k, v) in &assigned {
+            match list.iter_mut().find(|(name, _)| name == k) {
+                Some(slot) => slot.1 = v.clone(),
+                None => list.push((k.clone(), v.clone())),
+            }
+        }
         let mut out = String::new();
-        for (k, v) in crate::builtins::Env::exported(&env) {
+        for (k, v) in list {
             out.push_str(&k);
             out.push('=');
             out.push_str(&v);

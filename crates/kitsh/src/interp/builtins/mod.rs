@@ -133,12 +133,7 @@ impl Env for ShellEnv<'_> {
         self.0.get_raw(name).and_then(|v| v.scalar()).map(str::to_string)
     }
     fn exported(&self) -> Vec<(String, String)> {
-        self.0
-            .visible()
-            .into_iter()
-            .filter(|(_, v)| v.has(attr::EXPORT))
-            .filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string())))
-            .collect()
+        self.0.exported().into_iter().filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string()))).collect()
     }
 }
 

@@ -139,7 +139,7 @@ fn shown<'a>(sh: &Shell, name: &str, v: &'a Var) -> std::borrow::Cow<'a, Var> {
         "BASHOPTS" => sh.opts.bashopts(),
         _ => return std::borrow::Cow::Borrowed(v),
     };
-    std::borrow::Cow::Owned(Var { value: Some(Value::Str(now)), attrs: v.attrs })
+    std::borrow::Cow::Owned(Var::new(Some(Value::Str(now)), v.attrs))
 }
 
 /// A computed variable as `declare -p NAME` shows it (with bash's attributes: `-i` for the
@@ -157,7 +157,7 @@ fn computed(sh: &mut Shell, name: &str) -> Option<Var> {
             _ => return None,
         },
     };
-    Some(Var { value: Some(value), attrs: if integer { attr::INTEGER } else { 0 } })
+    Some(Var::new(Some(value), if integer { attr::INTEGER } else { 0 }))
 }
 
 fn declare_impl(sh: &mut Shell, args: &[String], cmd: &str, local: bool) -> Exec {
@@ -359,12 +359,15 @@ fn declare_one(sh: &mut Shell, arg: &str, f: &DeclFlags, local: bool) -> Result<
     {
         let var = if make_local {
             if !sh.vars.is_local_here(base) {
-                // `local x` starts a fresh variable: no value, no attributes of the outer one;
-                // but it takes the value of a temporary assignment (`v=x f`) it hides.
-                let inherited = sh.vars.get_raw(base).filter(|v| v.has(attr::TEMP)).and_then(|v| v.value.clone());
+                // `local x` starts a fresh variable: no value, no attributes of the outer one but
+                // its export (bash's make_local_variable); it takes the value of a temporary
+                // assignment (`v=x f`) it hides.
+                let outer = sh.vars.get_raw(base);
+                let inherited = outer.filter(|v| v.has(attr::TEMP)).and_then(|v| v.value.clone());
+                let exported = outer.map_or(0, |v| v.attrs & attr::EXPORT);
                 let v = sh.vars.local_entry(base);
                 v.value = inherited;
-                v.attrs = 0;
+                v.attrs = exported;
             }
             sh.vars.local_entry(base)
         } else if f.global {

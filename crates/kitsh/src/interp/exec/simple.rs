@@ -168,9 +168,40 @@ impl Shell {
             if i > 0 {
                 line.push(' ');
             }
-            line.push_str(&xtrace_quote(a, bytes));
+            match a.split_once("\u{0}ARR") {
+                // A declaration builtin's `name=(...)`: bash shows the array's assignment on a
+                // line of its own, every key and value single-quoted, then the builtin with the
+                // name alone.
+                Some((prefix, idx)) => {
+                    self.xtrace_decl_array(prefix, idx);
+                    line.push_str(prefix.trim_end_matches('=').trim_end_matches('+'));
+                }
+                None => line.push_str(&xtrace_quote(a, bytes)),
+            }
         }
         self.xtrace_line(&line);
+    }
+
+    /// `name=('a' 'b')` / `name=(['k']='v')`: the trace of the array literal `prefix` (`name=`
+    /// or `name+=`) whose expanded elements are `decl_arrays[idx]`.
+    fn xtrace_decl_array(&mut self, prefix: &str, idx: &str) {
+        use crate::util::quote::single_quote;
+        let Some(items) = idx.parse::<usize>().ok().and_then(|i| self.decl_arrays.get(i)) else { return };
+        let mut text = String::from(prefix);
+        text.push('(');
+        for (k, item) in items.iter().enumerate() {
+            if k > 0 {
+                text.push(' ');
+            }
+            if let Some(key) = &item.key {
+                text.push('[');
+                text.push_str(&single_quote(key));
+                text.push_str(if item.append { "]+=" } else { "]=" });
+            }
+            text.push_str(&single_quote(&item.value));
+        }
+        text.push(')');
+        self.xtrace_line(&text);
     }
 
     pub(super) fn run_with_temp_assigns(&mut self, assigns: &[Assign], argv: Vec<String>) -> Exec {
