@@ -48,6 +48,16 @@ impl Names {
     pub fn has_group(&self, gid: u32) -> bool {
         self.groups.iter().any(|(i, _)| *i == gid)
     }
+
+    /// The uid of the user `name`, if there is one.
+    pub fn uid_of(&self, name: &str) -> Option<u32> {
+        self.users.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
+    }
+
+    /// The gid of the group `name`, if there is one.
+    pub fn gid_of(&self, name: &str) -> Option<u32> {
+        self.groups.iter().find(|(_, n)| n == name).map(|(i, _)| *i)
+    }
 }
 
 fn lookup(t: &[(u32, String)], id: u32) -> String {

@@ -1,12 +1,14 @@
 //! `diff`: compare files line by line, as GNU diffutils 3.8: normal, unified (`-u`, `-U N`)
-//! and context (`-c`, `-C N`) formats, `-q -s -r -N -i -b -w -Z -E -B -I RE -a -d
-//! --label --strip-trailing-cr -x PAT`, directories (`Only in`, `Common subdirectories`),
-//! binary files, exit status 0 (same), 1 (different), 2 (trouble).
+//! and context (`-c`, `-C N`) formats, line and line group formats (`--old-line-format`,
+//! `--changed-group-format`, ..., `-D NAME`; see [`format`]), `-q -s -r -N -i -b -w -Z -E -B
+//! -I RE -a -d --label --strip-trailing-cr -x PAT`, directories (`Only in`, `Common
+//! subdirectories`), binary files, exit status 0 (same), 1 (different), 2 (trouble).
 //!
 //! The hunks are GNU's own: the comparison follows GNU diff's steps (see [`analyze`]), so the
 //! output is byte-identical to GNU diff's, not just another valid edit script.
 
 mod analyze;
+mod format;
 mod lines;
 mod output;
 
@@ -50,6 +52,10 @@ enum O {
     Color,
     NoDeref,
     Speed,
+    Ifdef,
+    LineFormat,
+    LineFormatOf(format::Kind),
+    GroupFormatOf(format::Kind),
 }
 
 const SPECS: &[OptSpec<O>] = &[
@@ -79,6 +85,15 @@ const SPECS: &[OptSpec<O>] = &[
     OptSpec::req('x', "exclude", O::Exclude),
     OptSpec::long("color", ArgKind::Optional, O::Color),
     OptSpec::long("no-dereference", ArgKind::None, O::NoDeref),
+    OptSpec::req('D', "ifdef", O::Ifdef),
+    OptSpec::long("line-format", ArgKind::Required, O::LineFormat),
+    OptSpec::long("unchanged-line-format", ArgKind::Required, O::LineFormatOf(format::Kind::Unchanged)),
+    OptSpec::long("old-line-format", ArgKind::Required, O::LineFormatOf(format::Kind::Old)),
+    OptSpec::long("new-line-format", ArgKind::Required, O::LineFormatOf(format::Kind::New)),
+    OptSpec::long("unchanged-group-format", ArgKind::Required, O::GroupFormatOf(format::Kind::Unchanged)),
+    OptSpec::long("old-group-format", ArgKind::Required, O::GroupFormatOf(format::Kind::Old)),
+    OptSpec::long("new-group-format", ArgKind::Required, O::GroupFormatOf(format::Kind::New)),
+    OptSpec::long("changed-group-format", ArgKind::Required, O::GroupFormatOf(format::Kind::Changed)),
 ];
 
 const USAGE: &str = "Usage: diff [OPTION]... FILES
@@ -99,6 +114,13 @@ Compare FILES line by line.
   -I, --ignore-matching-lines=RE  ignore changes where all lines match RE
   -a, --text                      treat all files as text
       --strip-trailing-cr         strip trailing carriage return on input
+  -D, --ifdef=NAME                output merged file with '#ifdef NAME' diffs
+      --GTYPE-group-format=GFMT   format GTYPE input groups with GFMT
+      --line-format=LFMT          format all input lines with LFMT
+      --LTYPE-line-format=LFMT    format LTYPE input lines with LFMT
+    These format options provide fine-grained control over the output
+      of diff, generalizing -D/--ifdef.
+    LTYPE is 'old', 'new', or 'unchanged'.  GTYPE is LTYPE or 'changed'.
   -d, --minimal            try hard to find a smaller set of changes
 
 Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.";
@@ -108,10 +130,14 @@ enum Style {
     Normal,
     Unified,
     Context,
+    /// Line and group formats (`--line-format`, `-D`, ...).
+    Ifdef,
 }
 
 struct Opts {
     style: Style,
+    /// The line and group formats of [`Style::Ifdef`].
+    formats: format::Formats,
     context: usize,
     ignore: Ignore,
     blank_lines: bool,
@@ -151,6 +177,7 @@ impl Builtin for Diff {
         };
         let mut o = Opts {
             style: Style::Normal,
+            formats: format::Given::default().resolve(),
             context: 3,
             ignore: Ignore::default(),
             blank_lines: false,
@@ -166,15 +193,49 @@ impl Builtin for Diff {
             excludes: Vec::new(),
             switches: switch_string(argv, &parsed.operands),
         };
+        let mut given = format::Given::default();
+        // GNU's `specify_style`: one output style per run.
+        let mut style: Option<Style> = None;
+        let mut specify = |ctx: &mut Ctx<'_>, s: Style| -> Result<(), ()> {
+            if style.is_some_and(|x| x != s) {
+                let _ = writeln!(ctx.stderr, "diff: conflicting output style options\ndiff: Try 'diff --help' for more information.");
+                return Err(());
+            }
+            style = Some(s);
+            Ok(())
+        };
         for (id, val) in parsed.opts {
+            let styled = match id {
+                O::Context | O::ContextN => Some(Style::Context),
+                O::Unified | O::UnifiedN => Some(Style::Unified),
+                O::Normal => Some(Style::Normal),
+                O::Ifdef | O::LineFormat | O::LineFormatOf(_) | O::GroupFormatOf(_) => Some(Style::Ifdef),
+                _ => None,
+            };
+            if let Some(s) = styled {
+                if specify(ctx, s).is_err() {
+                    return 2;
+                }
+                o.style = s;
+            }
+            let value = kitsh_core::util::bytes::encode(val.as_deref().unwrap_or_default()).into_owned();
+            let set = match id {
+                O::Ifdef => given.set_ifdef(val.as_deref().unwrap_or_default()),
+                O::LineFormat => given.set_all_lines(&value),
+                O::LineFormatOf(k) => given.set_line(k, &value),
+                O::GroupFormatOf(k) => given.set_group(k, &value),
+                _ => Ok(()),
+            };
+            if let Err(msg) = set {
+                let _ = writeln!(ctx.stderr, "diff: {msg}\ndiff: Try 'diff --help' for more information.");
+                return 2;
+            }
             match id {
                 O::Text => o.text = true,
                 O::SpaceChange => o.ignore.space_change = true,
                 O::BlankLines => o.blank_lines = true,
-                O::Context => o.style = Style::Context,
-                O::Unified => o.style = Style::Unified,
+                O::Context | O::Unified | O::Normal => {}
                 O::ContextN | O::UnifiedN => {
-                    o.style = if id == O::ContextN { Style::Context } else { Style::Unified };
                     if let Some(v) = val {
                         match v.parse::<usize>() {
                             Ok(n) => o.context = n,
@@ -198,7 +259,6 @@ impl Builtin for Diff {
                     }
                 }
                 O::NewFile => o.new_file = true,
-                O::Normal => o.style = Style::Normal,
                 O::Brief => o.brief = true,
                 O::Recursive => o.recursive = true,
                 O::Identical => o.identical = true,
@@ -212,8 +272,10 @@ impl Builtin for Diff {
                     o.excludes.push(Pattern::new(&val.unwrap_or_default(), opts));
                 }
                 O::Color | O::NoDeref | O::Speed => {}
+                O::Ifdef | O::LineFormat | O::LineFormatOf(_) | O::GroupFormatOf(_) => {}
             }
         }
+        o.formats = given.resolve();
         let ops = &parsed.operands;
         if ops.len() < 2 {
             let msg = match ops.first() {
@@ -296,6 +358,10 @@ fn compare_top(ctx: &mut Ctx<'_>, o: &Opts, a: &str, b: &str, out: &mut Vec<u8>)
         (Ok(Kind::File), Ok(Kind::Dir)) if a != "-" => {
             let b2 = join(b, base_name(a));
             compare_files(ctx, o, a, &b2, false, out)
+        }
+        (Ok(Kind::Dir), Ok(Kind::Dir)) if o.style == Style::Ifdef => {
+            ctx.error("-D option not supported with directories");
+            2
         }
         (Ok(Kind::Dir), Ok(Kind::Dir)) => compare_dirs(ctx, o, a, b, out),
         (Ok(Kind::Dir), Ok(Kind::File)) | (Ok(Kind::File), Ok(Kind::Dir)) => {
@@ -477,7 +543,8 @@ fn compare_files(ctx: &mut Ctx<'_>, o: &Opts, a: &str, b: &str, in_dir: bool, ou
     }
     let la = lines::split(&ia.data, o.strip_cr);
     let lb = lines::split(&ib.data, o.strip_cr);
-    let horizon = if o.style == Style::Normal { 0 } else { o.context };
+    // GNU's horizon is the context of `-u`/`-c`; the other styles have none.
+    let horizon = if matches!(o.style, Style::Unified | Style::Context) { o.context } else { 0 };
     let (n0, n1) = (la.lines.len(), lb.lines.len());
     let same = |i: usize, j: usize| {
         la.lines[i] == lb.lines[j] && (la.missing_newline && i + 1 == n0) == (lb.missing_newline && j + 1 == n1)
@@ -497,6 +564,11 @@ fn compare_files(ctx: &mut Ctx<'_>, o: &Opts, a: &str, b: &str, in_dir: bool, ou
         }
     }
     if changes.is_empty() {
+        if o.style == Style::Ifdef && !o.brief && !o.formats.silent_when_same() {
+            // The formats print the common lines too: the whole file, as one unchanged group.
+            let files = output::Files { a: &la, b: &lb };
+            format::ifdef(&files, &[], &[], &o.formats, out);
+        }
         if o.identical {
             out.extend_from_slice(format!("Files {la0} and {lb0} are identical\n").as_bytes());
         }
@@ -520,6 +592,7 @@ fn compare_files(ctx: &mut Ctx<'_>, o: &Opts, a: &str, b: &str, in_dir: bool, ou
     };
     match o.style {
         Style::Normal => output::normal(&files, &changes, out),
+        Style::Ifdef => format::ifdef(&files, &changes, &ignored, &o.formats, out),
         Style::Unified => {
             out.extend_from_slice(format!("--- {}\n+++ {}\n", stamp(&la0, ia.mtime, !o.labels.is_empty()), stamp(&lb0, ib.mtime, o.labels.len() > 1)).as_bytes());
             output::unified(&files, &changes, &ignored, o.context, out);

@@ -1,12 +1,17 @@
 //! `tar` (GNU tar 1.34 behaviour): create (`-c`), list (`-t`, `-tv` in GNU's long format) and
-//! extract (`-x`) ustar archives on the virtual filesystem, with `-f -z -C -v -O -h -k -m`,
-//! `--strip-components`, `--exclude`, `--sort=name`, old-style bundled options (`tar czf`),
-//! gzip detected automatically when reading, and GNU's messages and exit status 2.
+//! extract (`-x`) ustar archives on the virtual filesystem, with `-f -z -C -v -O -h -k -m -P`,
+//! `--strip-components`, `--exclude`/`-X`/`--exclude-vcs`, member operands with or without
+//! `--wildcards` (see [`matching`]), `--transform` (see [`transform`]), `--owner`/`--group`,
+//! `--numeric-owner`, `--sort=name`, old-style bundled options (`tar czf`), gzip detected
+//! automatically when reading, and GNU's listings, messages and exit status 2.
 
 mod create;
 mod header;
+mod matching;
+mod names;
+mod options;
 mod read;
-
+mod transform;
 
 use super::{Builtin, Ctx};
 
@@ -21,6 +26,19 @@ enum Mode {
     List,
 }
 
+/// A member operand: as given, with the `-C` directory and the matching options in force.
+struct Member {
+    /// The operand as given.
+    given: String,
+    /// The directory (`-C`) in force when it was given.
+    dir: Option<String>,
+    /// How it selects members of an archive (`-t`, `-x`).
+    matcher: matching::Matcher,
+}
+
+/// An `--owner` / `--group` value: a name and an id, each if given.
+type Owner = (Option<String>, Option<u32>);
+
 /// The parsed command line.
 struct Opts {
     mode: Option<Mode>,
@@ -34,9 +52,29 @@ struct Opts {
     touch: bool,
     /// `-a`: choose the compression from the archive's suffix.
     auto: bool,
-    excludes: Vec<String>,
-    /// Operands with the directory (`-C`) in force when they were given.
-    members: Vec<(String, Option<String>)>,
+    /// `-P`: keep leading `/` and `..` in member names.
+    absolute: bool,
+    /// `--numeric-owner`: list ids, not names.
+    numeric_owner: bool,
+    /// `--owner`, `--group`.
+    owner: Option<Owner>,
+    group: Option<Owner>,
+    /// `--exclude`, `-X`, `--exclude-vcs`, `--exclude-backups` patterns.
+    excludes: Vec<matching::Matcher>,
+    /// The error of an `-X` file that cannot be read: GNU reads these files as it reads the
+    /// operands, so it says so once the archive is open (`-c`) or before opening it (`-t -x`).
+    unreadable_excludes: Option<String>,
+    /// The matching options in force (at the end: for `--no-recursion` and the wildcard
+    /// warning).
+    flags: matching::Flags,
+    /// `--transform` expressions.
+    transforms: transform::Transforms,
+    /// `--show-transformed-names`.
+    show_transformed: bool,
+    /// `--unquote` (the default) / `--no-unquote`: escapes in operands.
+    unquote: bool,
+    /// The operands.
+    members: Vec<Member>,
     /// The last `-C` (extraction directory).
     dir: Option<String>,
 }
@@ -47,222 +85,16 @@ fn usage_error(ctx: &mut Ctx<'_>, msg: &str) -> i32 {
     2
 }
 
+/// Print a fatal error (`tar: MSG` and `Error is not recoverable`); status 2.
+fn fatal(ctx: &mut Ctx<'_>, msg: &str) -> i32 {
+    let _ = writeln!(ctx.stderr, "tar: {msg}\ntar: Error is not recoverable: exiting now");
+    2
+}
+
 /// An option-syntax error (argp): the message, the `Try` line and status 64 (`EX_USAGE`).
 fn syntax_error(ctx: &mut Ctx<'_>, msg: &str) -> i32 {
     usage_error(ctx, msg);
     64
-}
-
-const LONGS: &[(&str, bool)] = &[
-    ("create", false),
-    ("extract", false),
-    ("get", false),
-    ("list", false),
-    ("file", true),
-    ("gzip", false),
-    ("gunzip", false),
-    ("ungzip", false),
-    ("directory", true),
-    ("verbose", false),
-    ("to-stdout", false),
-    ("strip-components", true),
-    ("dereference", false),
-    ("keep-old-files", false),
-    ("overwrite", false),
-    ("exclude", true),
-    ("sort", true),
-    ("touch", false),
-    ("preserve-permissions", false),
-    ("same-permissions", false),
-    ("no-same-owner", false),
-    ("same-owner", false),
-    ("no-same-permissions", false),
-    ("numeric-owner", false),
-    ("auto-compress", false),
-    ("bzip2", false),
-    ("xz", false),
-    ("help", false),
-    ("version", false),
-];
-
-/// Apply one option (by short letter or long name) with its value.
-fn apply(ctx: &mut Ctx<'_>, o: &mut Opts, opt: &str, val: Option<String>) -> Result<(), i32> {
-    let set_mode = |ctx: &mut Ctx<'_>, o: &mut Opts, m: Mode| {
-        if o.mode.is_some_and(|x| x != m) {
-            return Err(usage_error(ctx, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option"));
-        }
-        o.mode = Some(m);
-        Ok(())
-    };
-    match opt {
-        "c" | "create" => set_mode(ctx, o, Mode::Create)?,
-        "x" | "extract" | "get" => set_mode(ctx, o, Mode::Extract)?,
-        "t" | "list" => set_mode(ctx, o, Mode::List)?,
-        "f" | "file" => o.file = val,
-        "z" | "gzip" | "gunzip" | "ungzip" => o.gzip = true,
-        "C" | "directory" => {
-            o.dir = val;
-        }
-        "v" | "verbose" => o.verbose = o.verbose.saturating_add(1),
-        "O" | "to-stdout" => o.to_stdout = true,
-        "strip-components" => {
-            let v = val.unwrap_or_default();
-            match v.parse::<usize>() {
-                Ok(n) => o.strip = n,
-                Err(_) => {
-                    let _ = writeln!(ctx.stderr, "tar: Invalid number of elements: '{v}'");
-                    let _ = writeln!(ctx.stderr, "Try 'tar --help' or 'tar --usage' for more information.");
-                    return Err(2);
-                }
-            }
-        }
-        "h" | "dereference" => o.dereference = true,
-        "k" | "keep-old-files" => o.keep_old = true,
-        "a" | "auto-compress" => o.auto = true,
-        "m" | "touch" => o.touch = true,
-        "exclude" => o.excludes.push(val.unwrap_or_default()),
-        "j" | "J" | "bzip2" | "xz" => {
-            let _ = writeln!(ctx.stderr, "tar: only gzip compression (-z) is supported by kitsh");
-            return Err(2);
-        }
-        "help" => {
-            let text = "Usage: tar [OPTION...] [FILE]...\nGNU 'tar' saves many files together into a single tape or disk archive, and can\nrestore individual files from the archive.\n";
-            return Err(match ctx.stdout.write_all(text.as_bytes()) {
-                Ok(()) => 0,
-                Err(e) => crate::args::write_failed(ctx, &e),
-            });
-        }
-        "version" => {
-            return Err(match ctx.stdout.write_all(b"tar (GNU tar) 1.34\n") {
-                Ok(()) => 0,
-                Err(e) => crate::args::write_failed(ctx, &e),
-            });
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// Short letters taking an argument.
-fn short_takes_arg(c: char) -> bool {
-    matches!(c, 'f' | 'C' | 'T' | 'X' | 'b' | 'N' | 'K' | 'L' | 'V' | 'g' | 'H')
-}
-
-/// Short letters known to GNU tar that kitsh accepts (some are ignored).
-fn short_known(c: char) -> bool {
-    "cxtfzCvOhkmjJpPsoaw".contains(c) || short_takes_arg(c)
-}
-
-fn parse(ctx: &mut Ctx<'_>, argv: &[String]) -> Result<Opts, i32> {
-    let mut o = Opts {
-        mode: None,
-        file: None,
-        gzip: false,
-        verbose: 0,
-        to_stdout: false,
-        strip: 0,
-        dereference: false,
-        keep_old: false,
-        touch: false,
-        auto: false,
-        excludes: Vec::new(),
-        members: Vec::new(),
-        dir: None,
-    };
-    let mut i = 0;
-    // Old style: `tar czf ARCHIVE ...`.
-    if let Some(first) = argv.first() {
-        if !first.starts_with('-') && !first.is_empty() {
-            i = 1;
-            for c in first.chars() {
-                if !short_known(c) {
-                    return Err(syntax_error(ctx, &format!("invalid option -- '{c}'")));
-                }
-                let val = if short_takes_arg(c) {
-                    let v = argv.get(i).cloned();
-                    if v.is_none() {
-                        return Err(syntax_error(ctx, &format!("option requires an argument -- '{c}'")));
-                    }
-                    i += 1;
-                    v
-                } else {
-                    None
-                };
-                apply(ctx, &mut o, &c.to_string(), val)?;
-            }
-        }
-    }
-    while i < argv.len() {
-        let a = &argv[i];
-        i += 1;
-        if a == "--" {
-            for m in &argv[i..] {
-                o.members.push((m.clone(), o.dir.clone()));
-            }
-            break;
-        }
-        if let Some(body) = a.strip_prefix("--") {
-            let (name, val) = match body.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (body, None),
-            };
-            let hits: Vec<&(&str, bool)> = LONGS.iter().filter(|(l, _)| l.starts_with(name)).collect();
-            let exact = LONGS.iter().find(|(l, _)| *l == name);
-            let (long, takes) = match (exact, hits.as_slice()) {
-                (Some(e), _) => *e,
-                (None, [one]) => **one,
-                (None, []) => return Err(syntax_error(ctx, &format!("unrecognized option '{a}'"))),
-                (None, _) => return Err(syntax_error(ctx, &format!("option '{a}' is ambiguous"))),
-            };
-            let val = if takes {
-                match val {
-                    Some(v) => Some(v),
-                    None => match argv.get(i) {
-                        Some(v) => {
-                            i += 1;
-                            Some(v.clone())
-                        }
-                        None => return Err(syntax_error(ctx, &format!("option '--{long}' requires an argument"))),
-                    },
-                }
-            } else if val.is_some() {
-                return Err(syntax_error(ctx, &format!("option '--{long}' doesn't allow an argument")));
-            } else {
-                None
-            };
-            apply(ctx, &mut o, long, val)?;
-            continue;
-        }
-        if a.len() > 1 && a.starts_with('-') {
-            let chars: Vec<char> = a[1..].chars().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                let c = chars[k];
-                k += 1;
-                if !short_known(c) {
-                    return Err(syntax_error(ctx, &format!("invalid option -- '{c}'")));
-                }
-                let val = if short_takes_arg(c) {
-                    let rest: String = chars[k..].iter().collect();
-                    k = chars.len();
-                    if !rest.is_empty() {
-                        Some(rest)
-                    } else if let Some(v) = argv.get(i) {
-                        i += 1;
-                        Some(v.clone())
-                    } else {
-                        return Err(syntax_error(ctx, &format!("option requires an argument -- '{c}'")));
-                    }
-                } else {
-                    None
-                };
-                apply(ctx, &mut o, &c.to_string(), val)?;
-            }
-            continue;
-        }
-        o.members.push((a.clone(), o.dir.clone()));
-    }
-    Ok(o)
 }
 
 /// `drwxr-xr-x` for a member.
@@ -293,16 +125,29 @@ fn mode_string(kind: header::Kind, mode: u32) -> String {
     s
 }
 
-/// The GNU long listing line of a member (`-tv`, `-cvv`).
+/// The GNU listing of members: their names (`-t`, `-v`) or long lines (`-tv`, `-xvv`,
+/// `-cvv`), names and link targets quoted as GNU does.
 struct Lister {
+    /// The width of `user/group size` so far (it only grows, as GNU's `ugswidth`).
     ugswidth: usize,
     tz: Option<String>,
+    /// `--numeric-owner`.
+    numeric: bool,
 }
 
 impl Lister {
-    fn line(&mut self, e: &header::Entry) -> String {
-        let user = if e.uname.is_empty() { e.uid.to_string() } else { e.uname.clone() };
-        let group = if e.gname.is_empty() { e.gid.to_string() } else { e.gname.clone() };
+    fn new(ctx: &Ctx<'_>, o: &Opts) -> Lister {
+        Lister { ugswidth: 19, tz: ctx.env.get("TZ"), numeric: o.numeric_owner }
+    }
+
+    /// The listing of `e` shown as `name` with the link target `link`: its name alone, or
+    /// with `long` GNU's `print_header` line.
+    fn show(&mut self, e: &header::Entry, name: &str, link: &str, long: bool) -> String {
+        if !long {
+            return names::quote(name);
+        }
+        let user = if e.uname.is_empty() || self.numeric { e.uid.to_string() } else { e.uname.clone() };
+        let group = if e.gname.is_empty() || self.numeric { e.gid.to_string() } else { e.gname.clone() };
         let ug = format!("{user}/{group}");
         let size = if matches!(e.kind, header::Kind::File) { e.size.to_string() } else { "0".to_string() };
         let pad = ug.len() + 1 + size.len();
@@ -311,31 +156,78 @@ impl Lister {
         }
         let w = self.ugswidth - ug.len() - 1;
         let when = kitsh_core::util::time::strftime("%Y-%m-%d %H:%M", e.mtime, self.tz.as_deref());
-        let mut line = format!("{} {ug} {size:>w$} {when} {}", mode_string(e.kind, e.mode), e.name);
+        let mut line = format!("{} {ug} {size:>w$} {when} {}", mode_string(e.kind, e.mode), names::quote(name));
         match e.kind {
-            header::Kind::Symlink => line.push_str(&format!(" -> {}", e.link)),
-            header::Kind::Hardlink => line.push_str(&format!(" link to {}", e.link)),
+            header::Kind::Symlink => line.push_str(&format!(" -> {}", names::quote(link))),
+            header::Kind::Hardlink => line.push_str(&format!(" link to {}", names::quote(link))),
             _ => {}
         }
         line
     }
 }
 
-/// Shell-style pattern match for `--exclude` (on the whole name or any of its last components).
+/// Whether an `--exclude` pattern (or `-X`, `--exclude-vcs` ...) matches `name` (a name
+/// without its trailing slash).
 fn excluded(o: &Opts, name: &str) -> bool {
-    let trimmed = name.trim_end_matches('/');
-    o.excludes.iter().any(|p| {
-        let parts: Vec<&str> = trimmed.split('/').collect();
-        {
-            let pat = kitsh_core::pattern::Pattern::new(p, kitsh_core::pattern::MatchOpts::default());
-            (0..parts.len()).any(|k| pat.matches(&parts[k..].join("/")))
-        }
-    })
+    o.excludes.iter().any(|m| m.matches(name))
 }
+
+/// `tar --help`.
+const HELP: &str = "Usage: tar [OPTION...] [FILE]...
+GNU 'tar' saves many files together into a single tape or disk archive, and can
+restore individual files from the archive.
+
+Examples:
+  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.
+  tar -tvf archive.tar         # List all files in archive.tar verbosely.
+  tar -xf archive.tar          # Extract all files from archive.tar.
+
+ Main operation mode:
+  -c, --create               create a new archive
+  -t, --list                 list the contents of an archive
+  -x, --extract, --get       extract files from an archive
+
+ Options kitsh implements:
+  -a, --auto-compress        use archive suffix to determine the compression
+  -C, --directory=DIR        change to directory DIR
+  -f, --file=ARCHIVE         use archive file or device ARCHIVE
+  -h, --dereference          follow symlinks; archive the files they point to
+  -k, --keep-old-files       don't replace existing files when extracting
+  -m, --touch                don't extract file modified time
+  -O, --to-stdout            extract files to standard output
+  -P, --absolute-names       don't strip leading '/'s or '..'s from file names
+  -v, --verbose              verbosely list files processed
+  -z, --gzip                 filter the archive through gzip
+      --strip-components=NUMBER   strip NUMBER leading components from file
+                             names on extraction
+      --exclude=PATTERN      exclude files, given as a PATTERN
+  -X, --exclude-from=FILE    exclude patterns listed in FILE
+      --exclude-vcs          exclude version control system directories
+      --exclude-backups      exclude backup and lock files
+      --anchored             patterns match file name start
+      --no-anchored          patterns match after any '/' (default for
+                             exclusion)
+      --ignore-case          ignore case
+      --no-ignore-case       case sensitive matching (default)
+      --wildcards            use wildcards (default for exclusion)
+      --no-wildcards         verbatim string matching
+      --wildcards-match-slash   wildcards match '/' (default for exclusion)
+      --no-wildcards-match-slash   wildcards do not match '/'
+      --no-recursion         avoid descending automatically in directories
+      --transform=EXPRESSION, --xform=EXPRESSION
+                             use sed replace EXPRESSION to transform file
+                             names
+      --show-transformed-names   show file or archive names after
+                             transformation
+      --owner=NAME           force NAME as owner for added files
+      --group=NAME           force NAME as group for added files
+      --numeric-owner        always use numbers for user/group names
+      --sort=ORDER           directory sorting order: none (default), name
+";
 
 impl Builtin for Tar {
     fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
-        let o = match parse(ctx, argv) {
+        let o = match options::parse(ctx, argv) {
             Ok(o) => o,
             Err(st) => return st,
         };
@@ -370,6 +262,23 @@ mod tests {
         assert_eq!(o.out(), "x");
         let o = run(&Tar, "tar", &["-tvf", "a.tgz", "d/f"], b"", &*fs, "/w");
         assert_eq!(o.out(), "-rw-r--r-- 1000/1000         6 2023-11-14 22:13 d/f\n");
+    }
+
+    #[test]
+    fn names_patterns_and_transforms() {
+        let fs = fs_with(&[("/w/d/a.txt", b"1"), ("/w/d/s/b.txt", b"2"), ("/w/d/s/c.log", b"3"), ("/w/out/", b"")]);
+        let o = run(&Tar, "tar", &["--sort=name", "-cvf", "a.tar", "--exclude=*.log", "--transform=s,^d,top,", "d"], b"", &*fs, "/w");
+        assert_eq!((o.status, o.out().as_str()), (0, "d/\nd/a.txt\nd/s/\nd/s/b.txt\n"));
+        let o = run(&Tar, "tar", &["-tf", "a.tar", "top/*.txt"], b"", &*fs, "/w");
+        assert_eq!(o.status, 2);
+        assert!(o.stderr.starts_with("tar: Pattern matching characters used in file names\n"));
+        let o = run(&Tar, "tar", &["-tf", "a.tar", "--wildcards", "top/*.txt"], b"", &*fs, "/w");
+        assert_eq!(o.out(), "top/a.txt\ntop/s/b.txt\n");
+        let o = run(&Tar, "tar", &["-xvf", "a.tar", "-C", "out", "--strip-components=1"], b"", &*fs, "/w");
+        assert_eq!(o.out(), "top/a.txt\ntop/s/\ntop/s/b.txt\n");
+        assert_eq!(fs.read_file("/w/out/s/b.txt").ok(), Some(b"2".to_vec()));
+        let o = run(&Tar, "tar", &["-tf", "a.tar", "--transform=s/a/\\1/"], b"", &*fs, "/w");
+        assert_eq!((o.status, o.stderr.as_str()), (2, "tar: Invalid transform replacement: back reference out of range\nTry 'tar --help' or 'tar --usage' for more information.\n"));
     }
 
     #[test]

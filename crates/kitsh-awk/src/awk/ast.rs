@@ -97,6 +97,15 @@ pub enum Cmp {
     Ge,
 }
 
+/// An array: a variable's, or one of its subarrays (gawk's arrays of arrays).
+#[derive(Debug, Clone)]
+pub struct ArrPath {
+    /// The variable.
+    pub var: Var,
+    /// The subscripts leading to the subarray, a list per `[...]` (none: the variable's array).
+    pub subs: Vec<Vec<Expr>>,
+}
+
 /// An assignable place.
 #[derive(Debug, Clone)]
 pub enum LValue {
@@ -104,8 +113,8 @@ pub enum LValue {
     Var(Var),
     /// `$expr`
     Field(Box<Expr>),
-    /// `arr[subscripts]`
-    Index(Var, Vec<Expr>),
+    /// `arr[subscripts]...`: a list of subscripts per `[...]`, the last the element's.
+    Index(Var, Vec<Vec<Expr>>),
 }
 
 /// Where `getline` reads.
@@ -134,10 +143,10 @@ pub enum Expr {
     Nf,
     /// `$expr`
     Field(Box<Expr>),
-    /// `arr[subscripts]`
-    Index(Var, Vec<Expr>),
+    /// `arr[subscripts]...`: a list of subscripts per `[...]`, the last the element's.
+    Index(Var, Vec<Vec<Expr>>),
     /// `(subscripts) in arr`
-    In(Vec<Expr>, Var),
+    In(Vec<Expr>, Box<ArrPath>),
     /// `lv = e`
     Assign(Box<LValue>, Box<Expr>),
     /// `lv op= e` (line for division errors)
@@ -204,8 +213,8 @@ pub enum Stmt {
     Do(Box<Stmt>, Expr),
     /// `for (init; cond; step)`
     For(Option<Box<Stmt>>, Option<Expr>, Option<Box<Stmt>>, Box<Stmt>),
-    /// `for (var in arr)`, or `for (var in arr[i])` over a subarray (subscripts: the prefix).
-    ForIn(LValue, Var, Vec<Expr>, Box<Stmt>),
+    /// `for (var in arr)`
+    ForIn(LValue, ArrPath, Box<Stmt>),
     /// `{ ... }`
     Block(Vec<Stmt>),
     /// `next`
@@ -223,7 +232,9 @@ pub enum Stmt {
     /// gawk's `switch (e) { case c: ... default: ... }` (`None`: `default`).
     Switch(Expr, Vec<(Option<Expr>, Vec<Stmt>)>),
     /// `delete arr[subs]` / `delete arr`
-    Delete(Var, Option<Vec<Expr>>),
+    Delete(ArrPath, Option<Vec<Expr>>),
+    /// The statements after this are on this line of the program (for messages).
+    Line(u32),
 }
 
 /// A rule's pattern.
@@ -246,8 +257,6 @@ pub struct Func {
     pub nparams: usize,
     /// The parameters' names (for messages).
     pub params: Vec<String>,
-    /// Which parameters are used as arrays.
-    pub array_params: Vec<bool>,
     /// The body.
     pub body: Vec<Stmt>,
 }
@@ -273,7 +282,4 @@ pub struct Program {
     pub regexes: Vec<Vec<u8>>,
     /// The number of range patterns.
     pub ranges: usize,
-    /// Arrays used as gawk's arrays of arrays (`a[i][j]`, kept as `a[i, j]`), with the
-    /// function they belong to (`None`: globals).
-    pub nested: Vec<(Option<usize>, Var)>,
 }

@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 use super::ast::Expr;
 use super::format;
-use super::interp::{Array, Flow, Interp, Res};
+use super::array::{within, Array, Elem};
+use super::interp::{Flow, Interp, Res};
+use super::vars::Probe;
 use super::io::Splitter;
 use super::value::{compare, Str, Value};
 use crate::util::posix_re::PosixRegex;
@@ -140,27 +142,17 @@ impl Interp<'_, '_> {
                     let t = self.field(0).to_str(&self.convfmt);
                     return Ok(Value::Num(self.char_len(&t) as f64));
                 }
-                if let Some(a) = self.array_if(&args[0]) {
-                    if let Expr::Var(v) = &args[0] {
-                        if self.is_nested(*v) {
-                            return Ok(Value::Num(self.top_keys(&a).len() as f64));
+                let s = match self.probe(&args[0])? {
+                    Probe::Arr(a) => return Ok(Value::Num(a.borrow().len() as f64)),
+                    Probe::Untyped => {
+                        if let Expr::Var(v) = &args[0] {
+                            // an untyped variable becomes a scalar
+                            self.get_var(*v)?;
                         }
+                        return Ok(Value::Num(0.0));
                     }
-                    return Ok(Value::Num(a.borrow().len() as f64));
-                }
-                if let Expr::Index(v, subs) = &args[0] {
-                    // length of a subarray a[i] (arrays of arrays kept as a[i, j])
-                    if let Some(a) = self.array_if(&Expr::Var(*v)) {
-                        let k = self.eval_subscript(subs)?;
-                        if !a.borrow().contains(&k) {
-                            let n = self.sub_keys(&a, &k).len();
-                            if n > 0 {
-                                return Ok(Value::Num(n as f64));
-                            }
-                        }
-                    }
-                }
-                let s = self.arg_str(args, 0)?;
+                    Probe::Val(v) => v.to_str(&self.convfmt),
+                };
                 Value::Num(self.char_len(&s) as f64)
             }
             "substr" => {
@@ -207,7 +199,7 @@ impl Interp<'_, '_> {
                     return Err(bad(self, name));
                 }
                 let s = self.arg_str(args, 0)?;
-                let arr = self.array_arg(&args[1], "split")?;
+                let arr = self.array_arg(&args[1], "split: second argument")?;
                 let splitter: Rc<Splitter> = if nargs >= 3 {
                     match &args[2] {
                         Expr::Regex(_) => Rc::new(Splitter::Regex(self.regex_of(&args[2])?)),
@@ -229,9 +221,23 @@ impl Interp<'_, '_> {
                 };
                 let mut pieces: Vec<Value> = Vec::new();
                 splitter.split(&s, self.utf8, |f| pieces.push(Value::strnum(f)));
-                let seps = if nargs == 4 { Some(self.array_arg(&args[3], "split")?) } else { None };
+                let seps = if nargs == 4 { Some(self.array_arg(&args[3], "split: fourth argument")?) } else { None };
                 if let Some(seps) = &seps {
-                    let mut sv = Array::default();
+                    let clash = if Rc::ptr_eq(seps, &arr) {
+                        Some("split: cannot use the same array for second and fourth args")
+                    } else if within(seps, &arr) {
+                        Some("split: cannot use a subarray of second arg for fourth arg")
+                    } else if within(&arr, seps) {
+                        Some("split: cannot use a subarray of fourth arg for second arg")
+                    } else {
+                        None
+                    };
+                    if let Some(m) = clash {
+                        return Err(self.fatal(0, m));
+                    }
+                }
+                if let Some(seps) = &seps {
+                    let mut sv: Vec<(Str, Value)> = Vec::new();
                     // the separators between the pieces
                     let mut pos = 0usize;
                     let mut k = 0usize;
@@ -240,9 +246,9 @@ impl Interp<'_, '_> {
                         if let Some(off) = super::io::find_sub(&s[pos..], &pb) {
                             if k > 0 || off > 0 {
                                 if k > 0 {
-                                    sv.set(Rc::from(k.to_string().as_bytes()), Value::strnum(&s[pos..pos + off]));
+                                    sv.push((Rc::from(k.to_string().as_bytes()), Value::strnum(&s[pos..pos + off])));
                                 } else if matches!(*splitter, Splitter::Space) {
-                                    sv.set(Rc::from(&b"0"[..]), Value::strnum(&s[pos..pos + off]));
+                                    sv.push((Rc::from(&b"0"[..]), Value::strnum(&s[pos..pos + off])));
                                 }
                             }
                             pos += off + pb.len();
@@ -250,9 +256,13 @@ impl Interp<'_, '_> {
                         k += 1;
                     }
                     if matches!(*splitter, Splitter::Space) && pos < s.len() {
-                        sv.set(Rc::from(k.to_string().as_bytes()), Value::strnum(&s[pos..]));
+                        sv.push((Rc::from(k.to_string().as_bytes()), Value::strnum(&s[pos..])));
                     }
-                    *seps.borrow_mut() = sv;
+                    let mut a = seps.borrow_mut();
+                    a.clear();
+                    for (k, v) in sv {
+                        a.set(k, v);
+                    }
                 }
                 let n = pieces.len();
                 let mut a = arr.borrow_mut();
@@ -284,16 +294,13 @@ impl Interp<'_, '_> {
                         return Ok(Value::Num(0.0));
                     }
                 };
-                let cur = match &lv {
-                    super::ast::LValue::Var(v) => self.eval(&Expr::Var(*v))?,
-                    super::ast::LValue::Field(i) => self.eval(&Expr::Field(i.clone()))?,
-                    super::ast::LValue::Index(v, s) => self.eval(&Expr::Index(*v, s.clone()))?,
-                };
+                let place = self.place(&lv)?;
+                let cur = self.load(&place)?;
                 let s = cur.to_str(&self.convfmt);
                 let (out, n) = substitute(&re, &s, &repl, name == "gsub");
                 if n > 0 {
                     self.check_len(out.len())?;
-                    self.assign(&lv, Value::Str(Rc::from(out)))?;
+                    self.store(&place, Value::Str(Rc::from(out)))?;
                 }
                 Value::Num(n as f64)
             }
@@ -326,7 +333,7 @@ impl Interp<'_, '_> {
                 }
                 let s = self.arg_str(args, 0)?;
                 let re = self.regex_of(&args[1])?;
-                let arr = if nargs == 3 { Some(self.array_arg(&args[2], "match")?) } else { None };
+                let arr = if nargs == 3 { Some(self.array_arg(&args[2], "match: third argument")?) } else { None };
                 let m = re.find_iter(&s).next();
                 let (rstart, rlen) = match m {
                     Some((a, b)) => ((self.char_len(&s[..a]) + 1) as f64, self.char_len(&s[a..b]) as f64),
@@ -462,21 +469,42 @@ impl Interp<'_, '_> {
                 if !(1..=3).contains(&nargs) {
                     return Err(bad(self, name));
                 }
-                let src = self.array_arg(&args[0], name)?;
-                let dest = if nargs >= 2 { self.array_arg(&args[1], name)? } else { src.clone() };
-                let pairs = src.borrow().pairs();
-                let mut vals: Vec<Value> = if name == "asort" { pairs.into_iter().map(|(_, v)| v).collect() } else { pairs.into_iter().map(|(k, _)| Value::StrNum(k)).collect() };
-                let cf = self.convfmt.clone();
-                if name == "asort" {
-                    vals.sort_by(|a, b| sort_cmp(a, b, &cf));
-                } else {
-                    vals.sort_by(|a, b| a.to_str(&cf).cmp(&b.to_str(&cf)));
+                let src = self.array_arg(&args[0], &format!("{name}: first argument"))?;
+                let dest = if nargs >= 2 { self.array_arg(&args[1], &format!("{name}: second argument"))? } else { src.clone() };
+                if within(&dest, &src) {
+                    return Err(self.fatal(0, &format!("{name}: cannot use a subarray of first argument for second argument")));
                 }
+                if within(&src, &dest) {
+                    return Err(self.fatal(0, &format!("{name}: cannot use a subarray of second argument for first argument")));
+                }
+                let entries = src.borrow().entries();
+                let cf = self.convfmt.clone();
+                let mut vals: Vec<Elem> = if name == "asort" {
+                    let (mut scalars, arrays): (Vec<Elem>, Vec<Elem>) = entries.into_iter().map(|(_, e)| e).partition(|e| !matches!(e, Elem::Arr(_)));
+                    let v = |e: &Elem| match e {
+                        Elem::Val(v) => v.clone(),
+                        _ => Value::Uninit,
+                    };
+                    // scalars by value, then subarrays
+                    scalars.sort_by(|a, b| sort_cmp(&v(a), &v(b), &cf));
+                    scalars.extend(arrays);
+                    scalars
+                } else {
+                    let mut keys: Vec<Str> = entries.into_iter().map(|(k, _)| k).collect();
+                    keys.sort();
+                    keys.into_iter().map(|k| Elem::Val(Value::Str(k))).collect()
+                };
                 let n = vals.len();
+                let same = Rc::ptr_eq(&src, &dest);
                 let mut d = dest.borrow_mut();
                 d.clear();
-                for (i, v) in vals.into_iter().enumerate() {
-                    d.set(Rc::from((i + 1).to_string().as_bytes()), v);
+                for (i, e) in vals.drain(..).enumerate() {
+                    let k: Str = Rc::from((i + 1).to_string().as_bytes());
+                    let e = match e {
+                        Elem::Arr(s) if !same => Elem::Arr(Array::deep_copy(&s.borrow(), &dest, &k)),
+                        e => e,
+                    };
+                    *d.entry(&k, false) = e;
                 }
                 Value::Num(n as f64)
             }
@@ -520,19 +548,20 @@ impl Interp<'_, '_> {
                 }
             }
             "typeof" | "isarray" => {
-                let is_arr = args.first().is_some_and(|e| matches!(e, Expr::Var(v) if self.is_array(*v)));
+                let p = match args.first() {
+                    Some(e) => self.probe(e)?,
+                    None => Probe::Untyped,
+                };
                 if name == "isarray" {
-                    return Ok(num(is_arr));
+                    return Ok(num(matches!(p, Probe::Arr(_))));
                 }
-                if is_arr {
-                    return Ok(Value::str(b"array"));
-                }
-                let v = match args.first() {
-                    Some(e) => self.eval(e)?,
-                    None => Value::Uninit,
+                let v = match p {
+                    Probe::Arr(_) => return Ok(Value::str(b"array")),
+                    Probe::Untyped => return Ok(Value::str(b"untyped")),
+                    Probe::Val(v) => v,
                 };
                 Value::str(match v {
-                    Value::Uninit => b"untyped".as_ref(),
+                    Value::Uninit => b"unassigned".as_ref(),
                     Value::Num(_) => b"number",
                     Value::Str(_) => b"string",
                     Value::StrNum(s) => {
@@ -697,7 +726,7 @@ mod tests {
     use super::*;
 
     fn re(p: &str) -> PosixRegex {
-        super::super::interp::compile_re(p.as_bytes(), true).unwrap()
+        super::super::regex::compile_re(p.as_bytes(), true).unwrap()
     }
 
     #[test]

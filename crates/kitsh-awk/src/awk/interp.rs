@@ -5,13 +5,15 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::array::{live_elems, reset_elems, ArrRef, Array, MAX_ELEMS};
 use super::ast::*;
 use super::format;
+use super::vars::{Alias, Want};
 use super::io::{ReadErr, Reader, RsMode, Splitter, Src};
 use super::value::{compare, empty, Str, Value};
 use crate::builtins::{Ctx, SpawnIn, SpawnOut};
-use crate::util::fxhash::FxHashMap;
-use crate::util::posix_re::{self, PosixRegex};
+use super::regex::compile_re;
+use crate::util::posix_re::PosixRegex;
 
 /// The longest string a script may build.
 pub const MAX_STR: usize = 256 << 20;
@@ -22,114 +24,18 @@ const MAX_FIELDS: usize = 1 << 20;
 /// Flush standard output past this many buffered bytes.
 const OUT_FLUSH: usize = 32 * 1024;
 
-thread_local! {
-    /// The elements of all live arrays of this thread's awk (bounded: [`MAX_ELEMS`]).
-    static ELEMS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-/// The most array elements a script may hold at once.
-pub const MAX_ELEMS: usize = 8 << 20;
-
-fn elems_add(n: isize) {
-    ELEMS.with(|c| c.set(c.get().saturating_add_signed(n)));
-}
-
-/// An associative array, iterated in insertion order.
-#[derive(Default)]
-pub struct Array {
-    map: FxHashMap<Str, usize>,
-    entries: Vec<Option<(Str, Value)>>,
-    live: usize,
-}
-
-impl Array {
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        self.live
-    }
-
-    /// Whether `k` is present.
-    pub fn contains(&self, k: &[u8]) -> bool {
-        self.map.contains_key(k)
-    }
-
-    /// The value of `k`, created (uninitialised) when missing.
-    pub fn get_or_create(&mut self, k: &Str) -> &mut Value {
-        let idx = match self.map.get(&k[..]) {
-            Some(&i) => i,
-            None => {
-                let i = self.entries.len();
-                self.entries.push(Some((k.clone(), Value::Uninit)));
-                self.map.insert(k.clone(), i);
-                self.live += 1;
-                elems_add(1);
-                i
-            }
-        };
-        &mut self.entries[idx].get_or_insert_with(|| (k.clone(), Value::Uninit)).1
-    }
-
-    /// The value of `k` without creating it.
-    pub fn get(&self, k: &[u8]) -> Option<&Value> {
-        let i = *self.map.get(k)?;
-        self.entries[i].as_ref().map(|(_, v)| v)
-    }
-
-    /// Set `k`.
-    pub fn set(&mut self, k: Str, v: Value) {
-        *self.get_or_create(&k) = v;
-    }
-
-    /// Remove `k`.
-    pub fn remove(&mut self, k: &[u8]) {
-        if let Some(i) = self.map.remove(k) {
-            self.entries[i] = None;
-            self.live -= 1;
-            elems_add(-1);
-            if self.entries.len() > 32 && self.live < self.entries.len() / 4 {
-                self.entries.retain(|e| e.is_some());
-                self.map.clear();
-                for (i, e) in self.entries.iter().enumerate() {
-                    if let Some((k, _)) = e {
-                        self.map.insert(k.clone(), i);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Remove everything.
-    pub fn clear(&mut self) {
-        *self = Array::default();
-    }
-
-    /// The keys, in order.
-    pub fn keys(&self) -> Vec<Str> {
-        self.entries.iter().flatten().map(|(k, _)| k.clone()).collect()
-    }
-
-    /// The (key, value) pairs, in order.
-    pub fn pairs(&self) -> Vec<(Str, Value)> {
-        self.entries.iter().flatten().cloned().collect()
-    }
-}
-
-impl Drop for Array {
-    fn drop(&mut self) {
-        elems_add(-(self.live as isize));
-    }
-}
-
-/// A shared array.
-pub type ArrRef = Rc<RefCell<Array>>;
-
 /// A variable's storage.
 #[derive(Clone)]
 pub enum Cell {
-    /// A scalar (or not yet used).
+    /// Not used yet (gawk's `Node_var_new`): its first use makes it a scalar or an array.
+    New,
+    /// A scalar.
     Val(Value),
     /// An array.
     Arr(ArrRef),
+    /// A parameter given an untyped variable or element: it becomes what the function uses it
+    /// as, and so does what it stands for.
+    Ref(Rc<Alias>),
 }
 
 /// How a statement or expression ended other than normally.
@@ -177,22 +83,29 @@ struct OutStream {
 }
 
 /// A resolved assignable place.
-enum Place {
+pub(super) enum Place {
     Var(Var),
     Field(usize),
-    Elem(ArrRef, Str),
+    /// An array element (subscript, made from input text).
+    Elem(ArrRef, Str, bool),
 }
 
 /// The interpreter.
 pub struct Interp<'c, 'a> {
     /// The command's context.
     pub ctx: &'c mut Ctx<'a>,
-    prog: Rc<Program>,
-    globals: Vec<Cell>,
-    locals: Vec<Cell>,
-    base: usize,
+    pub(super) prog: Rc<Program>,
+    pub(super) globals: Vec<Cell>,
+    /// The frames of the function calls, one cell per parameter.
+    pub(super) locals: Vec<Cell>,
+    /// For each of `locals` given an array: where it comes from (gawk's `p (from x)`).
+    pub(super) from: Vec<Option<Rc<super::vars::From>>>,
+    /// Where the current frame starts in `locals`.
+    pub(super) base: usize,
     depth: usize,
     cur_fn: Option<usize>,
+    /// The program line being run (for messages).
+    line: u32,
     regexes: Vec<Rc<PosixRegex>>,
     dyn_re: HashMap<Vec<u8>, Rc<PosixRegex>>,
     record: Record,
@@ -216,7 +129,6 @@ pub struct Interp<'c, 'a> {
     argi: usize,
     saw_file: bool,
     main_done: bool,
-    in_main: bool,
     /// The exit status.
     pub exit_code: i32,
     /// The program's source name for messages (`cmd. line` or the `-f` file).
@@ -247,7 +159,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         for r in &prog.regexes {
             regexes.push(Rc::new(compile_re(r, true).map_err(|e| format!("{e}: /{}/", String::from_utf8_lossy(r)))?));
         }
-        ELEMS.with(|c| c.set(0));
+        reset_elems();
         let max_str = ctx.cancel.string_limit().map_or(MAX_STR, |l| l.min(MAX_STR));
         let max_elems = ctx.cancel.field_limit().map_or(MAX_ELEMS, |l| l.min(MAX_ELEMS));
         let n = prog.globals.len();
@@ -255,11 +167,13 @@ impl<'c, 'a> Interp<'c, 'a> {
         let mut it = Interp {
             ctx,
             prog: Rc::new(prog),
-            globals: vec![Cell::Val(Value::Uninit); n],
+            globals: vec![Cell::New; n],
             locals: Vec::new(),
+            from: Vec::new(),
             base: 0,
             depth: 0,
             cur_fn: None,
+            line: 1,
             regexes,
             dyn_re: HashMap::new(),
             record: Record { text: empty(), split: true, spans: Vec::new(), materialized: false, fields: Vec::new(), splitter: Rc::new(Splitter::Space) },
@@ -282,7 +196,6 @@ impl<'c, 'a> Interp<'c, 'a> {
             argi: 1,
             saw_file: false,
             main_done: false,
-            in_main: false,
             exit_code: 0,
             src_name,
             utf8,
@@ -292,6 +205,9 @@ impl<'c, 'a> Interp<'c, 'a> {
             max_str,
             max_elems,
         };
+        for (i, _) in SPECIAL_NAMES.iter().enumerate() {
+            it.globals[i] = Cell::Val(Value::Uninit);
+        }
         let s = |b: &[u8]| Cell::Val(Value::str(b));
         it.globals[sp(Special::Fs)] = s(b" ");
         it.globals[sp(Special::Ofs)] = s(b" ");
@@ -306,12 +222,12 @@ impl<'c, 'a> Interp<'c, 'a> {
         it.globals[sp(Special::Rlength)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Ignorecase)] = Cell::Val(Value::Num(0.0));
         it.globals[sp(Special::Fpat)] = s(b"[^[:space:]]+");
-        let mut env = Array::default();
+        let mut env = Array::new("ENVIRON");
         for (k, v) in it.ctx.env.exported() {
             env.set(Rc::from(k.as_bytes()), Value::strnum(v.as_bytes()));
         }
         it.globals[sp(Special::Environ)] = Cell::Arr(Rc::new(RefCell::new(env)));
-        let mut pi = Array::default();
+        let mut pi = Array::new("PROCINFO");
         pi.set(Rc::from(&b"version"[..]), Value::str(b"5.2.1"));
         pi.set(Rc::from(&b"pid"[..]), Value::Num(1.0));
         it.globals[sp(Special::Procinfo)] = Cell::Arr(Rc::new(RefCell::new(pi)));
@@ -320,7 +236,7 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     /// Set `ARGV`/`ARGC` (`argv[0]` is `awk`).
     pub fn set_argv(&mut self, argv: &[String]) {
-        let mut a = Array::default();
+        let mut a = Array::new("ARGV");
         for (i, s) in argv.iter().enumerate() {
             a.set(Rc::from(i.to_string().as_bytes()), Value::strnum(s.as_bytes()));
         }
@@ -330,15 +246,18 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     // ----- errors and output -----
 
-    /// Print a fatal error (`awk: cmd. line:N: fatal: msg`) and return [`Flow::Fatal`].
+    /// Print a fatal error (`awk: cmd. line:N: fatal: msg`; line 0: the line being run) and
+    /// return [`Flow::Fatal`].
     #[inline(never)]
     pub fn fatal(&mut self, line: u32, msg: &str) -> Flow {
+        let line = if line == 0 { self.line } else { line };
         let _ = self.flush_stdout();
-        let ctxinfo = if self.in_main || self.main_reader.is_some() {
+        // where in the input, once a record was read (as gawk: FNR > 0)
+        let fnr = self.global_num(Special::Fnr) as i64;
+        let ctxinfo = if fnr > 0 {
             let f = self.get_global_str(Special::Filename);
-            let fnr = self.global_num(Special::Fnr);
             let f = if f.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&f).into_owned() };
-            format!("(FILENAME={f} FNR={}) ", fnr)
+            format!("(FILENAME={f} FNR={fnr}) ")
         } else {
             String::new()
         };
@@ -348,13 +267,14 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     /// The fatal error of a format with too few arguments (gawk shows the format and where).
     pub fn too_few(&mut self, fmt: &[u8], e: format::TooFew) -> Flow {
-        let f = self.fatal(1, format::TOO_FEW);
+        let f = self.fatal(0, format::TOO_FEW);
         let _ = writeln!(self.ctx.stderr, "\t`{}'\n\t{}^ ran out for this one", String::from_utf8_lossy(fmt), " ".repeat(e.0 + 1));
         f
     }
 
-    /// A warning on stderr.
+    /// A warning on stderr (line 0: the line being run).
     pub fn warn(&mut self, line: u32, msg: &str) {
+        let line = if line == 0 { self.line } else { line };
         let _ = self.flush_stdout();
         let _ = writeln!(self.ctx.stderr, "{}: {}:{}: warning: {}", self.ctx.name, self.src_name, line.max(1), msg);
     }
@@ -362,14 +282,14 @@ impl<'c, 'a> Interp<'c, 'a> {
     fn global_num(&self, s: Special) -> f64 {
         match &self.globals[sp(s)] {
             Cell::Val(v) => v.num(),
-            Cell::Arr(_) => 0.0,
+            _ => 0.0,
         }
     }
 
     fn get_global_str(&self, s: Special) -> Str {
         match &self.globals[sp(s)] {
             Cell::Val(v) => v.to_str(&self.convfmt),
-            Cell::Arr(_) => empty(),
+            _ => empty(),
         }
     }
 
@@ -416,10 +336,10 @@ impl<'c, 'a> Interp<'c, 'a> {
                 let _ = self.flush_stdout();
                 return Err(Flow::Stop(1));
             }
-            if ELEMS.with(|c| c.get()) > self.max_elems {
+            if live_elems() > self.max_elems {
                 self.ctx.cancel.hit(crate::limits::LimitExceeded::Fields);
                 let msg = format!("too many array elements (over {})", self.max_elems);
-                return Err(self.fatal(1, &msg));
+                return Err(self.fatal(0, &msg));
             }
         }
         Ok(())
@@ -427,44 +347,42 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     // ----- variables -----
 
-    fn cell(&self, v: Var) -> &Cell {
+    pub(super) fn cell(&self, v: Var) -> &Cell {
         match v {
             Var::Global(i) => &self.globals[i as usize],
             Var::Local(i) => &self.locals[self.base + i as usize],
         }
     }
 
-    fn cell_mut(&mut self, v: Var) -> &mut Cell {
+    pub(super) fn cell_mut(&mut self, v: Var) -> &mut Cell {
         match v {
             Var::Global(i) => &mut self.globals[i as usize],
             Var::Local(i) => &mut self.locals[self.base + i as usize],
         }
     }
 
-    fn var_name(&self, v: Var) -> String {
+    /// A variable's own name: a global's or the current function's parameter's.
+    pub(super) fn plain_name(&self, v: Var) -> String {
         match v {
             Var::Global(i) => self.prog.globals.get(i as usize).cloned().unwrap_or_default(),
-            Var::Local(i) => {
-                let name = self.cur_fn.and_then(|f| self.prog.funcs.get(f)).and_then(|f| f.params.get(i as usize).cloned()).unwrap_or_default();
-                format!("parameter `{name}")
-            }
+            Var::Local(i) => self.cur_fn.and_then(|f| self.prog.funcs.get(f)).and_then(|f| f.params.get(i as usize).cloned()).unwrap_or_default(),
         }
     }
 
-    fn get_var(&mut self, v: Var) -> Res<Value> {
+    /// A variable's scalar value (an untyped one becomes a scalar).
+    pub(super) fn get_var(&mut self, v: Var) -> Res<Value> {
         match self.cell(v) {
             Cell::Val(x) => Ok(x.clone()),
-            Cell::Arr(_) => {
-                let msg = format!("attempt to use array {}' in a scalar context", self.quoted_name(v));
-                Err(self.fatal(1, &msg))
+            Cell::New => {
+                *self.cell_mut(v) = Cell::Val(Value::Uninit);
+                Ok(Value::Uninit)
             }
-        }
-    }
-
-    fn quoted_name(&self, v: Var) -> String {
-        match v {
-            Var::Global(_) => format!("`{}", self.var_name(v)),
-            Var::Local(_) => self.var_name(v),
+            Cell::Ref(al) => {
+                let al = al.clone();
+                self.ref_scalar(v, &al)?;
+                Ok(Value::Uninit)
+            }
+            Cell::Arr(_) => Err(self.var_as_scalar(v)),
         }
     }
 
@@ -475,16 +393,20 @@ impl<'c, 'a> Interp<'c, 'a> {
                 return self.set_special(i, val);
             }
         }
-        match self.cell_mut(v) {
-            Cell::Arr(_) => {
-                let msg = format!("attempt to use array {}' in a scalar context", self.quoted_name(v));
-                Err(self.fatal(1, &msg))
-            }
-            c => {
+        let c = self.cell_mut(v);
+        match c {
+            Cell::Val(_) | Cell::New => {
                 *c = Cell::Val(val);
-                Ok(())
+                return Ok(());
+            }
+            Cell::Arr(_) => return Err(self.var_as_scalar(v)),
+            Cell::Ref(al) => {
+                let al = al.clone();
+                self.ref_scalar(v, &al)?;
             }
         }
+        *self.cell_mut(v) = Cell::Val(val);
+        Ok(())
     }
 
     #[inline(never)]
@@ -492,13 +414,12 @@ impl<'c, 'a> Interp<'c, 'a> {
         if i == Special::Nf as u32 {
             let n = val.num();
             if n < 0.0 {
-                return Err(self.fatal(1, "NF set to negative value"));
+                return Err(self.fatal(0, "NF set to negative value"));
             }
             return self.set_nf(n as usize);
         }
         if matches!(self.globals[i as usize], Cell::Arr(_)) {
-            let msg = format!("attempt to use array `{}' in a scalar context", SPECIAL_NAMES[i as usize]);
-            return Err(self.fatal(1, &msg));
+            return Err(self.var_as_scalar(Var::Global(i)));
         }
         let s = val.to_str(&self.convfmt);
         self.globals[i as usize] = Cell::Val(val);
@@ -566,54 +487,12 @@ impl<'c, 'a> Interp<'c, 'a> {
         self.update_splitter();
     }
 
-    fn array(&mut self, v: Var) -> Res<ArrRef> {
-        match self.cell_mut(v) {
-            Cell::Arr(a) => Ok(a.clone()),
-            Cell::Val(Value::Uninit) => {
-                let a: ArrRef = Rc::new(RefCell::new(Array::default()));
-                *self.cell_mut(v) = Cell::Arr(a.clone());
-                Ok(a)
-            }
-            Cell::Val(_) => {
-                let msg = format!("attempt to use scalar {}' as an array", self.quoted_name(v));
-                Err(self.fatal(1, &msg))
-            }
-        }
-    }
-
-    /// Whether the variable holds an array.
-    pub fn is_array(&self, v: Var) -> bool {
-        matches!(self.cell(v), Cell::Arr(_))
-    }
-
-    /// The array a variable holds, if it holds one.
-    pub fn array_if(&mut self, e: &Expr) -> Option<ArrRef> {
-        if let Expr::Var(v) = e {
-            if let Cell::Arr(a) = self.cell(*v) {
-                return Some(a.clone());
-            }
-        }
-        None
-    }
-
-    /// The array of an argument that must be an array (created when unused).
-    pub fn array_arg(&mut self, e: &Expr, what: &str) -> Res<ArrRef> {
-        match e {
-            Expr::Var(v) => self.array(*v),
-            _ => Err(self.fatal(1, &format!("{what}: second argument is not an array"))),
-        }
-    }
-
-    /// The key of a subscript list.
-    pub fn eval_subscript(&mut self, subs: &[Expr]) -> Res<Str> {
-        self.subscript(subs)
-    }
-
+    /// The key of a subscript list, and whether it is input text (a strnum).
     #[inline(never)]
-    fn subscript(&mut self, subs: &[Expr]) -> Res<Str> {
+    pub(super) fn subscript(&mut self, subs: &[Expr]) -> Res<(Str, bool)> {
         if subs.len() == 1 {
             let v = self.eval(&subs[0])?;
-            return Ok(self.key_of(&v));
+            return Ok((self.key_of(&v), matches!(v, Value::StrNum(_))));
         }
         let mut k = Vec::new();
         for (i, s) in subs.iter().enumerate() {
@@ -623,7 +502,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             let v = self.eval(s)?;
             k.extend_from_slice(&self.key_of(&v));
         }
-        Ok(Rc::from(k))
+        Ok((Rc::from(k), false))
     }
 
     /// The array key a value stands for.
@@ -722,7 +601,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             return Ok(());
         }
         if i > MAX_FIELDS {
-            return Err(self.fatal(1, "field index too large"));
+            return Err(self.fatal(0, "field index too large"));
         }
         self.materialize();
         if self.record.fields.len() < i {
@@ -738,7 +617,7 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     fn set_nf(&mut self, n: usize) -> Res<()> {
         if n > MAX_FIELDS {
-            return Err(self.fatal(1, "NF too large"));
+            return Err(self.fatal(0, "NF too large"));
         }
         self.materialize();
         self.record.fields.resize(n, Value::Uninit);
@@ -765,7 +644,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             }
             Err(e) => {
                 let msg = format!("invalid regexp: {e}: /{}/", String::from_utf8_lossy(s));
-                Err(self.fatal(1, &msg))
+                Err(self.fatal(0, &msg))
             }
         }
     }
@@ -801,20 +680,14 @@ impl<'c, 'a> Interp<'c, 'a> {
                 let i = self.field_index(ix)?;
                 self.field(i)
             }
-            Expr::Index(v, subs) => {
-                let a = self.array(*v)?;
-                let k = self.subscript(subs)?;
-                let mut a = a.borrow_mut();
-                a.get_or_create(&k).clone()
+            Expr::Index(v, levels) => {
+                let (a, k, strnum) = self.elem_place(*v, levels)?;
+                self.elem_value(&a, &k, strnum)?
             }
-            Expr::In(subs, v) => {
-                let a = self.array(*v)?;
-                let k = self.subscript(subs)?;
-                let mut r = a.borrow().contains(&k);
-                if !r && self.is_nested(*v) {
-                    // `i in a` where a[i] is a subarray
-                    r = !self.sub_keys(&a, &k).is_empty();
-                }
+            Expr::In(subs, path) => {
+                let a = self.path_array(path, Want::Value)?;
+                let (k, _) = self.subscript(subs)?;
+                let r = a.borrow().contains(&k);
                 Value::Num(r as i32 as f64)
             }
             Expr::Assign(lv, rhs) => {
@@ -895,7 +768,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         };
         if n < 0.0 {
             let msg = format!("attempt to access field {}", n as i64);
-            return Err(self.fatal(1, &msg));
+            return Err(self.fatal(0, &msg));
         }
         Ok(n as usize)
     }
@@ -921,35 +794,31 @@ impl<'c, 'a> Interp<'c, 'a> {
         })
     }
 
-    fn place(&mut self, lv: &LValue) -> Res<Place> {
+    pub(super) fn place(&mut self, lv: &LValue) -> Res<Place> {
         Ok(match lv {
             LValue::Var(v) => Place::Var(*v),
             LValue::Field(ix) => Place::Field(self.field_index(ix)?),
-            LValue::Index(v, subs) => {
-                let a = self.array(*v)?;
-                let k = self.subscript(subs)?;
-                Place::Elem(a, k)
+            LValue::Index(v, levels) => {
+                let (a, k, strnum) = self.elem_place(*v, levels)?;
+                Place::Elem(a, k, strnum)
             }
         })
     }
 
-    fn load(&mut self, p: &Place) -> Res<Value> {
+    pub(super) fn load(&mut self, p: &Place) -> Res<Value> {
         Ok(match p {
             Place::Var(v) if *v == Var::Global(Special::Nf as u32) => Value::Num(self.nf() as f64),
             Place::Var(v) => self.get_var(*v)?,
             Place::Field(i) => self.field(*i),
-            Place::Elem(a, k) => a.borrow_mut().get_or_create(k).clone(),
+            Place::Elem(a, k, strnum) => self.elem_value(a, k, *strnum)?,
         })
     }
 
-    fn store(&mut self, p: &Place, val: Value) -> Res<()> {
+    pub(super) fn store(&mut self, p: &Place, val: Value) -> Res<()> {
         match p {
             Place::Var(v) => self.set_var(*v, val),
             Place::Field(i) => self.set_field(*i, val),
-            Place::Elem(a, k) => {
-                *a.borrow_mut().get_or_create(k) = val;
-                Ok(())
-            }
+            Place::Elem(a, k, strnum) => self.elem_store(a, k, *strnum, val),
         }
     }
 
@@ -965,34 +834,34 @@ impl<'c, 'a> Interp<'c, 'a> {
         let f = &prog.funcs[fi];
         if args.len() > f.nparams {
             let msg = format!("function `{}' called with more arguments than declared", f.name);
-            return Err(self.fatal(1, &msg));
+            return Err(self.fatal(0, &msg));
         }
         if self.depth >= MAX_DEPTH {
-            return Err(self.fatal(1, "function call nesting too deep"));
+            return Err(self.fatal(0, "function call nesting too deep"));
         }
         let mut cells = Vec::with_capacity(f.nparams);
-        for (k, a) in args.iter().enumerate() {
-            let cell = match a {
-                Expr::Var(v) => match self.cell(*v) {
-                    Cell::Arr(r) => Cell::Arr(r.clone()),
-                    Cell::Val(Value::Uninit) if f.array_params[k] => Cell::Arr(self.array(*v)?),
-                    Cell::Val(x) => Cell::Val(x.clone()),
-                },
-                e => Cell::Val(self.eval(e)?),
-            };
+        let mut froms = Vec::with_capacity(f.nparams);
+        for a in args {
+            let (cell, from) = self.bind_arg(a)?;
             cells.push(cell);
+            froms.push(from);
         }
-        cells.resize(f.nparams, Cell::Val(Value::Uninit));
+        cells.resize(f.nparams, Cell::New);
+        froms.resize(f.nparams, None);
         let old_base = self.base;
         let new_base = self.locals.len();
         self.locals.extend(cells);
+        self.from.extend(froms);
         self.base = new_base;
         self.depth += 1;
         let old_fn = self.cur_fn.replace(fi);
+        let line = self.line;
         let r = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.exec_block(&f.body));
+        self.line = line;
         self.depth -= 1;
         self.cur_fn = old_fn;
         self.locals.truncate(new_base);
+        self.from.truncate(new_base);
         self.base = old_base;
         match r {
             Ok(()) => Ok(Value::Uninit),
@@ -1080,24 +949,13 @@ impl<'c, 'a> Interp<'c, 'a> {
                     }
                 }
             }
-            Stmt::ForIn(var, arr, prefix, b) => {
-                let a = self.array(*arr)?;
-                let (keys, sub) = if prefix.is_empty() {
-                    if self.is_nested(*arr) {
-                        (self.top_keys(&a), true)
-                    } else {
-                        (self.for_in_order(&a), false)
-                    }
-                } else {
-                    let p = self.subscript(prefix)?;
-                    (self.sub_keys(&a, &p), true)
-                };
+            Stmt::ForIn(var, path, b) => {
+                let a = self.path_array(path, Want::Value)?;
+                // gawk goes through the subscripts there were at the start
+                let keys = self.for_in_keys(&a);
                 for k in keys {
-                    if !sub && !a.borrow().contains(&k) {
-                        continue;
-                    }
                     self.tick()?;
-                    self.assign(var, Value::StrNum(k))?;
+                    self.assign(var, k)?;
                     match self.exec(b) {
                         Err(Flow::Break) => break,
                         Err(Flow::Continue) | Ok(()) => {}
@@ -1124,117 +982,20 @@ impl<'c, 'a> Interp<'c, 'a> {
             }
             Stmt::Break => return Err(Flow::Break),
             Stmt::Continue => return Err(Flow::Continue),
-            Stmt::Delete(v, subs) => {
-                let a = self.array(*v)?;
+            Stmt::Delete(path, subs) => {
+                let a = self.array(path.var)?;
+                let Some(a) = self.descend(a, &path.subs, false, Want::Named)? else { return Ok(()) };
                 match subs {
                     Some(s) => {
-                        let k = self.subscript(s)?;
-                        let exists = a.borrow().contains(&k);
-                        if exists {
-                            a.borrow_mut().remove(&k);
-                        } else {
-                            // a subarray: every a[k, ...]
-                            let mut pre = k.to_vec();
-                            pre.extend_from_slice(&self.subsep);
-                            let doomed: Vec<Str> = a.borrow().keys().into_iter().filter(|x| x.starts_with(&pre)).collect();
-                            let mut arr = a.borrow_mut();
-                            for d in doomed {
-                                arr.remove(&d);
-                            }
-                        }
+                        let (k, _) = self.subscript(s)?;
+                        a.borrow_mut().remove(&k);
                     }
                     None => a.borrow_mut().clear(),
                 }
             }
+            Stmt::Line(l) => self.line = *l,
         }
         Ok(())
-    }
-
-    /// The keys of `a` in the order `for (k in a)` visits them: `PROCINFO["sorted_in"]` when
-    /// set; else ascending for arrays of non-negative integer keys (as gawk's integer arrays),
-    /// insertion order otherwise.
-    #[inline(never)]
-    fn for_in_order(&mut self, a: &ArrRef) -> Vec<Str> {
-        let mut keys = a.borrow().keys();
-        let how = match &self.globals[sp(Special::Procinfo)] {
-            Cell::Arr(p) => p.borrow().get(b"sorted_in").map(|v| v.to_str(&self.convfmt)),
-            Cell::Val(_) => None,
-        };
-        let int_key = |k: &[u8]| -> Option<u64> {
-            if k.is_empty() || k.len() > 15 || (k.len() > 1 && k[0] == b'0') || !k.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            std::str::from_utf8(k).ok()?.parse().ok()
-        };
-        if let Some(how) = how.filter(|h| !h.is_empty() && h.as_ref() != b"@unsorted") {
-            let arr = a.borrow();
-            let cf = self.convfmt.clone();
-            let num_of = |k: &Str| super::value::str_to_num(k);
-            let val = |k: &Str| arr.get(k).cloned().unwrap_or_default();
-            use std::cmp::Ordering;
-            let cmp: Box<dyn Fn(&Str, &Str) -> Ordering> = match how.as_ref() {
-                b"@ind_num_asc" => Box::new(|x, y| num_of(x).partial_cmp(&num_of(y)).unwrap_or(Ordering::Equal).then_with(|| x.cmp(y))),
-                b"@ind_num_desc" => Box::new(|x, y| num_of(y).partial_cmp(&num_of(x)).unwrap_or(Ordering::Equal).then_with(|| y.cmp(x))),
-                b"@ind_str_desc" => Box::new(|x, y| y.cmp(x)),
-                b"@val_num_asc" => Box::new(|x, y| val(x).num().partial_cmp(&val(y).num()).unwrap_or(Ordering::Equal).then_with(|| x.cmp(y))),
-                b"@val_num_desc" => Box::new(|x, y| val(y).num().partial_cmp(&val(x).num()).unwrap_or(Ordering::Equal).then_with(|| y.cmp(x))),
-                b"@val_str_asc" => Box::new(|x, y| val(x).to_str(&cf).cmp(&val(y).to_str(&cf)).then_with(|| x.cmp(y))),
-                b"@val_str_desc" => Box::new(|x, y| val(y).to_str(&cf).cmp(&val(x).to_str(&cf)).then_with(|| y.cmp(x))),
-                b"@val_type_asc" | b"@val_type_desc" => Box::new(|x, y| x.cmp(y)),
-                _ => Box::new(|x, y| x.cmp(y)),
-            };
-            keys.sort_by(|x, y| cmp(x, y));
-            return keys;
-        }
-        if keys.len() > 1 && keys.iter().all(|k| int_key(k).is_some()) {
-            keys.sort_by_key(|k| int_key(k).unwrap_or(0));
-        }
-        keys
-    }
-
-    /// Whether `v` is used as an array of arrays.
-    pub fn is_nested(&self, v: Var) -> bool {
-        let scope = if matches!(v, Var::Local(_)) { self.cur_fn } else { None };
-        self.prog.nested.contains(&(scope, v))
-    }
-
-    /// The first-level keys of an array of arrays.
-    pub fn top_keys(&mut self, a: &ArrRef) -> Vec<Str> {
-        let all = self.for_in_order(a);
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        for k in all {
-            let end = super::io::find_sub(&k, &self.subsep).unwrap_or(k.len());
-            let top: Str = Rc::from(&k[..end]);
-            if seen.insert(top.clone()) {
-                out.push(top);
-            }
-        }
-        out
-    }
-
-    /// The keys of the subarray `a[p]` (gawk's arrays of arrays, kept as `a[p, k]`): the
-    /// distinct next subscripts after `p SUBSEP`.
-    pub fn sub_keys(&mut self, a: &ArrRef, p: &[u8]) -> Vec<Str> {
-        let mut pre = p.to_vec();
-        pre.extend_from_slice(&self.subsep);
-        let all = self.for_in_order(a);
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        for k in all {
-            if let Some(rest) = k.strip_prefix(pre.as_slice()) {
-                let end = super::io::find_sub(rest, &self.subsep).unwrap_or(rest.len());
-                let sub: Str = Rc::from(&rest[..end]);
-                if seen.insert(sub.clone()) {
-                    out.push(sub);
-                }
-            }
-        }
-        let int_key = |k: &[u8]| !k.is_empty() && k.len() < 16 && k.iter().all(u8::is_ascii_digit);
-        if out.iter().all(|k| int_key(k)) {
-            out.sort_by_key(|k| std::str::from_utf8(k).ok().and_then(|t| t.parse::<u64>().ok()).unwrap_or(0));
-        }
-        out
     }
 
     #[inline(never)]
@@ -1338,7 +1099,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         }
         line.extend_from_slice(&self.ors);
         if line.len() > MAX_STR + OUT_FLUSH {
-            return Err(self.fatal(1, "output line too long"));
+            return Err(self.fatal(0, "output line too long"));
         }
         Ok(())
     }
@@ -1409,7 +1170,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                     let wm = if mode == 0 { crate::fs::WriteMode::Truncate } else { crate::fs::WriteMode::Append };
                     if let Err(e) = self.ctx.fs.write_file(&path, b"", wm) {
                         let msg = format!("can't redirect to `{n}' ({e})");
-                        return Err(self.fatal(1, &msg));
+                        return Err(self.fatal(0, &msg));
                     }
                 }
                 if mode == 2 {
@@ -1426,7 +1187,7 @@ impl<'c, 'a> Interp<'c, 'a> {
             self.flush_stream(idx)?;
         }
         if o_len(&self.outputs[idx]) > MAX_STR {
-            return Err(self.fatal(1, "output to a pipe too large"));
+            return Err(self.fatal(0, "output to a pipe too large"));
         }
         Ok(())
     }
@@ -1440,7 +1201,7 @@ impl<'c, 'a> Interp<'c, 'a> {
         let path = o.path.clone();
         if let Err(e) = self.ctx.fs.write_file(&path, &data, crate::fs::WriteMode::Append) {
             let msg = format!("write failure on `{}' ({e})", String::from_utf8_lossy(&self.outputs[idx].name));
-            return Err(self.fatal(1, &msg));
+            return Err(self.fatal(0, &msg));
         }
         Ok(())
     }
@@ -1520,12 +1281,12 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     fn read_err(&mut self, e: ReadErr) -> Flow {
         match e {
-            ReadErr::TooLong => self.fatal(1, "record too long (over 256 MiB)"),
+            ReadErr::TooLong => self.fatal(0, "record too long (over 256 MiB)"),
             // A cancelled script's awk stops quietly.
             ReadErr::Io(e) if crate::util::cancelled::is(&e) => Flow::Fatal,
             ReadErr::Io(e) => {
                 let msg = format!("error reading input file: {e}");
-                self.fatal(1, &msg)
+                self.fatal(0, &msg)
             }
         }
     }
@@ -1583,7 +1344,7 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     fn argv_get(&mut self, i: usize) -> Option<Value> {
         let Cell::Arr(a) = &self.globals[sp(Special::Argv)] else { return None };
-        let v = a.borrow().get(i.to_string().as_bytes()).cloned();
+        let v = a.borrow().value(i.to_string().as_bytes());
         v
     }
 
@@ -1623,7 +1384,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 let abs = self.ctx.abs_path(&name);
                 let r = match self.ctx.fs.stat(&abs) {
                     Ok(m) if m.file_type == crate::fs::FileType::Dir => {
-                        self.warn(1, &format!("command line argument `{name}' is a directory: skipped"));
+                        self.warn(0, &format!("command line argument `{name}' is a directory: skipped"));
                         continue;
                     }
                     Ok(_) => self.ctx.fs.open_read(&abs),
@@ -1670,6 +1431,15 @@ impl<'c, 'a> Interp<'c, 'a> {
 
     #[inline(never)]
     fn getline(&mut self, src: &GetSrc, lv: Option<&LValue>) -> Res<Value> {
+        // the variable first (an array there is an error even at the end of the input)
+        let place = match lv {
+            Some(lv) => {
+                let p = self.place(lv)?;
+                self.scalar_place(&p)?;
+                Some(p)
+            }
+            None => None,
+        };
         let rs = self.rs.clone();
         let (rec, rt) = match src {
             GetSrc::Main => match self.next_main()? {
@@ -1731,8 +1501,8 @@ impl<'c, 'a> Interp<'c, 'a> {
         if !matches!(src, GetSrc::Main) {
             self.set_rt(&rt);
         }
-        match lv {
-            Some(lv) => self.assign(lv, Value::strnum(&rec))?,
+        match place {
+            Some(p) => self.store(&p, Value::strnum(&rec))?,
             None => {
                 self.set_record(rec);
                 if !matches!(src, GetSrc::Main) {
@@ -1772,14 +1542,13 @@ impl<'c, 'a> Interp<'c, 'a> {
                     break;
                 }
                 Err(Flow::Next) | Err(Flow::NextFile) => {
-                    return Err(self.fatal(1, "`next' used in BEGIN action"));
+                    return Err(self.fatal(0, "`next' used in BEGIN action"));
                 }
                 Err(e) => return Err(e),
             }
         }
         let need_input = !prog.rules.is_empty() || !prog.end.is_empty() || !prog.beginfile.is_empty() || !prog.endfile.is_empty();
         if !exiting && need_input {
-            self.in_main = true;
             match self.main_loop(&prog) {
                 Ok(()) => {}
                 Err(Flow::Exit) => exiting = true,
@@ -1792,7 +1561,7 @@ impl<'c, 'a> Interp<'c, 'a> {
                 Ok(()) => {}
                 Err(Flow::Exit) => return Ok(()),
                 Err(Flow::Next) | Err(Flow::NextFile) => {
-                    return Err(self.fatal(1, "`next' used in END action"));
+                    return Err(self.fatal(0, "`next' used in END action"));
                 }
                 Err(e) => return Err(e),
             }
@@ -1912,142 +1681,5 @@ fn escape_re_byte(b: u8) -> Vec<u8> {
         vec![b'\\', b]
     } else {
         vec![b]
-    }
-}
-
-/// Compile an awk regex (ERE with awk's escapes; `literal`: from a `/re/` constant).
-pub fn compile_re(pat: &[u8], literal: bool) -> Result<PosixRegex, posix_re::PosixReError> {
-    let _ = literal;
-    let mut p = String::with_capacity(pat.len());
-    let mut i = 0;
-    let mut in_br = false;
-    let text = crate::util::bytes::decode(pat);
-    let chars: Vec<char> = text.chars().collect();
-    while i < chars.len() {
-        let c = chars[i];
-        if in_br {
-            if c == ']' {
-                in_br = false;
-            }
-            if c == '[' && matches!(chars.get(i + 1), Some(':' | '.' | '=')) {
-                let close = chars.get(i + 1).copied().unwrap_or(':');
-                p.push(c);
-                i += 1;
-                while i < chars.len() {
-                    p.push(chars[i]);
-                    if chars[i] == ']' && i > 0 && chars[i - 1] == close {
-                        break;
-                    }
-                    i += 1;
-                }
-                i += 1;
-                continue;
-            }
-            if c == '\\' {
-                if let Some(&n) = chars.get(i + 1) {
-                    let lit = match n {
-                        'n' => Some('\n'),
-                        't' => Some('\t'),
-                        'r' => Some('\r'),
-                        'f' => Some('\x0c'),
-                        'v' => Some('\x0b'),
-                        'a' => Some('\x07'),
-                        'b' => Some('\x08'),
-                        '/' => Some('/'),
-                        '"' => Some('"'),
-                        _ => None,
-                    };
-                    if let Some(l) = lit {
-                        p.push(l);
-                    } else {
-                        p.push('\\');
-                        p.push(n);
-                    }
-                    i += 2;
-                    continue;
-                }
-            }
-            p.push(c);
-            i += 1;
-            continue;
-        }
-        match c {
-            '[' => {
-                in_br = true;
-                p.push('[');
-                i += 1;
-                if chars.get(i) == Some(&'^') {
-                    p.push('^');
-                    i += 1;
-                }
-                if chars.get(i) == Some(&']') {
-                    p.push(']');
-                    i += 1;
-                }
-                continue;
-            }
-            '\\' => {
-                let Some(&n) = chars.get(i + 1) else {
-                    p.push_str("\\\\");
-                    i += 1;
-                    continue;
-                };
-                i += 2;
-                let lit = match n {
-                    'n' => Some('\n'),
-                    't' => Some('\t'),
-                    'r' => Some('\r'),
-                    'f' => Some('\x0c'),
-                    'v' => Some('\x0b'),
-                    'a' => Some('\x07'),
-                    'b' => Some('\x08'),
-                    '/' => Some('/'),
-                    '"' => Some('"'),
-                    '&' => Some('&'),
-                    _ => None,
-                };
-                if let Some(l) = lit {
-                    p.push_str(&regex_lit(l));
-                    continue;
-                }
-                if n == 'y' {
-                    p.push_str("\\b");
-                    continue;
-                }
-                if ('0'..='7').contains(&n) {
-                    let mut v = n.to_digit(8).unwrap_or(0);
-                    for _ in 0..2 {
-                        match chars.get(i).and_then(|d| d.to_digit(8)) {
-                            Some(d) => {
-                                v = v * 8 + d;
-                                i += 1;
-                            }
-                            None => break,
-                        }
-                    }
-                    let ch = if v < 128 { char::from(v as u8) } else { crate::util::bytes::raw_char(v as u8) };
-                    p.push_str(&regex_lit(ch));
-                    continue;
-                }
-                p.push('\\');
-                p.push(n);
-            }
-            _ => {
-                p.push(c);
-                i += 1;
-            }
-        }
-    }
-    let opts = posix_re::Options { syntax: posix_re::Syntax::Extended, ..posix_re::Options::posix(posix_re::Syntax::Extended) };
-    let t = posix_re::translate_with(&p, &opts)?;
-    PosixRegex::new(&t)
-}
-
-/// A character as ERE text matching itself.
-fn regex_lit(c: char) -> String {
-    if "\\^$.[]|()*+?{}".contains(c) {
-        format!("\\{c}")
-    } else {
-        c.to_string()
     }
 }

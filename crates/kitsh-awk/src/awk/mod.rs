@@ -7,16 +7,23 @@
 //! buffered and flushed before other commands run. `system()`, `cmd | getline` and
 //! `print | cmd` run kitsh commands through [`Ctx::spawn`](super::Ctx).
 
+mod array;
 mod ast;
 mod format;
 mod funcs;
+mod hash;
 mod interp;
 mod io;
 mod lexer;
+mod order;
 mod parser;
+mod regex;
 mod value;
+mod vars;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_gawk;
 
 
 use super::{Builtin, Ctx};

@@ -26,15 +26,6 @@ impl From<LexError> for ParseError {
 
 type R<T> = Result<T, ParseError>;
 
-/// A call of a function parameter passed on to another function: (caller, its local, callee,
-/// argument position), for propagating "used as an array".
-struct PassOn {
-    caller: usize,
-    local: u32,
-    callee: usize,
-    arg: usize,
-}
-
 /// The parser.
 pub struct Parser<'s> {
     lex: Lexer<'s>,
@@ -48,10 +39,15 @@ pub struct Parser<'s> {
     func_index: HashMap<String, usize>,
     defined: Vec<bool>,
     called_at: Vec<usize>,
-    pass_on: Vec<PassOn>,
     no_gt: bool,
     no_in: bool,
     loop_depth: usize,
+    /// The program has several lines: statements are preceded by [`Stmt::Line`].
+    multiline: bool,
+    /// The line of the last [`Stmt::Line`].
+    last_line: u32,
+    /// Where [`Parser::line_of`] counted to last: (offset, line).
+    line_memo: std::cell::Cell<(usize, u32)>,
 }
 
 fn builtin_name(s: &str) -> &'static str {
@@ -73,10 +69,12 @@ impl<'s> Parser<'s> {
             func_index: HashMap::new(),
             defined: Vec::new(),
             called_at: Vec::new(),
-            pass_on: Vec::new(),
             no_gt: false,
             no_in: false,
             loop_depth: 0,
+            multiline: src.contains(&b'\n'),
+            last_line: 1,
+            line_memo: std::cell::Cell::new((0, 1)),
         };
         for name in SPECIAL_NAMES {
             p.global(name);
@@ -87,24 +85,6 @@ impl<'s> Parser<'s> {
             if !d {
                 let name = p.prog.funcs[i].name.clone();
                 return Err(ParseError { msg: format!("function `{name}' not defined"), pos: p.called_at[i], plain: true });
-            }
-        }
-        // propagate array parameters through calls
-        loop {
-            let mut changed = false;
-            for po in &p.pass_on {
-                let callee_arr = p.prog.funcs[po.callee].array_params.get(po.arg).copied().unwrap_or(false);
-                if callee_arr {
-                    if let Some(slot) = p.prog.funcs[po.caller].array_params.get_mut(po.local as usize) {
-                        if !*slot {
-                            *slot = true;
-                            changed = true;
-                        }
-                    }
-                }
-            }
-            if !changed {
-                break;
             }
         }
         let mut names = vec![String::new(); p.globals.len()];
@@ -127,14 +107,6 @@ impl<'s> Parser<'s> {
             }
         }
         Var::Global(self.global(name))
-    }
-
-    fn mark_array(&mut self, v: Var) {
-        if let (Var::Local(i), Some(f)) = (v, self.cur_func) {
-            if let Some(slot) = self.prog.funcs[f].array_params.get_mut(i as usize) {
-                *slot = true;
-            }
-        }
     }
 
     fn advance(&mut self) -> R<()> {
@@ -194,7 +166,25 @@ impl<'s> Parser<'s> {
     }
 
     fn line_of(&self, pos: usize) -> u32 {
-        1 + self.lex.src()[..pos.min(self.lex.src().len())].iter().filter(|&&c| c == b'\n').count() as u32
+        let src = self.lex.src();
+        let pos = pos.min(src.len());
+        let (mut from, mut line) = self.line_memo.get();
+        if pos < from {
+            (from, line) = (0, 1);
+        }
+        line += src[from..pos].iter().filter(|&&c| c == b'\n').count() as u32;
+        self.line_memo.set((pos, line));
+        line
+    }
+
+    /// A [`Stmt::Line`] for the statement at the current token, in a program of several lines.
+    fn line_mark(&mut self) -> Option<Stmt> {
+        if !self.multiline {
+            return None;
+        }
+        let l = self.line_of(self.tok_pos);
+        self.last_line = l;
+        Some(Stmt::Line(l))
     }
 
     fn program(&mut self) -> R<()> {
@@ -250,7 +240,7 @@ impl<'s> Parser<'s> {
             return i;
         }
         let i = self.prog.funcs.len();
-        self.prog.funcs.push(Func { name: name.to_string(), nparams: 0, params: Vec::new(), array_params: Vec::new(), body: Vec::new() });
+        self.prog.funcs.push(Func { name: name.to_string(), nparams: 0, params: Vec::new(), body: Vec::new() });
         self.defined.push(false);
         self.called_at.push(pos);
         self.func_index.insert(name.to_string(), i);
@@ -288,7 +278,6 @@ impl<'s> Parser<'s> {
         self.skip_nl()?;
         let n = params.len();
         self.prog.funcs[idx].nparams = n;
-        self.prog.funcs[idx].array_params = vec![false; n];
         let mut names = vec![String::new(); n];
         for (k, v) in &params {
             names[*v as usize] = k.clone();
@@ -318,6 +307,9 @@ impl<'s> Parser<'s> {
             if self.tok == Tok::Eof {
                 return self.err();
             }
+            if let Some(l) = self.line_mark() {
+                v.push(l);
+            }
             v.push(self.stmt()?);
         }
     }
@@ -338,6 +330,12 @@ impl<'s> Parser<'s> {
         if self.is_op(";") {
             self.advance()?;
             return Ok(Stmt::Block(Vec::new()));
+        }
+        if self.multiline && !self.is_op("{") && self.line_of(self.tok_pos) != self.last_line {
+            // a statement on a line of its own: it says so
+            let mark = self.line_mark();
+            let s = self.stmt()?;
+            return Ok(Stmt::Block(mark.into_iter().chain([s]).collect()));
         }
         self.stmt()
     }
@@ -465,6 +463,9 @@ impl<'s> Parser<'s> {
                 if self.is_op("}") || self.is_name("case") || self.is_name("default") || self.tok == Tok::Eof {
                     break;
                 }
+                if let Some(l) = self.line_mark() {
+                    body.push(l);
+                }
                 body.push(self.stmt()?);
             }
             cases.push((label, body));
@@ -487,23 +488,18 @@ impl<'s> Parser<'s> {
                 self.advance()?;
                 if let Tok::Name(a) = self.tok.clone() {
                     self.advance()?;
-                    let mut prefix = Vec::new();
-                    while self.is_op("[") {
-                        self.advance()?;
-                        prefix.extend(self.subscripts()?);
-                    }
+                    let subs = self.levels()?;
                     if paren && self.is_op(")") {
                         self.advance()?;
                     }
                     if self.is_op(")") {
                         self.advance()?;
                         let v = self.var(&n);
-                        let arr = self.var(&a);
-                        self.mark_array(arr);
+                        let arr = ArrPath { var: self.var(&a), subs };
                         self.loop_depth += 1;
                         let body = self.body_stmt();
                         self.loop_depth -= 1;
-                        return Ok(Stmt::ForIn(LValue::Var(v), arr, prefix, Box::new(body?)));
+                        return Ok(Stmt::ForIn(LValue::Var(v), arr, Box::new(body?)));
                     }
                 }
             }
@@ -606,22 +602,30 @@ impl<'s> Parser<'s> {
                 }
                 let Tok::Name(n) = self.tok.clone() else { return self.err() };
                 self.advance()?;
-                let v = self.var(&n);
-                self.mark_array(v);
-                let subs = if self.is_op("[") {
-                    self.advance()?;
-                    let s = self.subscripts()?;
-                    Some(s)
-                } else {
-                    None
-                };
-                if paren {
+                let var = self.var(&n);
+                let (subs, last) = if paren {
+                    // `delete (a)` only: no subscripts in parentheses
                     self.expect_op(")")?;
-                }
-                Ok(Stmt::Delete(v, subs))
+                    (Vec::new(), None)
+                } else {
+                    let mut subs = self.levels()?;
+                    let last = subs.pop();
+                    (subs, last)
+                };
+                Ok(Stmt::Delete(ArrPath { var, subs }, last))
             }
             _ => Ok(Stmt::Expr(self.expr()?)),
         }
+    }
+
+    /// The `[...]` lists after an array's name (none when no `[` follows).
+    fn levels(&mut self) -> R<Vec<Vec<Expr>>> {
+        let mut v = Vec::new();
+        while self.is_op("[") {
+            self.advance()?;
+            v.push(self.subscripts()?);
+        }
+        Ok(v)
     }
 
     fn subscripts(&mut self) -> R<Vec<Expr>> {
@@ -727,16 +731,9 @@ impl<'s> Parser<'s> {
             self.advance()?;
             let Tok::Name(a) = self.tok.clone() else { return self.err() };
             self.advance()?;
-            let v = self.var(&a);
-            self.mark_array(v);
-            // `k in a[i]` (a subarray of gawk's arrays of arrays): the key a[i, k]
-            let mut subs = Vec::new();
-            while self.is_op("[") {
-                self.advance()?;
-                subs.extend(self.subscripts()?);
-            }
-            subs.push(l);
-            l = Expr::In(subs, v);
+            let var = self.var(&a);
+            let subs = self.levels()?;
+            l = Expr::In(vec![l], Box::new(ArrPath { var, subs }));
         }
         Ok(l)
     }
@@ -953,9 +950,9 @@ impl<'s> Parser<'s> {
                         self.advance()?;
                         let Tok::Name(a) = self.tok.clone() else { return self.err() };
                         self.advance()?;
-                        let v = self.var(&a);
-                        self.mark_array(v);
-                        return Ok(Expr::In(list, v));
+                        let var = self.var(&a);
+                        let subs = self.levels()?;
+                        return Ok(Expr::In(list, Box::new(ArrPath { var, subs })));
                     }
                     return Ok(Expr::Group(Box::new(Expr::Builtin("\0list", list))));
                 }
@@ -1005,23 +1002,8 @@ impl<'s> Parser<'s> {
             Tok::Name(n) => {
                 self.advance()?;
                 if self.is_op("[") {
-                    self.advance()?;
-                    let mut subs = self.subscripts()?;
-                    // gawk's arrays of arrays, a[i][j], are kept as a[i, j]
-                    let mut nested = false;
-                    while self.is_op("[") {
-                        self.advance()?;
-                        subs.extend(self.subscripts()?);
-                        nested = true;
-                    }
+                    let subs = self.levels()?;
                     let v = self.var(&n);
-                    if nested {
-                        let scope = if matches!(v, Var::Local(_)) { self.cur_func } else { None };
-                        if !self.prog.nested.contains(&(scope, v)) {
-                            self.prog.nested.push((scope, v));
-                        }
-                    }
-                    self.mark_array(v);
                     return Ok(Expr::Index(v, subs));
                 }
                 let v = self.var(&n);
@@ -1035,13 +1017,6 @@ impl<'s> Parser<'s> {
                 self.advance()?;
                 let idx = self.func_slot(&n, pos);
                 let args = self.call_args()?;
-                if let Some(cur) = self.cur_func {
-                    for (k, a) in args.iter().enumerate() {
-                        if let Expr::Var(Var::Local(l)) = a {
-                            self.pass_on.push(PassOn { caller: cur, local: *l, callee: idx, arg: k });
-                        }
-                    }
-                }
                 Ok(Expr::Call(idx, args))
             }
             Tok::Builtin(b) => {
@@ -1054,24 +1029,6 @@ impl<'s> Parser<'s> {
                 } else {
                     return self.err();
                 };
-                let arr_arg = match name {
-                    "split" => Some(1),
-                    "asort" | "asorti" => Some(0),
-                    "match" => Some(2),
-                    _ => None,
-                };
-                if let Some(k) = arr_arg {
-                    if let Some(Expr::Var(v)) = args.get(k) {
-                        let v = *v;
-                        self.mark_array(v);
-                    }
-                    if matches!(name, "asort" | "asorti") {
-                        if let Some(Expr::Var(v)) = args.get(1) {
-                            let v = *v;
-                            self.mark_array(v);
-                        }
-                    }
-                }
                 Ok(Expr::Builtin(name, args))
             }
             Tok::Kw("getline") => {
@@ -1153,8 +1110,20 @@ mod tests {
     }
 
     #[test]
-    fn array_params_propagate() {
-        let p = ok("function g(a) { a[1] = 1 } function f(b) { g(b) } BEGIN { f(x) }");
-        assert!(p.funcs[1].array_params[0]);
+    fn arrays_of_arrays() {
+        let p = ok("BEGIN { a[1][2] = 3; delete a[1][2]; for (k in a[1]) print k; if ((1, 2) in a[3]) print }");
+        let b = &p.begin[0];
+        assert!(matches!(&b[0], Stmt::Expr(Expr::Assign(lv, _)) if matches!(&**lv, LValue::Index(_, l) if l.len() == 2)));
+        assert!(matches!(&b[1], Stmt::Delete(p, Some(_)) if p.subs.len() == 1));
+        assert!(matches!(&b[2], Stmt::ForIn(_, p, _) if p.subs.len() == 1));
+    }
+
+    #[test]
+    fn line_marks() {
+        let p = ok("BEGIN {\n x = 1\n if (x)\n  y = 2 }");
+        let b = &p.begin[0];
+        assert!(matches!(b[0], Stmt::Line(2)));
+        assert!(matches!(&b[3], Stmt::If(_, t, _) if matches!(&**t, Stmt::Block(v) if matches!(v[0], Stmt::Line(4)))));
+        assert!(!ok("BEGIN { x = 1; y = 2 }").begin[0].iter().any(|s| matches!(s, Stmt::Line(_))));
     }
 }

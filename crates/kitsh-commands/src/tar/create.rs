@@ -1,15 +1,19 @@
 //! `tar -c`: walk the operands on the virtual filesystem and write ustar members (files in
 //! chunks, directories, symlinks) with their modes, owners and mtimes, optionally gzipped,
-//! padded to GNU's 10240-byte records.
+//! padded to GNU's 10240-byte records. Each file's name is its path as walked, checked
+//! against the exclusions, made safe (no leading `/` or `..`) and transformed, as GNU's
+//! `dump_file` does; `-v` lists the paths as walked.
 
 use std::io::{Read as _, Write};
-use std::time::UNIX_EPOCH;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
 
 use super::header::{encode, Entry, Kind};
-use super::{excluded, usage_error, Lister, Opts};
+use super::names::{quote_colon, Safer};
+use super::transform::Scope;
+use super::{excluded, usage_error, Lister, Opts, Owner};
 use crate::accounts::Names;
 use crate::args::CHUNK;
 use crate::{Ctx};
@@ -85,9 +89,23 @@ struct Walk<'o> {
     /// Verbose lines go to stderr when the archive is stdout.
     list_to_stderr: bool,
     failed: bool,
-    warned_slash: bool,
-    /// Files already archived, by inode: later names of the same file become hard links.
-    seen: std::collections::HashMap<u64, String>,
+    safer: Safer,
+    /// Files already archived, by inode (with size and time, as the virtual filesystem's
+    /// mounts have no device numbers): later names of the same file become hard links to the
+    /// first (its path as walked, transformed as a link target).
+    seen: std::collections::HashMap<(u64, u64, SystemTime), String>,
+}
+
+/// The name and id an `--owner`/`--group` option gives a file owned by `id` (named `name`).
+fn forced(opt: &Option<Owner>, id: u32, name: String, lookup: impl Fn(u32) -> Option<String>) -> (u32, String) {
+    match opt {
+        None => (id, name),
+        Some((n, i)) => {
+            let id = i.unwrap_or(id);
+            let name = n.clone().or_else(|| lookup(id)).unwrap_or_default();
+            (id, name)
+        }
+    }
 }
 
 impl Walk<'_> {
@@ -99,16 +117,20 @@ impl Walk<'_> {
         }
     }
 
-    /// Archive `abs` under the member name `name` (without a trailing slash), recursively.
-    fn add(&mut self, ctx: &mut Ctx<'_>, out: &mut Out, abs: &str, name: &str, shown: &str) -> Result<(), i32> {
+    /// Archive `abs`, walked as `orig` (no trailing slash), recursively; `orig` has passed
+    /// the exclusions.
+    fn add(&mut self, ctx: &mut Ctx<'_>, out: &mut Out, abs: &str, orig: &str) -> Result<(), i32> {
         if ctx.cancel.cancelled() {
             return Err(2);
         }
-        let meta = if self.o.dereference { ctx.fs.stat(abs) } else { ctx.fs.lstat(abs) };
+        let o = self.o;
+        let safe = self.safer.suffix(ctx, orig, false);
+        let name = if o.transforms.is_empty() { safe } else { o.transforms.apply(&safe, Scope::Name) };
+        let meta = if o.dereference { ctx.fs.stat(abs) } else { ctx.fs.lstat(abs) };
         let meta = match meta {
             Ok(m) => m,
             Err(e) => {
-                let _ = writeln!(ctx.stderr, "tar: {shown}: Cannot stat: {e}");
+                let _ = writeln!(ctx.stderr, "tar: {}: Cannot stat: {e}", quote_colon(orig));
                 self.failed = true;
                 return Ok(());
             }
@@ -120,60 +142,89 @@ impl Walk<'_> {
             FileType::CharDevice => Kind::Other(b'3'),
             FileType::Fifo => Kind::Other(b'6'),
         };
-        let member = if kind == Kind::Dir { format!("{name}/") } else { name.to_string() };
-        if excluded(self.o, &member) {
-            return Ok(());
-        }
+        let with_slash = |n: &str| if kind == Kind::Dir && !n.ends_with('/') { format!("{n}/") } else { n.to_string() };
+        let member = with_slash(&name);
         if self.archive_abs.as_deref() == Some(abs) {
-            let _ = writeln!(ctx.stderr, "tar: {shown}: file is the archive; not dumped");
+            let _ = writeln!(ctx.stderr, "tar: {}: file is the archive; not dumped", quote_colon(orig));
             return Ok(());
         }
-        let mut link = if kind == Kind::Symlink { ctx.fs.read_link(abs).unwrap_or_default() } else { String::new() };
+        let mut link = if kind == Kind::Symlink {
+            let target = ctx.fs.read_link(abs).unwrap_or_default();
+            if o.transforms.is_empty() { target } else { o.transforms.apply(&target, Scope::Symlink) }
+        } else {
+            String::new()
+        };
         let mut kind = kind;
-        if kind == Kind::File && (meta.nlink > 1 || self.o.dereference) {
-            match self.seen.get(&meta.ino) {
-                Some(first) => {
-                    kind = Kind::Hardlink;
-                    link = first.clone();
-                }
-                None => {
-                    self.seen.insert(meta.ino, member.clone());
-                }
-            }
+        // GNU's `trivial_link_count`: with several operands or `-h`, any file met twice is a
+        // hard link to its first name (registered once that one is archived, below).
+        let key = (meta.ino, meta.len, meta.mtime);
+        let tracked = kind == Kind::File && meta.ino != 0 && (meta.nlink > 1 || o.dereference || o.members.len() > 1);
+        if let Some(first) = self.seen.get(&key).filter(|_| tracked) {
+            kind = Kind::Hardlink;
+            link = first.clone();
         }
+        let (uid, uname) = forced(&o.owner, meta.uid, self.user(meta.uid), |id| self.names.has_user(id).then(|| self.names.user(id)));
+        let (gid, gname) = forced(&o.group, meta.gid, self.group(meta.gid), |id| self.names.has_group(id).then(|| self.names.group(id)));
         let e = Entry {
             name: member.clone(),
             mode: meta.mode,
-            uid: meta.uid,
-            gid: meta.gid,
+            uid,
+            gid,
             size: if kind == Kind::File { meta.len } else { 0 },
             mtime: meta.mtime.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
             kind,
             link,
-            uname: self.names.user(meta.uid),
-            gname: self.names.group(meta.gid),
+            uname,
+            gname,
         };
-        if self.o.verbose == 1 {
-            self.say(ctx, &member);
-        } else if self.o.verbose > 1 {
-            let line = self.lister.line(&e);
+        if o.verbose > 0 {
+            let shown = if o.show_transformed { member.clone() } else { with_slash(orig) };
+            let line = self.lister.show(&e, &shown, &e.link, o.verbose > 1);
             self.say(ctx, &line);
         }
         out.put(ctx, &encode(&e))?;
         match kind {
-            Kind::File => self.data(ctx, out, abs, e.size, shown)?,
-            Kind::Dir => {
+            Kind::File => {
+                self.data(ctx, out, abs, e.size, orig)?;
+                if tracked {
+                    // GNU's `file_count_links`: the name later links point to, transformed and
+                    // made safe as a link target.
+                    let target = if o.transforms.is_empty() { orig.to_string() } else { o.transforms.apply(orig, Scope::Link) };
+                    let target = self.safer.suffix(ctx, &target, true);
+                    self.seen.insert(key, target);
+                }
+            }
+            Kind::Dir if o.flags.recursion => {
                 let entries = ctx.fs.read_dir(abs).unwrap_or_default();
                 for d in entries {
                     let child_abs = join_path(abs, &d.name);
-                    let child = format!("{name}/{}", d.name);
-                    let child_shown = format!("{}/{}", shown.trim_end_matches('/'), d.name);
-                    self.add(ctx, out, &child_abs, &child, &child_shown)?;
+                    let child = if orig.ends_with('/') { format!("{orig}{}", d.name) } else { format!("{orig}/{}", d.name) };
+                    if !excluded(o, &child) {
+                        self.add(ctx, out, &child_abs, &child)?;
+                    }
                 }
             }
             _ => {}
         }
         Ok(())
+    }
+
+    /// The owner name a header records for `uid`: empty when it has none (as GNU).
+    fn user(&self, uid: u32) -> String {
+        if self.names.has_user(uid) {
+            self.names.user(uid)
+        } else {
+            String::new()
+        }
+    }
+
+    /// The group name a header records for `gid`.
+    fn group(&self, gid: u32) -> String {
+        if self.names.has_group(gid) {
+            self.names.group(gid)
+        } else {
+            String::new()
+        }
     }
 
     /// Copy a file's `size` bytes (zero-filled if it shrank) and pad to a block.
@@ -226,6 +277,9 @@ pub(super) fn create(ctx: &mut Ctx<'_>, o: &Opts) -> i32 {
             return 2;
         }
     }
+    if let Some(msg) = &o.unreadable_excludes {
+        return super::fatal(ctx, msg);
+    }
     let by_suffix = o.auto && [".gz", ".tgz", ".taz"].iter().any(|x| archive.ends_with(x));
     if o.auto && [".bz2", ".tbz", ".tbz2", ".xz", ".txz", ".zst", ".tzst", ".lz", ".Z"].iter().any(|x| archive.ends_with(x)) {
         let _ = writeln!(ctx.stderr, "tar: only gzip compression (-z) is supported by kitsh");
@@ -236,30 +290,21 @@ pub(super) fn create(ctx: &mut Ctx<'_>, o: &Opts) -> i32 {
     let mut w = Walk {
         o,
         names: Names::load(ctx.fs),
-        lister: Lister { ugswidth: 19, tz: ctx.env.get("TZ") },
+        lister: Lister::new(ctx, o),
         archive_abs: path,
         list_to_stderr: archive == "-",
         failed: false,
-        warned_slash: false,
+        safer: Safer::new(o.absolute),
         seen: std::collections::HashMap::new(),
     };
-    for (operand, dir) in &o.members {
-        let base = dir.as_deref().map_or_else(|| ctx.cwd.to_string(), |d| ctx.abs_path(d));
-        let abs = join_path(&base, operand);
-        let mut name = operand.trim_end_matches('/').to_string();
-        if name.is_empty() && operand.starts_with('/') {
-            name = String::new();
+    for m in &o.members {
+        let base = m.dir.as_deref().map_or_else(|| ctx.cwd.to_string(), |d| ctx.abs_path(d));
+        let abs = join_path(&base, &m.given);
+        let orig = super::names::trim_slashes(&m.given);
+        if excluded(o, orig) {
+            continue;
         }
-        if name.starts_with('/') || operand == "/" {
-            if !w.warned_slash {
-                let _ = writeln!(ctx.stderr, "tar: Removing leading `/' from member names");
-                w.warned_slash = true;
-            }
-            name = name.trim_start_matches('/').to_string();
-        }
-        let shown = operand.clone();
-        let member = if name.is_empty() { ".".to_string() } else { name };
-        if let Err(st) = w.add(ctx, &mut out, &abs, &member, &shown) {
+        if let Err(st) = w.add(ctx, &mut out, &abs, orig) {
             return st;
         }
     }

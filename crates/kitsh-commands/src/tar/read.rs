@@ -1,6 +1,9 @@
 //! `tar -t` and `tar -x`: read an archive (plain or gzip, detected by its magic number) block by
 //! block, listing members or recreating them on the virtual filesystem (`-C`, `-O`,
-//! `--strip-components`, `-k`, `-m`, member operands), with GNU's messages.
+//! `--strip-components`, `-k`, `-m`, member operands), with GNU's messages. Each member goes
+//! through GNU's steps: selection by the operands, the exclusions, then its name is
+//! transformed, made safe (no leading `/` or `..`) and stripped; listings show the name as
+//! stored.
 
 use std::io::Read;
 use std::time::{Duration, UNIX_EPOCH};
@@ -8,6 +11,8 @@ use std::time::{Duration, UNIX_EPOCH};
 use flate2::read::MultiGzDecoder;
 
 use super::header::{apply_pax, decode, Bad, Entry, Kind};
+use super::names::{contains_dot_dot, quote_colon, strip_components, trim_slashes, Safer};
+use super::transform::Scope;
 use super::{excluded, Lister, Mode, Opts};
 use crate::args::CHUNK;
 use crate::gzip::CancelReader;
@@ -60,6 +65,9 @@ fn fatal(ctx: &mut Ctx<'_>, msg: &str) -> Stop {
 
 /// Run `tar -t` or `tar -x`.
 pub(super) fn read(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode) -> i32 {
+    if let Some(msg) = &o.unreadable_excludes {
+        return super::fatal(ctx, msg);
+    }
     let archive = o.file.clone().unwrap_or_else(|| "-".to_string());
     let cancel = ctx.cancel;
     if archive == "-" {
@@ -98,11 +106,11 @@ fn run(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, mut raw: Box<dyn Read + '_>, gzn
     }
     let mut input: Box<dyn Read + '_> = if is_gz { Box::new(MultiGzDecoder::new(chained)) } else { Box::new(chained) };
     let mut state = State {
-        lister: Lister { ugswidth: 19, tz: ctx.env.get("TZ") },
+        lister: Lister::new(ctx, o),
         found: vec![false; o.members.len()],
         failed: false,
         dirs: Vec::new(),
-        warned_slash: false,
+        safer: Safer::new(o.absolute),
         base: o.dir.as_deref().map_or_else(|| ctx.cwd.to_string(), |d| ctx.abs_path(d)),
     };
     if mode == Mode::Extract && !o.to_stdout {
@@ -125,9 +133,15 @@ fn run(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, mut raw: Box<dyn Read + '_>, gzn
     for (path, t) in state.dirs.iter().rev() {
         let _ = ctx.fs.set_mtime(path, UNIX_EPOCH + Duration::from_secs((*t).max(0) as u64));
     }
-    for (k, (m, _)) in o.members.iter().enumerate() {
-        if !state.found[k] {
-            let _ = writeln!(ctx.stderr, "tar: {m}: Not found in archive");
+    // GNU's `names_notfound`, with its hint when wildcards were neither asked for nor refused.
+    for (k, m) in o.members.iter().enumerate() {
+        let name = m.matcher.text();
+        if !state.found[k] && !name.is_empty() {
+            if o.flags.wildcards == super::matching::Wildcards::Default && super::matching::has_wildcards(name) {
+                let _ = writeln!(ctx.stderr, "tar: Pattern matching characters used in file names");
+                let _ = writeln!(ctx.stderr, "tar: Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning");
+            }
+            let _ = writeln!(ctx.stderr, "tar: {}: Not found in archive", quote_colon(name));
             state.failed = true;
         }
     }
@@ -143,7 +157,7 @@ struct State {
     found: Vec<bool>,
     failed: bool,
     dirs: Vec<(String, i64)>,
-    warned_slash: bool,
+    safer: Safer,
     base: String,
 }
 
@@ -200,18 +214,30 @@ fn small_data(ctx: &mut Ctx<'_>, r: &mut dyn Read, size: u64) -> Result<Vec<u8>,
     Ok(v)
 }
 
-/// Which member operand (index) selects `name`, if operands were given; `Some(None)`: selected
-/// because there are no operands.
+/// Which member operand (index) selects `name` (without its trailing slash), if operands were
+/// given; `Some(None)`: selected because there are no operands.
 fn selected(o: &Opts, name: &str) -> Option<Option<usize>> {
     if o.members.is_empty() {
         return Some(None);
     }
-    let n = name.trim_end_matches('/');
-    o.members.iter().position(|(m, _)| {
-        let m = m.trim_end_matches('/');
-        n == m || n.strip_prefix(m).is_some_and(|r| r.starts_with('/'))
-    })
-    .map(Some)
+    o.members.iter().position(|m| m.matcher.matches(name)).map(Some)
+}
+
+/// A member's names once GNU's `transform_stat_info` is done: the name to extract to
+/// (transformed, made safe, stripped; empty: nothing to extract) and the link target.
+fn member_names(ctx: &mut Ctx<'_>, o: &Opts, st: &mut State, e: &Entry, file_name: &str) -> (String, String) {
+    let tr = |n: &str, scope| if o.transforms.is_empty() { n.to_string() } else { o.transforms.apply(n, scope) };
+    let name = st.safer.suffix(ctx, &tr(file_name, Scope::Name), false);
+    let name = strip_components(&name, o.strip).to_string();
+    let link = match e.kind {
+        Kind::Symlink => tr(&e.link, Scope::Symlink),
+        Kind::Hardlink => {
+            let l = st.safer.suffix(ctx, &tr(&e.link, Scope::Link), true);
+            strip_components(&l, o.strip).to_string()
+        }
+        _ => e.link.clone(),
+    };
+    (name, link)
 }
 
 fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut State) -> Result<(), Stop> {
@@ -285,8 +311,10 @@ fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut S
             apply_pax(&p, &mut e);
         }
         let size = if matches!(e.kind, Kind::File | Kind::Other(_)) && !matches!(e.kind, Kind::Other(b'3' | b'4' | b'6')) { e.size } else { 0 };
-        let sel = selected(o, &e.name);
-        let wanted = sel.is_some() && !excluded(o, &e.name);
+        // Names are matched, transformed and extracted without their trailing slashes.
+        let file_name = trim_slashes(&e.name).to_string();
+        let sel = selected(o, &file_name);
+        let wanted = sel.is_some() && !excluded(o, &file_name);
         if let Some(Some(k)) = sel {
             st.found[k] = true;
         }
@@ -294,41 +322,37 @@ fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut S
             data(ctx, r, size, &mut |_, _| Ok(()))?;
             continue;
         }
+        let (name, link) = member_names(ctx, o, st, &e, &file_name);
+        let shown = if o.show_transformed {
+            // GNU puts the trailing slash back, even after one the transform made.
+            if e.name.ends_with('/') { format!("{name}/") } else { name.clone() }
+        } else {
+            e.name.clone()
+        };
         if mode == Mode::List {
-            let line = if o.verbose > 0 { st.lister.line(&e) } else { e.name.clone() };
+            let line = st.lister.show(&e, &shown, &link, o.verbose > 0);
             ctx.stdout.write_all(format!("{line}\n").as_bytes()).map_err(|err| Stop::Status(crate::args::write_failed(ctx, &err)))?;
             data(ctx, r, size, &mut |_, _| Ok(()))?;
             continue;
         }
         // Extraction.
+        let dot_dot = !o.absolute && contains_dot_dot(&e.name);
+        if dot_dot {
+            let _ = writeln!(ctx.stderr, "tar: {}: Member name contains '..'", quote_colon(&e.name));
+            st.failed = true;
+        }
+        if name.is_empty() || dot_dot {
+            data(ctx, r, size, &mut |_, _| Ok(()))?;
+            continue;
+        }
         if o.verbose > 0 {
-            let line = if o.verbose > 1 { st.lister.line(&e) } else { e.name.clone() };
+            let line = st.lister.show(&e, &shown, &link, o.verbose > 1);
             if list_err {
                 let _ = writeln!(ctx.stderr, "{line}");
             } else {
                 let _ = writeln!(ctx.stdout, "{line}");
             }
         }
-        let mut name = e.name.clone();
-        if name.starts_with('/') {
-            if !st.warned_slash {
-                let _ = writeln!(ctx.stderr, "tar: Removing leading `/' from member names");
-                st.warned_slash = true;
-            }
-            name = name.trim_start_matches('/').to_string();
-        }
-        let parts: Vec<&str> = name.split('/').filter(|p| !p.is_empty() && *p != ".").collect();
-        if parts.contains(&"..") {
-            let _ = writeln!(ctx.stderr, "tar: {}: Member name contains '..'", e.name);
-            st.failed = true;
-            data(ctx, r, size, &mut |_, _| Ok(()))?;
-            continue;
-        }
-        if parts.len() <= o.strip && !(parts.is_empty() && o.strip == 0) {
-            data(ctx, r, size, &mut |_, _| Ok(()))?;
-            continue;
-        }
-        let rel = parts[o.strip.min(parts.len())..].join("/");
         if o.to_stdout {
             let mut fail = None;
             data_in(ctx, r, if e.kind == Kind::File { size } else { 0 }, true, &mut |ctx, d| {
@@ -339,12 +363,14 @@ fn members(ctx: &mut Ctx<'_>, o: &Opts, mode: Mode, r: &mut dyn Read, st: &mut S
             })?;
             continue;
         }
-        let path = join_path(&st.base, &rel);
-        extract_one(ctx, o, r, st, &e, &path, size)?;
+        let path = join_path(&st.base, &name);
+        let e = Entry { link, ..e };
+        extract_one(ctx, o, r, st, &e, (&path, &quote_colon(&name)), size)?;
     }
 }
 
-fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e: &Entry, path: &str, size: u64) -> Result<(), Stop> {
+/// Extract one member to `path` (`shown` in messages).
+fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e: &Entry, (path, shown): (&str, &str), size: u64) -> Result<(), Stop> {
     let fs = ctx.fs;
     if let Some(p) = path.rfind('/') {
         if p > 0 {
@@ -353,7 +379,7 @@ fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e:
     }
     let existing = fs.lstat(path).ok();
     if o.keep_old && existing.is_some() && e.kind != Kind::Dir {
-        let _ = writeln!(ctx.stderr, "tar: {}: Cannot open: File exists", e.name);
+        let _ = writeln!(ctx.stderr, "tar: {shown}: Cannot open: File exists");
         st.failed = true;
         return data(ctx, r, size, &mut |_, _| Ok(()));
     }
@@ -363,7 +389,7 @@ fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e:
                 let _ = fs.remove_file(path);
             }
             if let Err(err) = fs.mkdir(path, true) {
-                let _ = writeln!(ctx.stderr, "tar: {}: Cannot mkdir: {err}", e.name);
+                let _ = writeln!(ctx.stderr, "tar: {shown}: Cannot mkdir: {err}");
                 st.failed = true;
             }
             let _ = fs.set_mode(path, e.mode & 0o7777);
@@ -376,15 +402,10 @@ fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e:
             if existing.as_ref().is_some_and(|m| m.file_type != FileType::Dir) {
                 let _ = fs.remove_file(path);
             }
-            let res = if e.kind == Kind::Symlink {
-                fs.symlink(&e.link, path)
-            } else {
-                let parts: Vec<&str> = e.link.split('/').filter(|p| !p.is_empty()).collect();
-                let target = parts[o.strip.min(parts.len())..].join("/");
-                fs.hard_link(&join_path(&st.base, &target), path)
-            };
+            let res = if e.kind == Kind::Symlink { fs.symlink(&e.link, path) } else { fs.hard_link(&join_path(&st.base, &e.link), path) };
             if let Err(err) = res {
-                let _ = writeln!(ctx.stderr, "tar: {}: Cannot create link: {err}", e.name);
+                let what = if e.kind == Kind::Symlink { "create symlink" } else { "hard link" };
+                let _ = writeln!(ctx.stderr, "tar: {shown}: Cannot {what} to {}: {err}", crate::args::quote(&e.link));
                 st.failed = true;
             }
             data(ctx, r, size, &mut |_, _| Ok(()))
@@ -395,7 +416,7 @@ fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e:
                 let _ = fs.remove_file(path);
             }
             if let Err(err) = fs.write_file(path, b"", WriteMode::Truncate) {
-                let _ = writeln!(ctx.stderr, "tar: {}: Cannot open: {err}", e.name);
+                let _ = writeln!(ctx.stderr, "tar: {shown}: Cannot open: {err}");
                 st.failed = true;
                 return data(ctx, r, size, &mut |_, _| Ok(()));
             }
@@ -419,7 +440,7 @@ fn extract_one(ctx: &mut Ctx<'_>, o: &Opts, r: &mut dyn Read, st: &mut State, e:
                 }
             }
             if let Some(err) = werr {
-                let _ = writeln!(ctx.stderr, "tar: {}: Cannot write: {err}", e.name);
+                let _ = writeln!(ctx.stderr, "tar: {shown}: Cannot write: {err}");
                 st.failed = true;
             }
             let _ = fs.set_mode(path, e.mode & 0o7777);

@@ -1,0 +1,16 @@
+# gawk's arrays of arrays: subarrays made on use, measured, deleted, split into, passed on
+awk 'BEGIN { a[1][2] = 1; print length(a[1]), length(a), isarray(a[1]), isarray(a[1][2]), isarray(a) }'
+awk 'BEGIN { a[1][2] = 4; delete a[1][2]; print length(a), length(a[1]), isarray(a[1]) }'
+awk 'BEGIN { a[1][2] = 4; delete a[1]; a[1] = 5; print a[1], length(a) }'
+awk 'BEGIN { a[1][2] = 4; print (2 in a[1]), ((1, 2) in a); a[1, 2] = 5; for (k in a) print k }' | od -c | head -3
+awk 'BEGIN { split("a b c", a["x"]); print length(a["x"]), a["x"][3] }'
+awk 'BEGIN { a[1][2] = 1; match("abc", /b/, a[1]); print a[1][0], length(a[1]) }'
+awk 'function f(s) { s["q"] = 1 } BEGIN { a[1][2] = 1; f(a[1]); f(b[1]); for (k in a[1]) print k; print length(b[1]) }'
+awk 'function n(s) { return length(s) } BEGIN { a[1][2] = 1; a[1][3]; print n(a[1]) }'
+awk 'BEGIN { x = a[1]; a[1][2] = 3; print length(a[1]) }'
+awk 'BEGIN { for (k in a["q"]) print k; print length(a), isarray(a["q"]); print ("z" in b["q"]), isarray(b["q"]) }'
+awk 'BEGIN { a["x"]["y"]; delete a["q"]["z"]; print length(a), isarray(a["q"]) }'
+awk 'BEGIN { a[1][2][3] = 4; a[1][2][5]++; for (i in a) for (j in a[i]) for (k in a[i][j]) print i, j, k, a[i][j][k] }'
+awk 'BEGIN { a["x"]["y"] = 1; a["w"] = 3; n = asort(a, b); print n, isarray(b[1]), isarray(b[2]), b[2]["y"] }'
+awk 'BEGIN { a["x"]["y"] = 1; print typeof(a), typeof(a["x"]), typeof(a["x"]["y"]), typeof(a["q"]), typeof(zz) }'
+printf 'u1 get\nu2 put\nu1 put\nu1 get\n' | awk '{ c[$1][$2]++ } END { for (u in c) for (m in c[u]) print u, m, c[u][m] }'

@@ -1,0 +1,13 @@
+# for (k in a) goes in gawk's order: string keys by gawk's hash, integers ascending, mixes
+awk 'BEGIN { a["banana"]; a["apple"]; a["cherry"]; a["date"]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a[10]; a[9]; a["x"]; a[1]; a[-5]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a[-1]; a[-2]; a[5]; a["q"]; a[0]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a["01"]; a["1"]; a["1.0"]; a["+1"]; a[" 1"]; a["-0"]; for (k in a) printf "[%s]", k; print "" }'
+awk 'BEGIN { for (i = 0; i < 60; i++) a["k" i]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { for (i = 0; i < 60; i++) a["k" i]; for (i = 0; i < 60; i += 2) delete a["k" i]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { n = split("z y x w v u t s r q p o n", p); for (k in p) printf "%s ", k; print ""; for (i in p) c[p[i]]; for (k in c) printf "%s ", k; print "" }'
+awk 'BEGIN { for (i = 1; i <= 6; i++) for (j = 1; j <= 2; j++) a[i, j]; for (k in a) { split(k, q, SUBSEP); printf "%s.%s ", q[1], q[2] } print "" }'
+awk 'BEGIN { for (i = -20; i < 20; i += 3) a[i]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a[2^31]; a[2^31 - 1]; a[-2^31]; a[1e10]; a[0.5]; a[7]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a["x"]; delete a["x"]; a[2]; a[1]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a[1]; a[2]; a[3]; for (k in a) { delete a[3]; printf "%s ", k } print length(a) }'

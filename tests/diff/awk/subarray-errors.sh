@@ -1,0 +1,18 @@
+# arrays of arrays misused: gawk's messages name the subarray
+awk 'BEGIN { a[1] = 1; a[1][2] = 3 }'; echo "st=$?"
+awk 'BEGIN { a[1][2] = 1; print a[1] }'; echo "st=$?"
+awk 'BEGIN { a[1][2] = 1; a[1] = 5 }'; echo "st=$?"
+awk 'BEGIN { a["x"]["y"] = 1; print a["x"] + 1 }'; echo "st=$?"
+awk 'BEGIN { a[1][2][3] = 1; print a[1][2] }'; echo "st=$?"
+awk 'BEGIN { a[1][2] = 1; a[1][2][3] = 1 }'; echo "st=$?"
+awk 'BEGIN { a["x"] = 1; for (k in a["x"]) print k }'; echo "st=$?"
+awk 'BEGIN { a["x"] = 1; print ("y" in a["x"]) }'; echo "st=$?"
+awk 'BEGIN { a["x"] = 1; delete a["x"]["y"] }'; echo "st=$?"
+awk 'BEGIN { a["x"] = 1; split("a b", a["x"]) }'; echo "st=$?"
+awk 'BEGIN { a[1] = x; a[1][2] = 3 }'; echo "st=$?"
+awk 'BEGIN { a[1][2] = 1; sub(/x/, "y", a[1]) }'; echo "st=$?"
+awk 'BEGIN { a[1][2] = 1; getline a[1] < "/dev/null" }'; echo "st=$?"
+awk 'function f(p) { p["z"] = 1 } BEGIN { a[1] = 5; f(a[1]) }'; echo "st=$?"
+awk 'BEGIN { a[1][2] = 1; delete a[1][2]; a[1] = 5 }'; echo "st=$?"
+awk 'BEGIN { getline x[1][2] < "/dev/null"; print length(x), length(x[1]) }'
+awk 'BEGIN { a[1][2] = 1; delete (a[1]) }'; echo "st=$?"
