@@ -143,7 +143,16 @@ impl Builtin for Cat {
         let mut status = 0;
         let mut inbuf = crate::args::ChunkBuf::new();
         let mut out = Vec::with_capacity(CHUNK * 2);
+        let output = ctx.fds.file_path(1).and_then(|p| ctx.fs.canonicalize(&p).ok());
         for file in &files {
+            if file != "-" && output.is_some() && same_nonempty_file(ctx, file, output.as_deref()) {
+                if let Err(st) = flush_out(ctx, &mut out, true) {
+                    return st;
+                }
+                ctx.error(&format!("{}: input file is output file", args::quote_name(file)));
+                status = 1;
+                continue;
+            }
             let mut src = match open_src(ctx, file) {
                 Ok(s) => s,
                 Err(e) => {
@@ -182,6 +191,14 @@ impl Builtin for Cat {
             Err(st) => st,
         }
     }
+}
+
+/// Whether `file` is the non-empty regular file standard output writes to (`output`, its
+/// canonical path): GNU cat refuses to copy it onto itself, which would never end.
+fn same_nonempty_file(ctx: &Ctx<'_>, file: &str, output: Option<&str>) -> bool {
+    let path = kitsh_core::fs::join_path(ctx.cwd, file);
+    let Ok(real) = ctx.fs.canonicalize(&path) else { return false };
+    Some(real.as_str()) == output && ctx.fs.stat(&real).is_ok_and(|m| m.file_type == kitsh_core::fs::FileType::File && m.len > 0)
 }
 
 #[cfg(test)]

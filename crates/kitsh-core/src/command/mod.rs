@@ -252,6 +252,12 @@ impl std::fmt::Display for SpawnError {
 pub trait Descriptors {
     /// A reader of descriptor `fd` (sharing its offset with the script), if it is open.
     fn reader(&self, fd: i32) -> Option<Box<dyn Read + Send>>;
+
+    /// The path of the file descriptor `fd` (standard output: 1) is open to, when it is a file
+    /// of the filesystem (not a pipe, the caller's stream or `/dev/null`): `cat f >> f` asks.
+    fn file_path(&self, _fd: i32) -> Option<String> {
+        None
+    }
 }
 
 /// No descriptors beyond the standard streams (unit tests, logic-only shells).

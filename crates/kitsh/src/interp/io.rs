@@ -217,6 +217,13 @@ pub enum FdObj {
 /// A shared handle to an [`FdObj`].
 pub type Fd = Arc<FdObj>;
 
+impl OpenFile {
+    /// The path it was opened by.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+}
+
 impl FdObj {
     /// Open `path` on `fs` as a file description.
     pub fn open_file(fs: &Arc<dyn FileSystem>, path: &str, append: bool, pos: u64) -> FdObj {

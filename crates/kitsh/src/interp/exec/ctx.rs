@@ -16,6 +16,13 @@ impl crate::builtins::Descriptors for ShellFds<'_> {
         let fd = self.0.get(fd)?.clone();
         Some(Box::new(crate::interp::io::SharedFdReader(fd)))
     }
+
+    fn file_path(&self, fd: i32) -> Option<String> {
+        match &**self.0.get(fd)? {
+            FdObj::File(f) => Some(f.lock().unwrap_or_else(std::sync::PoisonError::into_inner).path().to_string()),
+            _ => None,
+        }
+    }
 }
 
 pub(super) struct ShellSpawn<'a>(pub(super) &'a Shell);
