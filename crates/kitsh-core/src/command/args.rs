@@ -145,6 +145,19 @@ impl fmt::Display for ArgError {
     }
 }
 
+/// The first line of `NAME --version` as the package the command comes from on a Debian 12
+/// system prints it (coreutils for most; util-linux, diffutils, GNU patch and glibc for the
+/// others).
+pub fn version_line(name: &str) -> String {
+    match name {
+        "column" | "rev" | "look" | "hexdump" | "hd" | "cal" | "more" | "uuidgen" | "getopt" => format!("{name} from util-linux 2.38.1"),
+        "cmp" | "diff" | "diff3" | "sdiff" => format!("{name} (GNU diffutils) 3.8"),
+        "patch" => "GNU patch 2.7.6".to_string(),
+        "iconv" => "iconv (GNU libc) 2.36".to_string(),
+        _ => format!("{name} (GNU coreutils) 9.1"),
+    }
+}
+
 impl ArgError {
     /// Print the error like GNU (message and `Try` line on stderr; `--help` text or version on
     /// stdout) and return the exit status to use.
@@ -154,7 +167,7 @@ impl ArgError {
                 let nl = if cfg.usage.ends_with('\n') { "" } else { "\n" };
                 write_status(write!(ctx.stdout, "{}{}", cfg.usage, nl))
             }
-            ArgError::Version => write_status(writeln!(ctx.stdout, "{} (GNU coreutils) 9.1", cfg.name)),
+            ArgError::Version => write_status(writeln!(ctx.stdout, "{}", version_line(cfg.name))),
             e => {
                 usage_error(ctx, &e.to_string());
                 cfg.status

@@ -53,15 +53,22 @@ pub fn cd(sh: &mut Shell, args: &[String]) -> Exec {
     let mut physical = false;
     let mut i = 1;
     while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
-        match args[i].as_str() {
-            "-P" => physical = true,
-            "-L" => physical = false,
-            "--" => {
-                i += 1;
-                break;
+        if args[i] == "--" {
+            i += 1;
+            break;
+        }
+        // Letters combine (`-LP`); the last of -L and -P wins.
+        for c in args[i][1..].chars() {
+            match c {
+                'P' => physical = true,
+                'L' => physical = false,
+                'e' | '@' => {}
+                _ => {
+                    sh.builtin_error("cd", &format!("-{c}: invalid option"));
+                    sh.write_fd(2, b"cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n");
+                    return Ok(2);
+                }
             }
-            "-e" | "-@" => {}
-            _ => break,
         }
         i += 1;
     }

@@ -117,7 +117,9 @@ pub fn printf(sh: &mut Shell, args: &[String]) -> Exec {
                 i += 1;
             }
             a if a.starts_with('-') && a.len() > 1 => {
-                sh.builtin_error("printf", &format!("{a}: invalid option"));
+                // bash names the first letter only (`--version`: `--`).
+                let letter: String = a.chars().take(2).collect();
+                sh.builtin_error("printf", &format!("{letter}: invalid option"));
                 sh.write_fd(2, b"printf: usage: printf [-v var] format [arguments]\n");
                 return Ok(2);
             }
