@@ -10,3 +10,5 @@ f
 echo --
 env -u A NEW=1 B=changed | pick
 export arr=(1 2); env | grep -c '^arr='
+ZZ=9 Q=8 A=7 PP=6 env | pick
+f() { local -x Q=1 A=2 ZZ=3 B=4; PP=1 QQ=2 AB=3 env | pick; }; f

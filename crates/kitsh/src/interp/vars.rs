@@ -212,6 +212,10 @@ pub struct Vars {
     locale: AtomicU8,
     /// The last [`Var::born`] given.
     born: u32,
+    /// The names of the temporary assignments of the command running now (`FOO=1 env`), in
+    /// order: kept in the variables' own tables, they come first in the environment, as bash's
+    /// temporary environment does.
+    pub command_temps: Vec<String>,
 }
 
 /// Is `name` one of the variables that choose the character set?
@@ -229,6 +233,7 @@ impl Clone for Vars {
             spare: Vec::new(),
             locale: AtomicU8::new(self.locale.load(Relaxed)),
             born: self.born,
+            command_temps: self.command_temps.clone(),
         }
     }
 }
@@ -240,7 +245,7 @@ const SPARE_CAPACITY: usize = 64;
 impl Vars {
     /// Only the global scope.
     pub fn new() -> Vars {
-        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new(), locale: AtomicU8::new(0), born: 0 }
+        Vars { scopes: vec![Arc::new(Scope::default())], temp: vec![false], functions: 0, spare: Vec::new(), locale: AtomicU8::new(0), born: 0, command_temps: Vec::new() }
     }
 
     /// Enter a function call (in the temporary scope on top, when `adopt_temp`).
@@ -512,6 +517,21 @@ impl Vars {
     pub fn exported(&self) -> Vec<(&String, &Var)> {
         let mut out: Vec<(&String, &Var)> = Vec::new();
         let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        // A command's temporary assignments: bash's temporary table (4 buckets, the later
+        // assignment first in a bucket).
+        let mut temps: Vec<(u32, usize, &String, &Var)> = Vec::new();
+        for (n, name) in self.command_temps.iter().enumerate() {
+            if let Some((k, v)) = self.scopes.iter().rev().find_map(|s| s.get_key_value(name.as_str())) {
+                if v.has(attr::EXPORT) && matches!(v.value, Some(Value::Str(_))) && !temps.iter().any(|t| t.2 == k) {
+                    temps.push((bash_hash(k) & 3, n, k, v));
+                }
+            }
+        }
+        temps.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        for (_, _, k, v) in temps {
+            seen.insert(k);
+            out.push((k, v));
+        }
         for (i, scope) in self.scopes.iter().enumerate().rev() {
             // A command's temporary assignments (`v=x env`) are cells of the scope they hide
             // variables in; bash keeps them in a table of their own, listed first.

@@ -238,7 +238,9 @@ impl Shell {
         }
         // POSIX mode keeps a special builtin's temporary assignments, those still set.
         let keep = self.set_opt(POSIX) && crate::interp::builtins::is_special(&argv[0]);
+        let outer = std::mem::replace(&mut self.vars.command_temps, saved.iter().map(|(n, _)| n.clone()).collect());
         let r = self.dispatch(argv);
+        self.vars.command_temps = outer;
         for (name, old) in saved.into_iter().rev() {
             if keep && self.vars.get_raw(&name).is_some() {
                 continue;
