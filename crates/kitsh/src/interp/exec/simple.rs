@@ -334,6 +334,11 @@ impl Shell {
             return self.dispatch_logic(argv);
         }
         if let Some(b) = crate::interp::builtins::lookup(&argv[0]) {
+            // `env`, `bash`, `sh`: programs for bash, which remembers their path when it runs
+            // them (`hash`, `type` say `hashed`).
+            if !crate::interp::builtins::is_builtin(&argv[0]) {
+                let _ = self.find_command(&argv[0]);
+            }
             let r = b(self, &argv);
             return self.discarding(r);
         }
