@@ -104,6 +104,7 @@ pub mod timeout;
 pub mod touch;
 pub mod tput;
 pub mod tr;
+pub mod tree;
 pub mod tsort;
 pub mod truncate;
 pub mod tty;
@@ -238,6 +239,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("touch", &touch::Touch),
         ("tput", &tput::Tput),
         ("tr", &tr::Tr),
+        ("tree", &tree::Tree),
         ("truncate", &truncate::Truncate),
         ("tsort", &tsort::Tsort),
         ("tty", &tty::Tty),
