@@ -63,6 +63,8 @@ struct Node {
     executable: bool,
     size: u64,
     children: Option<Vec<Node>>,
+    /// `-l`: a link to a directory already listed, not followed again.
+    recursive: bool,
 }
 
 /// Entries listed: directories and the rest.
@@ -164,7 +166,11 @@ impl Builtin for Tree {
             let path = join_path(ctx.cwd, root);
             let meta = ctx.fs.stat(&path);
             let is_dir = meta.as_ref().is_ok_and(|m| m.file_type == FileType::Dir);
-            let children = if is_dir { Some(list(ctx, &o, &path, root, 1, &mut counts)) } else { None };
+            let mut seen = std::collections::HashSet::new();
+            if o.follow {
+                seen.insert(ctx.fs.canonicalize(&path).unwrap_or_else(|_| path.clone()));
+            }
+            let children = if is_dir { Some(list(ctx, &o, &path, root, 1, &mut counts, &mut seen)) } else { None };
             if children.as_ref().is_some_and(|c| !c.is_empty()) {
                 counts.dirs += 1;
             }
@@ -176,7 +182,7 @@ impl Builtin for Tree {
                 }
             }
             let size = meta.map(|m| m.len).unwrap_or(0);
-            let node = Node { name: root.clone(), path, dir: is_dir, link: None, executable: false, size, children };
+            let node = Node { name: root.clone(), path, dir: is_dir, link: None, executable: false, size, children, recursive: false };
             if o.json {
                 json_node(&o, &node, 1, &mut out);
                 // tree 2.1 puts a comma after a root with contents when another root follows.
@@ -222,8 +228,9 @@ fn usage(ctx: &mut Ctx<'_>, msg: &str) -> i32 {
 }
 
 /// The entries of directory `path` (shown as `shown`) at `depth`, filtered, sorted, with their
-/// own listings down to the level asked for; counted as they are kept.
-fn list(ctx: &Ctx<'_>, o: &Opts, path: &str, shown: &str, depth: usize, counts: &mut Counts) -> Vec<Node> {
+/// own listings down to the level asked for; counted as they are kept. `seen`: with `-l`, the
+/// directories listed so far (a link to one of them is not followed again).
+fn list(ctx: &Ctx<'_>, o: &Opts, path: &str, shown: &str, depth: usize, counts: &mut Counts, seen: &mut std::collections::HashSet<String>) -> Vec<Node> {
     if ctx.cancel.cancelled() {
         return Vec::new();
     }
@@ -251,12 +258,19 @@ fn list(ctx: &Ctx<'_>, o: &Opts, path: &str, shown: &str, depth: usize, counts: 
         let meta = if link.is_some() { lmeta.as_ref() } else { target.as_ref() };
         let executable = meta.is_some_and(|m| m.file_type == FileType::File && m.mode & 0o111 != 0);
         let size = meta.map_or(0, |m| m.len);
-        let descend = dir && (link.is_none() || o.follow) && o.level.is_none_or(|l| depth < l);
-        let children = if descend { Some(list(ctx, o, &full, &shown_path, depth + 1, counts)) } else { None };
+        let mut descend = dir && (link.is_none() || o.follow) && o.level.is_none_or(|l| depth < l);
+        let mut recursive = false;
+        if descend && o.follow {
+            let real = ctx.fs.canonicalize(&full).unwrap_or_else(|_| full.clone());
+            if !seen.insert(real) {
+                (descend, recursive) = (false, link.is_some());
+            }
+        }
+        let children = if descend { Some(list(ctx, o, &full, &shown_path, depth + 1, counts, seen)) } else { None };
         if o.prune && dir && children.as_ref().is_none_or(Vec::is_empty) && link.is_none() {
             continue;
         }
-        nodes.push(Node { name: e.name, path: shown_path, dir, link, executable, size, children });
+        nodes.push(Node { name: e.name, path: shown_path, dir, link, executable, size, children, recursive });
     }
     if !o.unsorted {
         nodes.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
@@ -372,6 +386,9 @@ fn text_nodes(o: &Opts, nodes: &[Node], prefix: &mut String, out: &mut Vec<u8>) 
             line.push_str(&escape(o, target));
             if o.classify && n.dir {
                 line.push('/');
+            }
+            if n.recursive {
+                line.push_str("  [recursive, not followed]");
             }
         } else if o.classify {
             if n.dir {
