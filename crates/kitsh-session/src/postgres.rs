@@ -306,8 +306,16 @@ fn params(batch: &[Put]) -> (Vec<&[u8]>, Vec<&[u8]>) {
 const INSERT_OBJECTS: &str = concat!(
     "INSERT INTO objects (id, bytes, stored_at) SELECT id, bytes, ",
     server_now_ms!(),
-    " FROM unnest($1::bytea[], $2::bytea[]) AS o (id, bytes) ON CONFLICT (id) DO NOTHING"
+    " FROM unnest($1::bytea[], $2::bytea[]) AS o (id, bytes) ORDER BY id ON CONFLICT (id) DO NOTHING"
 );
+
+/// How many times a statement that PostgreSQL ended as a deadlock's victim is run again.
+const DEADLOCK_RETRIES: usize = 3;
+
+/// Whether PostgreSQL ended the statement to break a deadlock (it can be run again).
+fn is_deadlock(e: &tokio_postgres::Error) -> bool {
+    e.code() == Some(&tokio_postgres::error::SqlState::T_R_DEADLOCK_DETECTED)
+}
 
 #[async_trait]
 impl SessionStore for PostgresStore {
@@ -325,22 +333,45 @@ impl SessionStore for PostgresStore {
         if objects.is_empty() {
             return Ok(());
         }
-        let batches = batches(objects);
+        // In id order, as every writer: two commits that put the same new objects (sessions
+        // share chunks) then wait for each other's rows in one order, never in a cycle.
+        let mut objects = objects.to_vec();
+        objects.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        objects.dedup_by(|a, b| a.0 == b.0);
+        let batches = batches(&objects);
+        let mut client = self.client().await?;
+        let fail = |e: &tokio_postgres::Error| self.failed(e);
+        let mut attempt = 0;
         if let [batch] = batches[..] {
             // One statement: atomic by itself.
             let (ids, bytes) = params(batch);
-            self.execute(INSERT_OBJECTS, &[&ids, &bytes]).await?;
-            return Ok(());
+            let insert = client.prepare_cached(INSERT_OBJECTS).await.map_err(|e| fail(&e))?;
+            loop {
+                attempt += 1;
+                match client.execute(&insert, &[&ids, &bytes]).await {
+                    Ok(_) => return Ok(()),
+                    Err(e) if is_deadlock(&e) && attempt < DEADLOCK_RETRIES => continue,
+                    Err(e) => return Err(fail(&e)),
+                }
+            }
         }
-        let mut client = self.client().await?;
-        let fail = |e: tokio_postgres::Error| self.failed(&e);
-        let tx = client.transaction().await.map_err(fail)?;
-        let insert = tx.prepare_cached(INSERT_OBJECTS).await.map_err(fail)?;
-        for batch in batches {
-            let (ids, bytes) = params(batch);
-            tx.execute(&insert, &[&ids, &bytes]).await.map_err(fail)?;
+        loop {
+            attempt += 1;
+            let run = async {
+                let tx = client.transaction().await?;
+                let insert = tx.prepare_cached(INSERT_OBJECTS).await?;
+                for batch in &batches {
+                    let (ids, bytes) = params(batch);
+                    tx.execute(&insert, &[&ids, &bytes]).await?;
+                }
+                tx.commit().await
+            };
+            match run.await {
+                Ok(()) => return Ok(()),
+                Err(e) if is_deadlock(&e) && attempt < DEADLOCK_RETRIES => continue,
+                Err(e) => return Err(fail(&e)),
+            }
         }
-        tx.commit().await.map_err(fail)
     }
 
     async fn get(&self, ids: &[Id]) -> Result<Vec<Arc<Vec<u8>>>, StoreError> {
@@ -414,10 +445,22 @@ impl SessionStore for PostgresStore {
         let client = self.client().await?;
         let fail = |e: tokio_postgres::Error| self.failed(&e);
         let keys: Vec<&[u8]> = ids.iter().map(|i| i.as_slice()).collect();
-        let rows = client
-            .query(concat!("UPDATE objects SET stored_at = GREATEST(stored_at, ", server_now_ms!(), ") WHERE id = ANY($1) RETURNING id"), &[&keys])
-            .await
-            .map_err(fail)?;
+        // The rows are locked in id order (as `put` inserts them), so that concurrent commits
+        // sharing objects never wait for each other in a cycle.
+        let sql = concat!(
+            "UPDATE objects SET stored_at = GREATEST(stored_at, ",
+            server_now_ms!(),
+            ") WHERE id IN (SELECT id FROM objects WHERE id = ANY($1) ORDER BY id FOR UPDATE) RETURNING id"
+        );
+        let mut attempt = 0;
+        let rows = loop {
+            attempt += 1;
+            match client.query(sql, &[&keys]).await {
+                Ok(rows) => break rows,
+                Err(e) if is_deadlock(&e) && attempt < DEADLOCK_RETRIES => continue,
+                Err(e) => return Err(fail(e)),
+            }
+        };
         let mut found = HashSet::new();
         for row in &rows {
             let id: &[u8] = row.try_get(0).map_err(fail)?;
