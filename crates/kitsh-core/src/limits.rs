@@ -39,7 +39,7 @@ pub struct ExecutionLimits {
     pub max_concurrent_stages: usize,
     /// Bytes an embedded interpreter (`python3`), or the values of a `jq` program, may hold
     /// at once. Enforced only where the program's allocator is [`crate::alloc::MeteredAlloc`]
-    /// (the CLI's is).
+    /// (the CLI's and the Python extension's are).
     pub max_heap_bytes: u64,
     /// Wall-clock time for one `exec`.
     pub timeout: Option<Duration>,

@@ -8,6 +8,12 @@ use std::sync::Arc;
 mod scripted;
 mod store;
 
+/// The extension's own allocations (the interpreter's, jq's values, `python3`'s objects) go
+/// through kitsh's metering allocator, so `max_heap_bytes` binds in the Python package as in the
+/// CLI. A cdylib's global allocator is its own: the host Python's allocations are not affected.
+#[global_allocator]
+static ALLOC: kitsh::alloc::MeteredAlloc = kitsh::alloc::MeteredAlloc;
+
 use kitsh::builtins::{Builtin, Ctx};
 use kitsh::tool::{BashTool, BashToolBuilder, ErrorCategory, Tool, ToolRequest, ToolResponse};
 use kitsh::ExecutionLimits;
@@ -127,6 +133,7 @@ fn limits_from_json(text: &str) -> PyResult<ExecutionLimits> {
             "max_input_bytes" => l.max_input_bytes = n()? as usize,
             "max_parse_depth" => l.max_parse_depth = n()? as usize,
             "max_concurrent_stages" => l.max_concurrent_stages = n()? as usize,
+            "max_heap_bytes" => l.max_heap_bytes = n()?,
             "timeout_ms" => l.timeout = if v.is_null() { None } else { Some(std::time::Duration::from_millis(n()?)) },
             _ => return Err(PyValueError::new_err(format!("limits: unknown field {k}"))),
         }

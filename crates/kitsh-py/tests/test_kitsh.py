@@ -200,6 +200,25 @@ def test_bad_script_and_limits():
         pass
 
 
+def test_memory_limit_binds_in_the_extension():
+    """The extension's allocator meters `python3` and jq: a growing script stops at
+    `max_heap_bytes` with the limit's message, and this (host) Python process lives on."""
+    limit = 64 << 20
+    b = Bash(limits={"max_heap_bytes": limit})
+    grow = "python3 -c '\nl = []\nwhile True:\n    l.append(\"x\" * 10000)\n'; echo never"
+    r = b.execute(grow)
+    assert r.error == "resource_limit", r
+    assert r.stderr.endswith(f"maximum memory exceeded ({limit} bytes)\n"), r.stderr
+    assert "never" not in r.stdout
+    r = b.execute("""jq -n '[range(900000) | "abcdefgh" * 64] | length'; echo never""")
+    assert r.error == "resource_limit", r
+    assert r.stderr.endswith(f"maximum memory exceeded ({limit} bytes)\n"), r.stderr
+    # Small work is untouched, in the same session and in this process.
+    r = b.execute("python3 -c 'print(sum(range(1000)))'; jq -n '[range(1000)] | add'")
+    assert (r.stdout, r.exit_code) == ("499500\n499500\n", 0), r
+    assert sum(len("x" * 1000) for _ in range(1000)) == 1000000
+
+
 def test_registered_python_command():
     b = Bash()
     b.register_command("upper", lambda args, stdin: stdin.upper() + " ".join(args))

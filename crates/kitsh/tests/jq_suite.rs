@@ -1,11 +1,12 @@
-//! jq 1.8's own test files (`shared/testdata/jq.test`, and `onig.test`, `base64.test`,
-//! `uri.test` beside it) run through kitsh's `jq` command, the way
+//! jq 1.8.1's own test files (`tests/jq/jq.test`, `onig.test`, `base64.test`, `uri.test`, and
+//! the manual's examples `man.test`, `manonig.test`; jq's MIT licence in `tests/jq/COPYING`)
+//! run through kitsh's `jq` command, the way
 //! a script calls it: `jq -L /jq/tests/modules -c -- 'PROGRAM' <<'EOF' INPUT EOF`, with jq's test
 //! modules (`tests/jq_modules`) mounted there as jq's harness passes `-L tests/modules`. Outputs are compared as JSON values,
 //! as jq's own harness does; `%%FAIL` cases pass when the program fails to compile (exit 3).
 //! A test fails when the number of passing cases drops below its baseline in `conformance/`
 //! (`jq-baseline.txt` for jq.test, `jq-onig-baseline.txt`, `jq-base64-baseline.txt`,
-//! `jq-uri-baseline.txt`).
+//! `jq-uri-baseline.txt`, `jq-man-baseline.txt`, `jq-manonig-baseline.txt`).
 //!
 //! Run with `--nocapture` to see the failures; `JQ_SUITE_VERBOSE=1` prints each one in full.
 
@@ -26,16 +27,9 @@ struct Case {
     expected: Vec<String>,
 }
 
+/// A test file of jq 1.8.1 (`tests/jq/`, copied from jq's release tarball with its COPYING).
 fn find_testfile(name: &str) -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut cands = Vec::new();
-    if let Ok(s) = std::env::var("KITSH_SHARED") {
-        cands.push(PathBuf::from(s).join("testdata"));
-    }
-    cands.push(root.join("../shared/testdata"));
-    cands.push(root.join("shared/testdata"));
-    cands.push(PathBuf::from("/work/shared/testdata"));
-    cands.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+    Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/jq").join(name)).filter(|p| p.is_file())
 }
 
 fn parse_cases(text: &str) -> Vec<Case> {
@@ -130,7 +124,7 @@ fn run_case(c: &Case) -> Result<(), String> {
 /// Runs every case of `name` and fails when fewer pass than `conformance/BASELINE`.
 fn run_file(name: &str, baseline: &str) {
     let Some(path) = find_testfile(name) else {
-        panic!("{name} not found (set KITSH_SHARED to the shared directory)");
+        panic!("tests/jq/{name} not found");
     };
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let cases = parse_cases(&text);
@@ -185,4 +179,16 @@ fn base64_test_file() {
 #[test]
 fn uri_test_file() {
     run_file("uri.test", "jq-uri-baseline.txt");
+}
+
+/// The examples of jq's manual.
+#[test]
+fn man_test_file() {
+    run_file("man.test", "jq-man-baseline.txt");
+}
+
+/// The manual's regular-expression examples.
+#[test]
+fn manonig_test_file() {
+    run_file("manonig.test", "jq-manonig-baseline.txt");
 }

@@ -1,17 +1,16 @@
 //! yq's own documented behaviour run through kitsh's `yq` command. The corpus is data taken
-//! from mikefarah/yq (`cases.txt` from its generated documentation, `cases-extra.txt` from its
-//! acceptance tests; see their headers and `tests/yq/extract.py`); being fetched data it is not
-//! in this repository but in the shared test data (`shared/testdata/yq/` or `yq-docs/`, found as jq.test is:
-//! `$KITSH_SHARED/testdata`, `../shared/testdata` beside the checkout, `/work/shared/testdata`).
+//! from mikefarah/yq (MIT, `tests/yq/LICENSE-yq`) and kept beside this suite in `tests/yq/`:
+//! `cases.txt` from its generated documentation, `cases-extra.txt` from its acceptance tests
+//! (see their headers and `tests/yq/extract.py`).
 //! Each case's files are written to the shell's working directory, its command line runs
 //! there, and standard output must equal the recorded output byte for byte (an `@@ error` case
 //! must exit non-zero instead). Cases named in `tests/yq/skip.txt` (with the reason beside
-//! each) are run but not counted. The test fails when the number of passing cases drops below
-//! `conformance/yq-baseline.txt`; without the corpus it says so and checks nothing.
+//! each) are run but not counted. The test fails when a corpus file is missing or the number
+//! of passing cases drops below `conformance/yq-baseline.txt`.
 //!
 //! Run with `--nocapture` to see the failures; `YQ_SUITE_VERBOSE=1` prints each one in full,
 //! `YQ_SUITE_FILTER=PREFIX` runs only the cases whose id starts with PREFIX, `YQ_SUITE_FILE=PATH`
-//! only the cases of that file.
+//! only the cases of that file (a name in `tests/yq/`, or a path of its own).
 
 #![allow(clippy::panic)] // tests report failures by panicking
 
@@ -37,22 +36,9 @@ struct Case {
     out: Option<String>,
 }
 
+/// `tests/yq/`: the corpus, its licence and `skip.txt`.
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/yq")
-}
-
-/// The folder of the corpus in the shared test data, if there is one.
-fn corpus_dir() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut cands = Vec::new();
-    if let Ok(s) = std::env::var("KITSH_SHARED") {
-        cands.push(PathBuf::from(s).join("testdata"));
-    }
-    cands.push(root.join("../shared/testdata"));
-    cands.push(root.join("shared/testdata"));
-    cands.push(PathBuf::from("/work/shared/testdata"));
-    // `yq/` as the suite first had it, `yq-docs/` where the regenerated corpus is now kept.
-    cands.into_iter().flat_map(|d| [d.join("yq"), d.join("yq-docs")]).find(|d| d.join("cases.txt").is_file())
 }
 
 /// Parse the `@@` format described at the top of `cases.txt`.
@@ -158,6 +144,10 @@ fn run_case(c: &Case) -> Result<(), String> {
     let fs = sh.filesystem();
     let _ = fs.mkdir(CWD, true);
     for (name, text) in &c.files {
+        // A file may sit in a folder (`examples/order.yaml`).
+        if let Some((parent, _)) = name.rsplit_once('/') {
+            let _ = fs.mkdir(&format!("{CWD}/{parent}"), true);
+        }
         fs.write_file(
             &format!("{CWD}/{name}"),
             text.as_bytes(),
@@ -188,25 +178,25 @@ fn run_case(c: &Case) -> Result<(), String> {
 
 #[test]
 fn yq_corpus() {
-    let Some(corpus) = corpus_dir() else {
-        println!("yq corpus not found (shared/testdata/yq/cases.txt; set KITSH_SHARED): not checked");
-        return;
-    };
+    let corpus = dir();
     let mut cases = Vec::new();
-    // `cases-extra.txt` (yq's acceptance tests) only where the corpus has it.
-    let all: Vec<String> = ["cases.txt", "cases-extra.txt"].iter().filter(|f| corpus.join(f).is_file()).map(|f| f.to_string()).collect();
     let whole = std::env::var("YQ_SUITE_FILE").is_err();
+    // Both files are in the repository: one missing is an error, never a quiet pass.
     let files = match std::env::var("YQ_SUITE_FILE") {
         Ok(f) => vec![f],
-        Err(_) => all,
+        Err(_) => vec!["cases.txt".to_string(), "cases-extra.txt".to_string()],
     };
     for name in &files {
         let path = corpus.join(name);
         let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("yq corpus {}: {e}", path.display()));
         cases.extend(parse_cases(&text));
     }
-    let skips = parse_skips(&std::fs::read_to_string(dir().join("skip.txt")).unwrap_or_default());
+    let skip_file = corpus.join("skip.txt");
+    let skips = parse_skips(
+        &std::fs::read_to_string(&skip_file)
+            .unwrap_or_else(|e| panic!("{}: {e}", skip_file.display())),
+    );
     let verbose = std::env::var("YQ_SUITE_VERBOSE").is_ok();
     let filter = std::env::var("YQ_SUITE_FILTER").unwrap_or_default();
     let (mut passed, mut total, mut skipped) = (0, 0, 0);

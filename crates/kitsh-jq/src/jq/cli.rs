@@ -128,14 +128,8 @@ pub fn parse(args: &[String]) -> Result<Opts, String> {
                 "jsonargs" => rest_mode = Some(true),
                 "indent" => {
                     need(i, 1, "--indent")?;
-                    let n: i64 = args[i + 1].parse().map_err(|_| "--indent takes a number".to_string())?;
-                    if n < 0 {
-                        return Err("Cannot indent less than zero characters".into());
-                    }
-                    if n > 7 {
-                        return Err("Cannot indent more than 7 characters".into());
-                    }
-                    o.indent = Some(n as usize);
+                    let n: i64 = args[i + 1].parse().ok().filter(|n| (-1..=7).contains(n)).ok_or("--indent takes a number between -1 and 7")?;
+                    o.indent = Some(n.max(0) as usize);
                     i += 1;
                 }
                 "from-file" => {
@@ -144,7 +138,10 @@ pub fn parse(args: &[String]) -> Result<Opts, String> {
                     i += 1;
                 }
                 "arg" | "argjson" | "slurpfile" | "rawfile" => {
-                    need(i, 2, a)?;
+                    if i + 2 >= args.len() {
+                        let what = if long == "arg" { "value" } else if long == "argjson" { "text" } else { "filename" };
+                        return Err(format!("--{long} takes two parameters (e.g. --{long} varname {what})"));
+                    }
                     let kind = match long {
                         "arg" => NamedKind::Arg,
                         "argjson" => NamedKind::Json,

@@ -78,7 +78,7 @@ def @text: tostring;
 def debug: (_kitsh_debug | empty), .;
 def debug(msg): ((msg | _kitsh_debug | empty), .);
 def stderr: (_kitsh_stderr | empty), .;
-def halt_error($code): (_kitsh_halt_msg | empty), halt($code);
+def halt_error($code): (if . == null then empty else _kitsh_halt_msg | empty end), halt($code);
 def halt_error: halt_error(5);
 def modulemeta: _kitsh_modulemeta;
 def input_filename: _kitsh_input_filename;

@@ -7,6 +7,7 @@
 
 pub mod cli;
 mod defs;
+mod grammar;
 mod modules;
 mod natives;
 pub mod read;
@@ -119,7 +120,7 @@ impl<'a> Inputs<'a> {
                     self.name = Some(f);
                     return true;
                 }
-                Err(e) => self.open_errors.push(format!("jq: error: Could not open {f}: {e}")),
+                Err(e) => self.open_errors.push(format!("jq: error: Could not open file {f}: {e}")),
             }
         }
     }
@@ -183,15 +184,15 @@ impl<'a> Inputs<'a> {
         }
     }
 
-    /// Lines read so far in the current input.
-    pub fn line(&self) -> usize {
-        self.reader.as_ref().map_or(0, |r| r.line)
+    /// Lines jq has fetched so far in the current input (see [`read::Reader::fetched_lines`]).
+    pub fn reader_fetched_lines(&self) -> usize {
+        self.reader.as_ref().map_or(0, |r| r.fetched_lines())
     }
 
     /// `<stdin>:N` as in jq's messages, or `<unknown>` before any input.
     pub fn location(&self) -> String {
         match &self.name {
-            Some(n) => format!("{n}:{}", self.line()),
+            Some(n) => format!("{n}:{}", self.reader_fetched_lines()),
             None => "<unknown>".into(),
         }
     }
@@ -252,7 +253,7 @@ impl Builtin for Jq {
             Ok(o) => o,
             Err(e) => {
                 let _ = writeln!(ctx.stderr, "jq: {e}");
-                let _ = writeln!(ctx.stderr, "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org");
+                let _ = writeln!(ctx.stderr, "{HELP_HINT}");
                 return 2;
             }
         };
@@ -273,6 +274,9 @@ impl Builtin for Jq {
         stacker::grow(STACK, || run(ctx, opts))
     }
 }
+
+/// What jq prints after a bad command line.
+const HELP_HINT: &str = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org";
 
 /// Stack for evaluating a program (reserved, committed only as used).
 const STACK: usize = 256 << 20;
@@ -302,13 +306,13 @@ fn globals(ctx: &Ctx<'_>, opts: &Opts, loc_line: usize) -> Result<(Vec<String>, 
         let v = match kind {
             NamedKind::Arg => Val::from(value.clone()),
             NamedKind::Json => read::parse_single(value.as_bytes())
-                .map_err(|_| ("jq: Invalid JSON text passed to --argjson".to_string(), 2))?,
+                .map_err(|_| (format!("jq: invalid JSON text passed to --argjson\n{HELP_HINT}"), 2))?,
             NamedKind::RawFile => {
                 let b = read_file(ctx, value).map_err(|e| (format!("jq: error: {e}"), 2))?;
                 Val::utf8_str(read::sanitize_utf8(b))
             }
             NamedKind::SlurpFile => {
-                let b = read_file(ctx, value).map_err(|e| (format!("jq: error: {e}"), 2))?;
+                let b = read_file(ctx, value).map_err(|e| (format!("jq: Bad JSON in --slurpfile {name} {value}: {e}"), 2))?;
                 let mut r = Reader::from_slice(&b);
                 let mut items = Vec::new();
                 loop {
@@ -330,7 +334,7 @@ fn globals(ctx: &Ctx<'_>, opts: &Opts, loc_line: usize) -> Result<(Vec<String>, 
     for (json, text) in &opts.positional {
         if *json {
             let v = read::parse_single(text.as_bytes())
-                .map_err(|_| ("jq: Invalid JSON text passed to --jsonargs".to_string(), 2))?;
+                .map_err(|_| (format!("jq: invalid JSON text passed to --jsonargs\n{HELP_HINT}"), 2))?;
             positional.push(v);
         } else {
             positional.push(Val::from(text.clone()));
@@ -370,10 +374,6 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
             return status;
         }
     };
-    if let Some(key) = rewrite::constant_key(&code) {
-        let _ = writeln!(ctx.stderr, "jq: error: Object keys must be strings, not {key}\njq: 1 compile error");
-        return 3;
-    }
     let home = ctx.env.get("HOME");
     let modenv = modules::ModEnv { fs: ctx.fs, cwd: ctx.cwd, home: home.as_deref(), lib: &opts.lib_paths };
     let (filter, data_vals) = match prepare(&code, &var_names, &modenv, None) {
@@ -419,6 +419,9 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
     let jctx = JCtx::<Kind>::new(&shared, vars);
 
     let run_one = |runner: &mut Runner<'_>, input: Val| -> Result<(), i32> {
+        // jq 1.8 ends with the status of its last input's run: an error on an earlier input
+        // is printed but does not decide the status.
+        runner.status = 0;
         let outputs = filter.id.run((jctx.clone(), input));
         for y in outputs {
             // A cancelled script prints nothing more: what a read cut short gave (an empty
@@ -519,7 +522,8 @@ fn run(ctx: &mut Ctx<'_>, opts: Opts) -> i32 {
     }
     if let Some(e) = &inputs.parse_error {
         let _ = writeln!(runner.stderr, "{e}");
-        return 2;
+        // jq 1.8: a parse error of the input ends jq with status 5 (1.6 gave 2).
+        return 5;
     }
     if !inputs.open_errors.is_empty() {
         return 2;
@@ -639,6 +643,23 @@ fn prepare(code: &str, var_names: &[String], env: &modules::ModEnv<'_>, dialect:
             return Ok((f, Vec::new()));
         }
     }
+    if dialect.is_none() {
+        // jq's own grammar first: jq's words for its syntax errors, and no program jq rejects
+        // runs because jaq would take it.
+        let errs = grammar::syntax_errors(code);
+        if !errs.is_empty() {
+            return Err(errs.iter().map(|e| format!("{}{}", e.msg, grammar::locate(code, modules::MAIN, e.start, e.end))).collect());
+        }
+        if let Some(key) = rewrite::constant_key(code) {
+            let kind = match key {
+                "null" => "null",
+                "true" | "false" => "boolean",
+                _ => "number",
+            };
+            let start = offset_in(code, key);
+            return Err(vec![format!("Cannot use {kind} ({key}) as object key{}", grammar::locate(code, modules::MAIN, start, start + key.len()))]);
+        }
+    }
     let rewritten = rewrite::rewrite(code);
     match compile(&rewritten, var_names, env, dialect) {
         Ok((f, data)) if uses_files => Ok((std::sync::Arc::new(f), data)),
@@ -684,6 +705,14 @@ fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>, dialect: Opti
         let mut msgs = Vec::new();
         for (file, err) in errs {
             let (code, name) = (file.code, file.path.as_str());
+            if matches!(err, Error::Lex(_) | Error::Parse(_)) {
+                // A module's syntax errors in jq's words when jq's grammar finds them.
+                let errs = grammar::syntax_errors(code);
+                if !errs.is_empty() {
+                    msgs.extend(errs.iter().map(|e| format!("{}{}", e.msg, grammar::locate(code, name, e.start, e.end))));
+                    continue;
+                }
+            }
             match err {
                 Error::Io(es) => {
                     for (_path, e) in es {
@@ -741,9 +770,17 @@ fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>, dialect: Opti
                     let m = match undef {
                         Undefined::Filter(arity) => format!("{found}/{arity} is not defined"),
                         Undefined::Var => format!("{found} is not defined"),
-                        Undefined::Label => format!("$*label-{found} is not defined"),
+                        Undefined::Label => format!("$*label-{} is not defined", found.trim_start_matches('$')),
                         _ => format!("module {found} is not defined"),
                     };
+                    if matches!(undef, Undefined::Label) {
+                        // jq points at the whole `break $name`.
+                        let end = offset_in(file.code, found) + found.len();
+                        let before = file.code.get(..offset_in(file.code, found)).unwrap_or("");
+                        let start = before.trim_end().strip_suffix("break").map_or(end - found.len(), str::len);
+                        msgs.push(format!("{m}{}", grammar::locate(file.code, &file.path, start, end)));
+                        continue;
+                    }
                     msgs.push(format!("{m} {}", at_file(file.code, &file.path, found)));
                 }
             }
@@ -767,13 +804,17 @@ fn unexpected_tok(found: &str) -> String {
     }
 }
 
-/// `at <top-level>, line L, column C:` for a slice of the program (or of module `name`).
+/// Where `part`, a slice of `code`, starts in it.
+fn offset_in(code: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(code.as_ptr() as usize).min(code.len())
+}
+
+/// `at <top-level>, line L, column C:`, the line and carets under `part` (a slice of the
+/// program or of module `name`; its first token when it runs to the end), as jq 1.8 points.
 fn at_file(code: &str, name: &str, part: &str) -> String {
-    let start = (part.as_ptr() as usize).saturating_sub(code.as_ptr() as usize).min(code.len());
-    let before = code.get(..start).unwrap_or("");
-    let line = before.matches('\n').count() + 1;
-    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
-    format!("at {name}, line {line}, column {col}:\n{code}")
+    let start = offset_in(code, part);
+    let len = part.find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '$' | ':'))).unwrap_or(part.len()).max(1);
+    grammar::locate(code, name, start, start + len).trim_start().to_string()
 }
 
 fn extra_defs() -> impl Iterator<Item = jaq_core::load::parse::Def<&'static str>> {

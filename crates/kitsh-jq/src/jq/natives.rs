@@ -88,7 +88,7 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
                     let text = String::from_utf8_lossy(b);
                     str_err(format!("{e} (while parsing '{text}')"))
                 }),
-                None => Err(str_err(format!("{} cannot be parsed as JSON", describe(&cv.1)))),
+                None => Err(str_err(format!("{} only strings can be parsed", describe(&cv.1)))),
             };
             bome(r)
         }),
@@ -128,7 +128,7 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         }),
         ("_kitsh_input_line_number", v(0), |cv| {
             let sh = shared(&cv);
-            let n = sh.inputs.borrow().line();
+            let n = sh.inputs.borrow().reader_fetched_lines();
             bome(Ok(Val::from(n)))
         }),
         ("_kitsh_input", v(0), |cv| {
@@ -390,7 +390,7 @@ fn setpath(v: Val, path: &[Val], x: Val) -> Result<Val, String> {
             Ok(Val::Arr(a.into()))
         }
         (Val::Arr(_), Val::Arr(_)) => Err("Cannot update field at array index of array".into()),
-        (v, k) => Err(format!("Cannot index {} with {}", type_name(&v), describe(k))),
+        (v, k) => Err(format!("Cannot index {} with {}", type_name(&v), index_key(k))),
     }
 }
 
@@ -616,20 +616,34 @@ pub fn type_name(v: &Val) -> &'static str {
     }
 }
 
-/// A value as jq shows it in messages: `string ("abc")`, truncated as jq 1.8 does.
-pub fn describe(v: &Val) -> String {
+/// A value's JSON text cut as jq 1.8's `jv_dump_string_trunc` cuts it into a buffer of `size`
+/// bytes: past `size - 1` bytes, the longest start ending on a character boundary at or before
+/// `size - 4`, then `...`.
+pub fn truncated(v: &Val, size: usize) -> String {
     let dump = String::from_utf8_lossy(&write::to_json(v)).into_owned();
-    let shown = if dump.len() > 29 {
-        let is_str = matches!(v, Val::TStr(_) | Val::BStr(_));
-        let mut cut = if is_str { 25 } else { 26 };
-        while !dump.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        format!("{}...{}", &dump[..cut], if is_str { "\"" } else { "" })
-    } else {
-        dump
-    };
-    format!("{} ({})", type_name(v), shown)
+    if dump.len() < size {
+        return dump;
+    }
+    let mut cut = size - 4;
+    while !dump.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}...", &dump[..cut])
+}
+
+/// A value as jq 1.8 shows it in messages: `string ("abc")`, cut after 11 bytes
+/// (`string ("very-long-...)`).
+pub fn describe(v: &Val) -> String {
+    format!("{} ({})", type_name(v), truncated(v, 15))
+}
+
+/// What jq 1.8 says a value cannot be indexed with: `string "a"` for a string key shorter
+/// than 30 bytes, otherwise the key's type alone (`number`).
+pub fn index_key(k: &Val) -> String {
+    match k {
+        Val::TStr(b) | Val::BStr(b) if b.len() < 30 => format!("string \"{}\"", String::from_utf8_lossy(b)),
+        _ => type_name(k).to_string(),
+    }
 }
 
 /// Parse a JSON value at the start of `s`; the value and the rest.
@@ -646,7 +660,7 @@ pub fn jq_message(msg: &str) -> String {
         if let Some((l, rest)) = json_prefix(rest) {
             if let Some(r) = rest.trim_start().strip_prefix("with ") {
                 if let Some((r, _)) = json_prefix(r) {
-                    return format!("Cannot index {} with {}", type_name(&l), describe(&r));
+                    return format!("Cannot index {} with {}", type_name(&l), index_key(&r));
                 }
             }
         }
@@ -686,8 +700,7 @@ pub fn jq_message(msg: &str) -> String {
     }
     if let Some(rest) = msg.strip_prefix("invalid path expression with input ") {
         if let Some((v, _)) = json_prefix(rest) {
-            let dump = String::from_utf8_lossy(&write::to_json(&v)).into_owned();
-            return format!("Invalid path expression with result {dump}");
+            return format!("Invalid path expression with result {}", truncated(&v, 30));
         }
     }
     if let Some(head) = msg.strip_suffix(" has no length") {
@@ -705,12 +718,13 @@ mod tests {
 
     #[test]
     fn messages() {
-        assert_eq!(jq_message("cannot index 1 with \"a\""), "Cannot index number with string (\"a\")");
+        assert_eq!(jq_message("cannot index 1 with \"a\""), "Cannot index number with string \"a\"");
+        assert_eq!(jq_message("cannot index {} with 0"), "Cannot index object with number");
         assert_eq!(jq_message("cannot use 123 as iterable (array or object)"), "Cannot iterate over number (123)");
         assert_eq!(jq_message("cannot calculate null + 1"), "null (null) and number (1) cannot be added");
         assert_eq!(
             describe(&Val::from("very-long-long-long-long-string".to_string())),
-            "string (\"very-long-long-long-long...\")"
+            "string (\"very-long-...)"
         );
         assert_eq!(base32_encode(b"foobar"), "MZXW6YTBOI======");
         assert_eq!(base32_decode(b"MZXW6YTBOI======"), b"foobar");

@@ -129,6 +129,16 @@ impl<'r> Reader<'r> {
         }
     }
 
+    /// Lines jq 1.8 has fetched when it is here: it reads line by line, so the line holding
+    /// the position counts once its newline is in (jq's `input_line_number` and the `N` of
+    /// `(at <stdin>:N)`).
+    pub fn fetched_lines(&self) -> usize {
+        // A newline just read ended the line that was being fetched; otherwise the line being
+        // read counts once its newline is in the buffer.
+        let just_ended = self.pos > 0 && self.buf.get(self.pos - 1) == Some(&b'\n');
+        self.line + usize::from(!just_ended && self.buf.get(self.pos..).is_some_and(|rest| rest.contains(&b'\n')))
+    }
+
     /// Bytes consumed so far (for a reader made by [`Reader::from_slice`]).
     pub fn consumed(&self) -> usize {
         self.pos

@@ -10,7 +10,8 @@
 //! - `+`, `*` (and yq's merge flags `*+`, `*?`, `*n`, `*d`, `*c`), `+=`, `*=` call yq's rules
 //!   (appending a scalar to an array, merging null, appending or deep-merging arrays);
 //! - `A | ... | path` (and `key`) become `path(A | ...) as $p | getpath($p) | ... $p`;
-//! - `{.a: .b}` keys are parenthesised, `~` is `null`, `envsubst(flags)` drops its flags.
+//! - `{.a: .b}` keys are parenthesised, `~` is `null`, `envsubst(flags)` drops its flags;
+//! - `.a."*a*"` (keys matching a pattern) and `.[2]` on a map index by key (`traverse.rs`).
 
 
 use jaq_core::load::lex::{Lexer, StrPart, Tok, Token};
@@ -93,7 +94,12 @@ def _yq_envsubst($flags): gsub("\\$\\{(?<n>[A-Za-z_][A-Za-z0-9_]*)(?<op>:?-)?(?<
 def envsubst: _yq_envsubst("");
 def split_doc: .;
 def _yq_glob($p): if type == "string" then test("^" + ($p | gsub("(?<c>[.+^$()\\[\\]{}|\\\\])"; "\\\(.c)") | gsub("\\*"; ".*") | gsub("\\?"; ".")) + "$"; "s") else . == $p end;
-def _yq_plus($a; $b): if ($a | type) == "array" and $b == null then $a elif ($a | type) == "array" and ($b | type) != "array" then $a + [$b] else $a + $b end;
+def _yq_ix($n): if type == "object" then $n | tostring else $n end;
+def _yq_globkeys($p): if type == "object" then keys_unsorted[] | select(_yq_glob($p)) else empty end;
+def _yq_plus($a; $b): if ($a | type) == "array" and $b == null then $a elif ($a | type) == "array" and ($b | type) != "array" then $a + [$b]
+  elif ($a | type) == "string" and ($b | type == "number" or type == "boolean") then $a + ($b | tostring)
+  elif ($b | type) == "string" and ($a | type == "number" or type == "boolean") then ($a | tostring) + $b
+  else $a + $b end;
 def _yq_add(a; b): b as $b | a as $a | _yq_plus($a; $b);
 def _yq_merge_in($a; $b; $f):
   if ($a | type) == "object" and ($b | type) == "object" then
@@ -120,7 +126,7 @@ def _yq_mul(a; b; $f): b as $b | a as $a | _yq_merge($a; $b; $f);
 
 /// What an item of one nesting level is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum K {
+pub(super) enum K {
     Word,
     Var,
     Sym,
@@ -134,13 +140,13 @@ enum K {
 }
 
 #[derive(Clone, Debug)]
-struct Item {
+pub(super) struct Item {
     /// Whitespace (and comments) before the item in the source.
-    pre: String,
-    text: String,
-    kind: K,
+    pub(super) pre: String,
+    pub(super) text: String,
+    pub(super) kind: K,
     /// For a block: its inner source text, trimmed.
-    raw: String,
+    pub(super) raw: String,
 }
 
 /// How the translation reads the environment (`env`, `strenv`).
@@ -285,7 +291,8 @@ fn is_sym(it: &Item, s: &str) -> bool {
     it.kind == K::Sym && it.text == s
 }
 
-fn expr(pre: &str, text: String) -> Item {
+/// A term this translation made.
+pub(super) fn expr(pre: &str, text: String) -> Item {
     Item {
         pre: pre.to_string(),
         text,
@@ -294,7 +301,8 @@ fn expr(pre: &str, text: String) -> Item {
     }
 }
 
-fn join(items: &[Item]) -> String {
+/// The source of items, with the whitespace between them.
+pub(super) fn join(items: &[Item]) -> String {
     let mut s = String::new();
     for (k, it) in items.iter().enumerate() {
         if k > 0 {
@@ -328,6 +336,7 @@ fn transform(mut items: Vec<Item>, open: Option<char>, env: EnvLookup<'_>) -> St
     if open == Some('{') {
         object_keys(&mut items);
     }
+    super::traverse::rewrite(&mut items);
     let mut items = paths(items);
     operators(&mut items);
     join(&items)

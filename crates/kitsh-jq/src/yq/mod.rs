@@ -3,7 +3,8 @@
 //! and JSON input (`-p`, else from the first file's extension) with `---` multi-document
 //! streams, output as YAML (default), JSON (`-o json`, `-j`; the default for a `.json` file) or
 //! properties (`-o props`), `-r` (unwrap scalars; on by default for YAML output), `-P`, `-I N`,
-//! `-i` (rewrite the first file), `-n`, `-e`, `-N`, `-0`, `--expression`, `--from-file`.
+//! `-i` (rewrite the first file), `-n`, `-e`, `-N`, `-0`, `-s` (a file per result, `split.rs`),
+//! `--expression`, `--from-file`, `--string-interpolation`.
 //!
 //! Documents are converted to JSON values and the expression, translated by `expr.rs`, runs on
 //! kitsh's jq engine ([`super::jq::eval_values_with`]) with yq's operators defined on top
@@ -23,7 +24,11 @@ use super::jq::{eval_values_with, read, Dialect, EvalError};
 use super::{Builtin, Ctx};
 use crate::fs::WriteMode;
 
+mod escape;
 mod expr;
+mod source;
+mod split;
+mod traverse;
 
 /// The `yq` command.
 pub struct Yq;
@@ -62,6 +67,9 @@ Flags:
   -o, --output-format string  [auto|a|yaml|y|json|j|props|p] output format type. (default \"auto\")
   -P, --prettyPrint           pretty print, shorthand for '... style = \"\"'
   -r, --unwrapScalar          unwrap scalar, print the value with no quotes, colours or comments. Defaults to true for yaml (default true)
+  -s, --split-exp string      print each result (or doc) into a file named (exp). [exp] argument must return a string. You can use $index in the expression as the result counter. The necessary directories will be created.
+      --split-exp-file string Use a file to specify the split-exp expression.
+      --string-interpolation  Toggles strings interpolation of \\(exp) (default true)
   -V, --version               Print version information and quit";
 
 /// Most bytes of YAML read from one input.
@@ -85,6 +93,11 @@ struct Opts {
     /// `--expression`, or the text of `--from-file`.
     forced_expr: Option<String>,
     from_file: Option<String>,
+    /// `-s`: the expression naming each result's file, or the file holding it.
+    split_exp: Option<String>,
+    split_exp_file: Option<String>,
+    /// `--string-interpolation` (on by default): `\(...)` in string literals.
+    interpolation: bool,
     nul: bool,
     props_sep: String,
     props_brackets: bool,
@@ -137,6 +150,9 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
         json_in: None,
         forced_expr: None,
         from_file: None,
+        split_exp: None,
+        split_exp_file: None,
+        interpolation: true,
         nul: false,
         props_sep: " = ".into(),
         props_brackets: false,
@@ -180,6 +196,14 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
                 "input-format" => o.json_in = in_format(&need(&mut i)?)?,
                 "expression" => o.forced_expr = Some(need(&mut i)?),
                 "from-file" => o.from_file = Some(need(&mut i)?),
+                "split-exp" => o.split_exp = Some(need(&mut i)?),
+                "split-exp-file" => o.split_exp_file = Some(need(&mut i)?),
+                "string-interpolation" => {
+                    o.interpolation = match val.as_deref() {
+                        None => true,
+                        Some(v) => parse_bool(v).ok_or_else(|| format!("invalid argument \"{v}\" for \"--string-interpolation\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax"))?,
+                    }
+                }
                 "nul-output" => o.nul = true,
                 "properties-separator" => o.props_sep = need(&mut i)?,
                 "properties-array-brackets" => o.props_brackets = true,
@@ -219,6 +243,7 @@ fn parse(argv: &[String]) -> Result<Result<Opts, i32>, String> {
             match c {
                 'o' => o.out = out_format(&value(&mut i, &mut k)?)?,
                 'p' => o.json_in = in_format(&value(&mut i, &mut k)?)?,
+                's' => o.split_exp = Some(value(&mut i, &mut k)?),
                 '0' => o.nul = true,
                 'I' => {
                     let v = value(&mut i, &mut k)?;
@@ -441,9 +466,7 @@ fn value_needs_quotes(s: &str) -> bool {
 }
 
 fn quoted(s: &str) -> String {
-    let mut out = String::new();
-    json_str(s, &mut out);
-    out
+    escape::double_quoted(s)
 }
 
 /// The YAML writer (block style, yq's layout: two-space indent, sequences indented under keys).
@@ -833,13 +856,25 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
     if expr.is_none() && files.first().is_some_and(|f| f != "-" && !is_file(ctx, f)) {
         expr = Some(files.remove(0));
     }
-    if o.null_input && !files.is_empty() {
-        return fail(ctx, "cannot pass files in when using null-input flag");
+    if let Some(f) = &o.split_exp_file {
+        match ctx.read_input(f) {
+            Ok(b) => o.split_exp = Some(String::from_utf8_lossy(&b).into_owned()),
+            Err(_) => return fail(ctx, &format!("open {f}: no such file or directory")),
+        }
     }
+    // yq's checks, in its order.
     if o.inplace && files.first().is_none_or(|f| f == "-") {
         return fail(ctx, "write in place flag only applicable when giving an expression and at least one file");
     }
+    if o.inplace && o.split_exp.is_some() {
+        return fail(ctx, "write in place cannot be used with split file");
+    }
+    if o.null_input && !files.is_empty() {
+        return fail(ctx, "cannot pass files in when using null-input flag");
+    }
     let expr = expr.filter(|e| !e.trim().is_empty()).unwrap_or_else(|| ".".to_string());
+    // Without interpolation `\(` in a string literal is text.
+    let expr = if o.interpolation { expr } else { source::literal_parens(&expr) };
     // Formats: `-p`, else the first file's extension; output `auto` follows a file's format.
     let json_in = match o.json_in {
         Some(j) => j,
@@ -887,23 +922,15 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
         groups.push((files.first().cloned().unwrap_or_else(|| "-".into()), Loaded { docs: vec![Val::Arr(docs.into())], leading_separator: false, plain_keys: Default::default() }));
     }
     let updates = has_update(&expr);
+    // After `split_doc` every result is a document of its own.
+    let split_docs = source::uses_split_doc(&expr);
+    let mut splitter = o.split_exp.as_deref().map(|e| split::Splitter::new(&expr::translate(e, &env), fmt));
     let mut out = String::new();
     let mut printed_any = false;
     let mut last: Option<bool> = None;
     let mut error = None;
-    for (fi, (name, loaded)) in groups.into_iter().enumerate() {
-        let inputs: Vec<(Val, Val)> = loaded
-            .docs
-            .iter()
-            .enumerate()
-            .map(|(di, d)| {
-                let mut m = crate::builtins::jq::json::Map::default();
-                m.insert(Val::from("di".to_string()), Val::from(di));
-                m.insert(Val::from("fi".to_string()), Val::from(fi));
-                m.insert(Val::from("filename".to_string()), Val::from(name.clone()));
-                (d.clone(), Val::obj(m))
-            })
-            .collect();
+    'files: for (fi, (name, loaded)) in groups.into_iter().enumerate() {
+        let inputs: Vec<(Val, Val)> = loaded.docs.iter().enumerate().map(|(di, d)| (d.clone(), doc_meta(di, fi, &name, None))).collect();
         let (results, err) = match eval_values_with(ctx, &code, inputs, &DIALECT) {
             Ok(r) => (r, None),
             Err((r, e)) => (r, Some(e)),
@@ -912,9 +939,14 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
             for (k, v) in outs.iter().enumerate() {
                 last = Some(!matches!(v, Val::Null | Val::Bool(false)));
                 let mut text = render(v, &o, fmt, &plain_keys);
+                let mut sep = false;
                 if o.nul {
                     if text.ends_with('\n') {
                         text.pop();
+                    }
+                    if text.contains('\0') {
+                        error = Some(EvalError::Runtime("can't serialise value because it contains NUL char and you are using NUL separated output".into()));
+                        break 'files;
                     }
                     text.push('\0');
                 } else if fmt == OutFmt::Yaml && !o.no_doc {
@@ -922,12 +954,23 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
                     // `---` of the input before the first document when it prints that
                     // document (or an update of it).
                     let root = fi == 0 && di == 0 && k == 0 && loaded.leading_separator && matches!(v, Val::Obj(_) | Val::Arr(_)) && (updates || loaded.docs.first() == Some(v));
-                    if (printed_any && k == 0) || root {
-                        out.push_str("---\n");
+                    sep = (printed_any && (k == 0 || split_docs)) || root;
+                }
+                printed_any = true;
+                match splitter.as_mut() {
+                    Some(s) => {
+                        if let Err(m) = s.write(ctx, v, (di, fi, &name), sep, &text) {
+                            error = Some(EvalError::Runtime(m));
+                            break 'files;
+                        }
+                    }
+                    None => {
+                        if sep {
+                            out.push_str("---\n");
+                        }
+                        out.push_str(&text);
                     }
                 }
-                out.push_str(&text);
-                printed_any = true;
             }
         }
         if err.is_some() {
@@ -962,6 +1005,18 @@ fn run(ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
             0
         }
     }
+}
+
+/// `$__yq` for document `di` of file `fi` (`filename`), with `index` for a split name.
+fn doc_meta(di: usize, fi: usize, filename: &str, index: Option<usize>) -> Val {
+    let mut m = crate::builtins::jq::json::Map::default();
+    m.insert(Val::from("di".to_string()), Val::from(di));
+    m.insert(Val::from("fi".to_string()), Val::from(fi));
+    m.insert(Val::from("filename".to_string()), Val::from(filename.to_string()));
+    if let Some(i) = index {
+        m.insert(Val::from("index".to_string()), Val::from(i));
+    }
+    Val::obj(m)
 }
 
 /// Whether an expression updates its input (`=`, `|=`, `+=`, ..., `del`, `with`): yq then
@@ -1149,6 +1204,22 @@ mod tests {
         assert_eq!((o.as_str(), e.as_str(), st), ("- - - 1\n", "", 0));
         let (o, _, st) = run_env(&Yq, "yq", &["-n", "reduce range(20000) as $x (null; [.]) | length"], &[], &*fs);
         assert_eq!((o.as_str(), st), ("1\n", 0));
+    }
+
+    #[test]
+    fn split_files_and_nul_output() {
+        let fs = fs_with(&[("/home/user/f.yaml", b"a: x\n---\na: d/y\n")]);
+        // The names are relative to the working directory (`/` here).
+        let (o, e, st) = run_env(&Yq, "yq", &["-s", ".a", "/home/user/f.yaml"], &[], &*fs);
+        assert_eq!((o.as_str(), e.as_str(), st), ("", "", 0));
+        let read = |p: &str| crate::fs::FileSystem::read_file(&*fs, p).ok();
+        assert_eq!(read("/x.yml").as_deref(), Some(&b"a: x\n"[..]));
+        assert_eq!(read("/d/y.yml").as_deref(), Some(&b"---\na: d/y\n"[..]));
+        // A NUL inside an unwrapped value cannot be told from the separator: yq stops there.
+        let (o, e, st) = yq(&["-0", ".[]"], "[a, \"b\\0c\", d]\n");
+        assert_eq!((o.as_str(), st), ("a\0", 1));
+        assert!(e.starts_with("Error: can't serialise value because it contains NUL char"), "{e}");
+        assert_eq!(out(&["-0", "-r=false", ".[]"], "[a, \"b\\0c\"]\n"), "a\0\"b\\0c\"\0");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate cases.txt from mikefarah/yq's generated documentation.
 
-Usage: extract.py DOCDIR COMMIT > shared/testdata/yq/cases.txt
+Usage: extract.py DOCDIR COMMIT > crates/kitsh/tests/yq/cases.txt
 DOCDIR is yq's pkg/yqlib/doc (operators/*.md, usage/*.md) at COMMIT. The pages are generated
 by yq's own tests (pkg/yqlib/operators_test.go runs each scenario and writes its input, the
 command and the output yq printed), so each (input files, command, output) triple is a fact
@@ -131,7 +131,8 @@ def cases(page, text):
 
 
 HEADER = """\
-# yq conformance corpus for kitsh's `yq` (run by crates/kitsh/tests/yq_suite.rs).
+# yq conformance corpus for kitsh's `yq` (run by crates/kitsh/tests/yq_suite.rs; kept in the project,
+# beside cases-extra.txt and LICENSE-yq, so it cannot be lost again).
 #
 # Origin: the documentation of mikefarah/yq (https://github.com/mikefarah/yq, MIT License,
 # Copyright (c) 2017 Mike Farah), pkg/yqlib/doc/ at commit {commit}. Those pages are generated
