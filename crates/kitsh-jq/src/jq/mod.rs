@@ -11,6 +11,7 @@ mod grammar;
 mod modules;
 mod natives;
 pub mod read;
+mod scan;
 mod regex;
 mod rewrite;
 pub mod write;

@@ -53,7 +53,13 @@ pub struct Reader<'r> {
     obj_hint: usize,
     /// A reused stack for [`buffered_value`].
     frames: Vec<Frame>,
+    /// Where the top-level text being read started (position, lines, column): a refill keeps
+    /// its bytes (up to [`KEEP_MAX`]) so that a parse error can be worded again from its start.
+    mark: Option<(usize, usize, usize)>,
 }
+
+/// The most bytes of one top-level text kept for wording its parse error as jq does.
+const KEEP_MAX: usize = 1 << 20;
 
 /// Where a [`Reader`]'s bytes come from. Borrowed streams are plain references so that a
 /// reader has no drop glue tied to their lifetime.
@@ -81,12 +87,12 @@ const CHUNK: usize = 64 * 1024;
 impl<'r> Reader<'r> {
     /// A reader over `src`.
     pub fn new(src: Src<'r>) -> Self {
-        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0, frames: Vec::new() }
+        Reader { src, buf: Vec::new(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0, frames: Vec::new(), mark: None }
     }
 
     /// A reader over bytes already in memory.
     pub fn from_slice(bytes: &'r [u8]) -> Self {
-        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0, frames: Vec::new() }
+        Reader { src: Src::Empty, buf: bytes.to_vec(), pos: 0, eof: false, line: 0, col: 0, io_err: None, scratch: Vec::new(), recent: StrCache::default(), obj_hint: 0, frames: Vec::new(), mark: None }
     }
 
     /// Whether a byte is buffered, reading more when none is.
@@ -104,23 +110,35 @@ impl<'r> Reader<'r> {
         if self.eof {
             return false;
         }
-        self.buf.clear();
-        self.pos = 0;
-        self.buf.resize(CHUNK, 0);
+        // The text being read stays in the buffer, unless it is long.
+        let kept = match self.mark {
+            Some((m, ..)) if self.buf.len() - m <= KEEP_MAX => {
+                self.buf.drain(..m);
+                self.mark = self.mark.map(|(_, l, c)| (0, l, c));
+                self.buf.len()
+            }
+            _ => {
+                self.mark = None;
+                self.buf.clear();
+                0
+            }
+        };
+        self.pos = kept;
+        self.buf.resize(kept + CHUNK, 0);
         loop {
-            match self.src.read(&mut self.buf) {
+            match self.src.read(&mut self.buf[kept..]) {
                 Ok(0) => {
-                    self.buf.clear();
+                    self.buf.truncate(kept);
                     self.eof = true;
                     return false;
                 }
                 Ok(n) => {
-                    self.buf.truncate(n);
+                    self.buf.truncate(kept + n);
                     return true;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    self.buf.clear();
+                    self.buf.truncate(kept);
                     self.eof = true;
                     self.io_err = Some(e);
                     return false;
@@ -256,9 +274,45 @@ impl<'r> Reader<'r> {
                 None => Ok(None),
             };
         }
-        let v = self.value().map_err(|e| self.io_or(e))?;
+        self.mark = Some((self.pos, self.line, self.col));
+        let v = match self.value() {
+            Ok(v) => v,
+            Err(ReadError::Parse(fast)) => {
+                let e = self.jq_error().unwrap_or(fast);
+                return Err(self.io_or(ReadError::Parse(e)));
+            }
+            Err(e) => {
+                self.mark = None;
+                return Err(self.io_or(e));
+            }
+        };
+        self.mark = None;
         self.skip_buffered_ws();
         Ok(Some(v))
+    }
+
+    /// jq 1.8.1's wording of the error in the top-level text being read (from the mark), by its
+    /// own scanner ([`super::scan`]); `None` when the text was too long to keep or jq's scanner
+    /// finds no error.
+    #[cold]
+    fn jq_error(&mut self) -> Option<ParseError> {
+        use super::scan::{Found, Scan};
+        let (mut from, line, col) = self.mark.take()?;
+        let mut scan = Scan::new(line + 1, col);
+        let found = loop {
+            if let Some(f) = scan.feed(self.buf.get(from..).unwrap_or(&[])) {
+                break f;
+            }
+            self.pos = self.buf.len();
+            if !self.refill() {
+                break scan.eof();
+            }
+            from = self.pos;
+        };
+        match found {
+            Found::Error(msg, line, col) => Some(ParseError { msg, line, col }),
+            Found::Value => None,
+        }
     }
 
     /// Parse exactly one value and nothing after it (`fromjson`, `--argjson`).
@@ -452,25 +506,21 @@ impl<'r> Reader<'r> {
                         b'u' => {
                             let hi = self.hex4()?;
                             if (0xD800..0xDC00).contains(&hi) {
-                                // A high surrogate: a low one should follow.
-                                if self.peek() == Some(b'\\') {
-                                    self.bump();
-                                    if self.peek() == Some(b'u') {
-                                        self.bump();
-                                        let lo = self.hex4()?;
-                                        if (0xDC00..0xE000).contains(&lo) {
-                                            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                                            char::from_u32(c).unwrap_or('\u{FFFD}')
-                                        } else {
-                                            push_char(out, '\u{FFFD}');
-                                            char::from_u32(lo).unwrap_or('\u{FFFD}')
-                                        }
-                                    } else {
-                                        return Err(self.err("Invalid escape"));
-                                    }
-                                } else {
-                                    '\u{FFFD}'
+                                // A high surrogate: a low one must follow (jq refuses the text).
+                                let pair = "Invalid \\uXXXX\\uXXXX surrogate pair escape";
+                                if self.peek() != Some(b'\\') {
+                                    return Err(self.err(pair));
                                 }
+                                self.bump();
+                                if self.peek() != Some(b'u') {
+                                    return Err(self.err(pair));
+                                }
+                                self.bump();
+                                let lo = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&lo) {
+                                    return Err(self.err(pair));
+                                }
+                                char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)).unwrap_or('\u{FFFD}')
                             } else {
                                 char::from_u32(hi).unwrap_or('\u{FFFD}')
                             }
@@ -849,7 +899,11 @@ pub fn parse_single(bytes: &[u8]) -> Result<Val, ParseError> {
     let mut r = Reader::from_slice(bytes);
     match r.single() {
         Ok(v) => Ok(v),
-        Err(ReadError::Parse(e)) => Err(e),
+        Err(ReadError::Parse(e)) => {
+            let mut again = Reader::from_slice(bytes);
+            again.mark = Some((0, 0, 0));
+            Err(again.jq_error().unwrap_or(e))
+        }
         Err(ReadError::Io(e)) => Err(ParseError { msg: e.to_string(), line: 0, col: 0 }),
     }
 }

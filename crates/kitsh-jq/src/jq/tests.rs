@@ -117,14 +117,16 @@ fn malformed_program_exits_3() {
 }
 
 #[test]
-fn malformed_json_exits_2() {
+fn malformed_json_exits_5() {
     for (input, msg) in [
         ("{\"a\":1", "Unfinished JSON term at EOF at line 1, column 6"),
         ("[1,2] x", "Invalid numeric literal at EOF at line 1, column 7"),
         ("x\n", "Invalid numeric literal at line 2, column 0"),
         ("tru ", "Invalid literal at line 1, column 4"),
-        ("{\"a\" 1}", "Objects must consist of key:value pairs at line 1, column 6"),
-        ("[1 2]", "Expected separator between values at line 1, column 4"),
+        ("{\"a\" 1}", "Expected separator between values at line 1, column 7"),
+        ("[1 2]", "Expected separator between values at line 1, column 5"),
+        ("{\"a\":1,}", "Expected another key-value pair at line 1, column 8"),
+        ("{a:1}", "Invalid numeric literal at line 1, column 3"),
     ] {
         let o = jq(&["-c", "."], input);
         assert_eq!(o.status, 5, "{input}");

@@ -29,6 +29,8 @@ pub struct Hashed {
     pub path: String,
     /// How many times it was used.
     pub hits: u32,
+    /// When the name entered the table: bash lists a bucket newest first.
+    pub seq: u64,
 }
 
 impl Shell {
@@ -89,9 +91,21 @@ impl Shell {
         }
         let (found, executable) = self.search_path_exec(name, None)?;
         if executable {
-            self.defs.hashed.insert(name.to_string(), Hashed { path: found.clone(), hits: 1 });
+            self.hash_insert(name, found.clone(), 1);
         }
         Some(found)
+    }
+
+    /// Remember `name` at `path` with `hits`; a name already there keeps its place in the table
+    /// (bash updates the entry in place).
+    pub(crate) fn hash_insert(&mut self, name: &str, path: String, hits: u32) {
+        if let Some(h) = self.defs.hashed.get_mut(name) {
+            h.path = path;
+            h.hits = hits;
+            return;
+        }
+        let seq = self.defs.hashed.values().map(|h| h.seq + 1).max().unwrap_or(0);
+        self.defs.hashed.insert(name.to_string(), Hashed { path, hits, seq });
     }
 
     /// The built-in implementation the file at `path` stands for, if it is one of the

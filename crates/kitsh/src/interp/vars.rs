@@ -38,7 +38,7 @@ pub struct AssocMap {
 
 /// bash's `hash_string` (FNV-1 over the bytes). Its `char` is signed on the platforms bash
 /// runs on here, so a byte from 0x80 up is sign-extended before the XOR.
-fn bash_hash(s: &str) -> u32 {
+pub(crate) fn bash_hash(s: &str) -> u32 {
     let mut h: u32 = 2166136261;
     for &b in crate::util::bytes::encode(s).iter() {
         h = h.wrapping_mul(16777619);

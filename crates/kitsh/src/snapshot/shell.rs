@@ -44,9 +44,10 @@ pub(super) fn capture(sh: &Shell) -> ShellRec {
         hashed: {
             // Names and paths; not the hit counts, which every call of a command moves: a call
             // that only reads (`cat f`) leaves the session's state, and its history, unchanged.
-            let mut v: Vec<(String, String, u32)> = sh.defs.hashed.iter().map(|(k, h)| (k.clone(), h.path.clone(), 0)).collect();
-            v.sort_unstable();
-            v
+            // In the order the names entered the table (`hash` lists by it).
+            let mut v: Vec<(&String, &crate::interp::lookup::Hashed)> = sh.defs.hashed.iter().collect();
+            v.sort_unstable_by_key(|(_, h)| h.seq);
+            v.into_iter().map(|(k, h)| (k.clone(), h.path.clone(), 0)).collect()
         },
         set_on: SET_OPTIONS.iter().zip(sh.opts.set.iter()).filter(|(_, on)| **on).map(|((n, _), _)| n.to_string()).collect(),
         shopt_on: SHOPT_OPTIONS.iter().zip(sh.opts.shopt.iter()).filter(|(_, on)| **on).map(|(n, _)| n.to_string()).collect(),
@@ -115,7 +116,7 @@ pub(super) fn apply(rec: &ShellRec, sh: &mut Shell) -> Result<(), SnapshotError>
     }
     sh.defs.aliases = rec.aliases.iter().cloned().collect();
     sh.defs.hashed =
-        rec.hashed.iter().map(|(n, path, hits)| (n.clone(), crate::interp::lookup::Hashed { path: path.clone(), hits: *hits })).collect();
+        rec.hashed.iter().enumerate().map(|(i, (n, path, hits))| (n.clone(), crate::interp::lookup::Hashed { path: path.clone(), hits: *hits, seq: i as u64 })).collect();
     sh.dir_stack = rec.dir_stack.clone();
     sh.proc.umask = rec.umask & 0o777;
     sh.traps.actions = rec.traps.iter().cloned().collect();

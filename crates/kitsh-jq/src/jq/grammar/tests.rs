@@ -33,6 +33,7 @@ fn messages_and_places_as_jq_gives_them() {
         (".a = ", "syntax error, unexpected end of file at <top-level>, line 1, column 5:\n    .a = \n        ^\n"),
         ("reduce . as $x", "syntax error, unexpected end of file, expecting '(' at <top-level>, line 1, column 13:\n    reduce . as $x\n                ^^\n"),
         ("def f: ; f", "syntax error, unexpected ';' at <top-level>, line 1, column 8:\n    def f: ; f\n           ^\n"),
+        ("\"\\x\"", "Invalid escape at line 1, column 4 (while parsing '\"\\x\"') at <top-level>, line 1, column 2:\n    \"\\x\"\n     ^^\n"),
         ("map(.a", "syntax error, unexpected end of file, expecting ';' or ')' at <top-level>, line 1, column 5:\n    map(.a\n        ^^\n"),
         ("# comment\n.a |", "syntax error, unexpected end of file at <top-level>, line 2, column 4:\n    .a |\n       ^\n"),
         ("break", "syntax error, unexpected end of file, expecting BINDING at <top-level>, line 1, column 1:\n    break\n    ^^^^^\nbreak requires a label to break to at <top-level>, line 1, column 1:\n    break\n    ^^^^^\n"),

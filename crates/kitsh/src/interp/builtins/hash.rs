@@ -60,7 +60,7 @@ pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
     let mut out = String::new();
     for n in names {
         if let Some(p) = &given_path {
-            sh.defs.hashed.insert(n.clone(), Hashed { path: p.clone(), hits: 0 });
+            sh.hash_insert(n, p.clone(), 0);
         } else if delete {
             if sh.defs.hashed.remove(n).is_none() {
                 sh.builtin_error("hash", &format!("{n}: not found"));
@@ -83,7 +83,7 @@ pub fn hash(sh: &mut Shell, args: &[String]) -> Exec {
         } else {
             match sh.search_path(n, None) {
                 Some(path) => {
-                    sh.defs.hashed.insert(n.clone(), Hashed { path, hits: 0 });
+                    sh.hash_insert(n, path, 0);
                 }
                 None => {
                     sh.builtin_error("hash", &format!("{n}: not found"));
@@ -101,8 +101,9 @@ fn print_table(sh: &mut Shell, reusable: bool) {
         sh.out(b"hash: hash table empty\n");
         return;
     }
+    // bash's order: its 256 buckets (FNV-1 of the name) in turn, each newest first.
     let mut entries: Vec<(&String, &Hashed)> = sh.defs.hashed.iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
+    entries.sort_by_key(|(name, h)| (crate::interp::vars::bash_hash(name) & 255, std::cmp::Reverse(h.seq)));
     let mut out = String::new();
     if !reusable {
         out.push_str("hits\tcommand\n");
@@ -128,6 +129,12 @@ mod tests {
         assert_eq!(out("hash cat ls; hash -t cat; hash -t cat ls"), "/usr/bin/cat\ncat\t/usr/bin/cat\nls\t/usr/bin/ls\n0");
         assert_eq!(out("hash -p /x/y foo; hash -l"), "builtin hash -p /x/y foo\n0");
         assert_eq!(out("hash cat; hash -r; hash"), "hash: hash table empty\n0");
+        // bash's order (its buckets, newest first in one) and hit counts.
+        assert_eq!(
+            out("hash cat; hash ls; hash grep; hash sed; hash awk; hash"),
+            "hits\tcommand\n   0\t/usr/bin/grep\n   0\t/usr/bin/ls\n   0\t/usr/bin/cat\n   0\t/usr/bin/awk\n   0\t/usr/bin/sed\n0"
+        );
+        assert_eq!(out("cat </dev/null; cat </dev/null; ls >/dev/null; hash cat; hash"), "hits\tcommand\n   1\t/usr/bin/ls\n   0\t/usr/bin/cat\n0");
     }
 
     #[test]
