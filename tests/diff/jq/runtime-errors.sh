@@ -4,7 +4,7 @@ printf '{"a":"s"} [1,2] 3\n' > in.json
 for f in '.a.b' '.[] | .x' 'error("boom")' 'error' 'error({a:1})' '1/0' '.a + 1' '"x" - 1' \
     'tonumber' '.a[0]' 'limit(-1; 1)' 'ltrimstr(1)' 'test("(")' 'fromjson' 'implode' \
     '.[] as [$a, $b] | $a' 'error(null)' '{} | .[0]' '[] | .["a"]' 'null | implode' '.a | test(1)' \
-    'join(",")' 'tostring | fromjson' '"a" * -1' '{} - 1' '"very-long-string" | -.' '{a: "x" * 40} | .b.c'; do
+    'keys' 'splits(1)' 'splits("a")' 'join(",")' 'tostring | fromjson' '"a" * -1' '{} - 1' '"very-long-string" | -.' '{a: "x" * 40} | .b.c'; do
   jq -c "$f" in.json
   echo "status $?"
 done

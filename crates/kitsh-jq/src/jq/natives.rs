@@ -82,6 +82,8 @@ fn guard_native<const TICK: bool>(name: &'static str) -> Fun<Kind> {
 pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
     let list: Vec<jaq_core::native::Filter<jaq_core::RunPtr<Kind>>> = vec![
         ("_kitsh_tojson", v(0), |cv| bome(Ok(Val::utf8_str(write::to_json(&cv.1))))),
+        // A value as jq's messages show it: `number (3)`.
+        ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
         ("_kitsh_fromjson", v(0), |cv| {
             let r = match bytes_of(&cv.1) {
                 Some(b) => read::parse_single(b).map_err(|e| {
