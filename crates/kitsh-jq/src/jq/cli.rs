@@ -81,7 +81,8 @@ pub fn parse(args: &[String]) -> Result<Opts, String> {
     };
     while i < args.len() {
         let a = &args[i];
-        let is_opt = !no_more_opts && a.len() > 1 && a.starts_with('-');
+        // jq's `isoptish`: `-` then `-` or a letter (`-(.)` and `-1` are programs or files).
+        let is_opt = !no_more_opts && a.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c == '-' || c.is_ascii_alphabetic()));
         if !is_opt {
             if o.program.is_none() && o.from_file.is_none() {
                 o.program = Some(a.clone());

@@ -8,6 +8,23 @@ pub const DEFS: &str = r#"
 def _jaq_limit($n; f): limit($n; f);
 def _jaq_skip($n; f): skip($n; f);
 def _jaq_flatten($d): flatten($d);
+def _jaq_flatten0: flatten;
+def _jaq_keys_unsorted: keys_unsorted;
+def _jaq_explode: explode;
+def _jaq_ascii_downcase: ascii_downcase;
+def _jaq_ascii_upcase: ascii_upcase;
+def _jaq_startswith($s): startswith($s);
+def _jaq_endswith($s): endswith($s);
+def _jaq_contains($b): contains($b);
+def _jaq_sort_by(f): sort_by(f);
+def _jaq_group_by(f): group_by(f);
+def _jaq_unique_by(f): unique_by(f);
+def _jaq_min_by(f): min_by(f);
+def _jaq_max_by(f): max_by(f);
+def _jaq_min: min;
+def _jaq_max: max;
+def _jaq_gmtime: gmtime;
+def _jaq_localtime: localtime;
 def _jaq_trim: trim;
 def _jaq_ltrim: ltrim;
 def _jaq_rtrim: rtrim;
@@ -34,10 +51,13 @@ def _tm($name): if type == "number" then .
   else error("\($name) requires parsed datetime inputs") end;
 def strftime($f): if ($f|type) != "string" then error("strftime/1 requires a string format") else _tm("strftime/1") | _jaq_strftime($f) end;
 def strflocaltime($f): if ($f|type) != "string" then error("strflocaltime/1 requires a string format") else _tm("strflocaltime/1") | _jaq_strflocaltime($f) end;
-def mktime: if type != "array" then error("mktime requires array of 6 numbers") else _tm("mktime") | _jaq_mktime end;
+def mktime: if type != "array" then error("mktime requires array inputs") else _tm("mktime") | _jaq_mktime end;
+def gmtime: if type == "number" then _jaq_gmtime else error("gmtime() requires numeric inputs") end;
+def localtime: if type == "number" then _jaq_localtime else error("localtime() requires numeric inputs") end;
 def bsearch($t): if type != "array" then error("\(_kitsh_describe) cannot be searched from") else _jaq_bsearch($t) end;
 def _kitsh_deep($p): ($p|type) == "array" and ($p|length) > 10000;
-def getpath($p): if _kitsh_deep($p) then error("Path too deep") else _jaq_getpath($p) end;
+def getpath($p): if ($p|type) != "array" then error("Path must be specified as an array")
+  elif _kitsh_deep($p) then error("Path too deep") else _jaq_getpath($p) end;
 def setpath($p; $v): if _kitsh_deep($p) then error("Path too deep") else _kitsh_setpath($p; $v) end;
 def delpaths($ps): if ($ps|type) != "array" then error("Paths must be specified as an array")
   elif any($ps[]; _kitsh_deep(.)) then error("Path too deep") else _kitsh_delpaths($ps) end;
@@ -50,7 +70,9 @@ def limit($n; f): if $n < 0 then error("limit doesn't support negative count") e
 def skip($n; f): if $n < 0 then error("skip doesn't support negative count") else _jaq_skip($n; f) end;
 def nth($n): .[$n];
 def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
-def flatten($d): if $d < 0 then error("flatten depth must not be negative") else _jaq_flatten($d) end;
+def flatten($d): if $d < 0 then error("flatten depth must not be negative")
+  elif type == "array" then _jaq_flatten($d) else [.[]] | _jaq_flatten($d) end;
+def flatten: if type == "array" then _jaq_flatten0 else [.[]] | _jaq_flatten0 end;
 def trim: if type == "string" then _jaq_trim else error("trim input must be a string") end;
 def ltrim: if type == "string" then _jaq_ltrim else error("trim input must be a string") end;
 def rtrim: if type == "string" then _jaq_rtrim else error("trim input must be a string") end;
@@ -58,8 +80,26 @@ def utf8bytelength: if type == "string" then _jaq_utf8bytelength else error("\(_
 def implode: _kitsh_implode;
 def _jaq_sort: sort;
 def _jaq_unique: unique;
-def sort: if type == "array" then _kitsh_sort else _jaq_sort end;
-def unique: if type == "array" then _kitsh_unique else _jaq_unique end;
+def sort: if type == "array" then _kitsh_sort else error("\(_kitsh_describe) cannot be sorted, as it is not an array") end;
+def unique: if type == "array" then _kitsh_unique else error("\(_kitsh_describe) cannot be sorted, as it is not an array") end;
+def _kitsh_by(f; $msg): if type == "array" then . else map([f]) as $k | error("\(_kitsh_describe) and \($k|_kitsh_describe) \($msg)") end;
+def sort_by(f): _kitsh_by(f; "cannot be sorted, as they are not both arrays") | _jaq_sort_by(f);
+def group_by(f): _kitsh_by(f; "cannot be sorted, as they are not both arrays") | _jaq_group_by(f);
+def unique_by(f): _kitsh_by(f; "cannot be sorted, as they are not both arrays") | _jaq_unique_by(f);
+def min_by(f): _kitsh_by(f; "cannot be iterated over") | _jaq_min_by(f);
+def max_by(f): _kitsh_by(f; "cannot be iterated over") | _jaq_max_by(f);
+def min: if type == "array" then _jaq_min else error("\(_kitsh_describe) and \(_kitsh_describe) cannot be iterated over") end;
+def max: if type == "array" then _jaq_max else error("\(_kitsh_describe) and \(_kitsh_describe) cannot be iterated over") end;
+def keys_unsorted: if type == "object" or type == "array" then _jaq_keys_unsorted else error("\(_kitsh_describe) has no keys") end;
+def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
+def explode: if type == "string" then _jaq_explode else error("explode input must be a string") end;
+def ascii_downcase: if type == "string" then _jaq_ascii_downcase else error("explode input must be a string") end;
+def ascii_upcase: if type == "string" then _jaq_ascii_upcase else error("explode input must be a string") end;
+def startswith($s): if type == "string" and ($s|type) == "string" then _jaq_startswith($s) else error("startswith() requires string inputs") end;
+def endswith($s): if type == "string" and ($s|type) == "string" then _jaq_endswith($s) else error("endswith() requires string inputs") end;
+def contains($b): if type == ($b|type) and (type != "boolean" or . == $b) then _jaq_contains($b)
+  else error("\(_kitsh_describe) and \($b|_kitsh_describe) cannot have their containment checked") end;
+def inside(xs): . as $x | xs | contains($x);
 def tonumber: if type == "number" then . elif type == "string" then _kitsh_tonumber else error("\(_kitsh_describe) cannot be parsed as a number") end;
 def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false else error("\(_kitsh_describe) cannot be parsed as a boolean") end;
 def splits($re): splits($re; null);
@@ -74,6 +114,10 @@ def tojson: _kitsh_tojson;
 def tostring: if type == "string" then . else _kitsh_tojson end;
 def fromjson: _kitsh_fromjson;
 def @json: _kitsh_tojson;
+def @sh: [if type == "array" then .[] end
+  | if type == "string" then "'\(escape_sh)'"
+    elif type == "object" or type == "array" then error("\(_kitsh_describe) can not be escaped for shell")
+    else "\(.)" end] | join(" ");
 def @text: tostring;
 def debug: (_kitsh_debug | empty), .;
 def debug(msg): ((msg | _kitsh_debug | empty), .);
@@ -102,9 +146,8 @@ def fromstream(f): { x: null, e: false } as $init
 def truncate_stream(stream): . as $n | null | stream | . as $input
   | if (.[0]|length) > $n then setpath([0];.[0][$n:]) else empty end;
 def from_entries: reduce .[] as $x ({};
-    . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
-              | if type == "string" then . else tojson end):
-          ($x | if has("value") then .value elif has("v") then .v else .Value end) });
+    . + { ($x | .key // .Key // .name // .Name): ($x | if has("value") then .value else .Value end) });
+def with_entries(f): to_entries | map(f) | from_entries;
 def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring] |= $row);
 def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def IN(s): any(s == .; .);
@@ -119,19 +162,21 @@ def date: todate;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def fromdate: fromdateiso8601;
 def @csv:
-  if type != "array" then error("\(type) (\(tojson)) cannot be csv-formatted, only an array can be")
+  if type != "array" then error("\(_kitsh_describe) cannot be csv-formatted, only array")
   else map(if type == "string" then "\"" + (split("\"") | join("\"\"")) + "\""
+           elif type == "number" and isnan then ""
            elif type == "number" or type == "boolean" then tojson
            elif . == null then ""
-           else error("\(type) (\(tojson)) is not valid in a csv row") end)
+           else error("\(_kitsh_describe) is not valid in a csv row") end)
     | join(",") end;
 def @tsv:
-  if type != "array" then error("\(type) (\(tojson)) cannot be tsv-formatted, only an array can be")
+  if type != "array" then error("\(_kitsh_describe) cannot be tsv-formatted, only array")
   else map(if type == "string" then split("\\") | join("\\\\") | split("\t") | join("\\t")
                 | split("\n") | join("\\n") | split("\r") | join("\\r")
+           elif type == "number" and isnan then ""
            elif type == "number" or type == "boolean" then tojson
            elif . == null then ""
-           else error("\(type) (\(tojson)) is not valid in a tsv row") end)
+           else error("\(_kitsh_describe) is not valid in a csv row") end)
     | join("\t") end;
 def match($re; $flags): _kitsh_match($re; $flags)[];
 def match($val): ($val|type) as $t | if $t == "string" then match($val; null)

@@ -684,6 +684,14 @@ fn compile(code: &str, vars: &[String], env: &modules::ModEnv<'_>, dialect: Opti
     if let Some(d) = dialect {
         prelude.extend(d.defs.iter().cloned());
     }
+    // jq 1.8 reports a format it does not know (`@foo`) when it is applied, as a run-time
+    // error: `foo is not a valid format`.
+    for name in rewrite::formats(code) {
+        if !prelude.iter().any(|d| d.args.is_empty() && d.name.strip_prefix('@') == Some(name)) {
+            let text: &str = arena.alloc(format!("def @{name}: error(\"{name} is not a valid format\");"));
+            prelude.extend(jaq_core::load::parse(text, |p| p.defs()).unwrap_or_default());
+        }
+    }
     if let Some((path, text)) = env.home_file() {
         let text: &str = arena.alloc(rewrite::rewrite(&text));
         match jaq_core::load::parse(text, |p| p.defs()) {

@@ -672,7 +672,7 @@ pub fn jq_message(msg: &str) -> String {
             let what = rest.trim_start().strip_prefix("as ").unwrap_or("");
             return match what {
                 "iterable (array or object)" => format!("Cannot iterate over {}", describe(&v)),
-                "number" => format!("{} cannot be negated", describe(&v)),
+                "number" => format!("{} number required", describe(&v)),
                 "integer" => format!("{} is not an integer", describe(&v)),
                 _ => format!("{} cannot be used as {what}", describe(&v)),
             };
@@ -690,7 +690,7 @@ pub fn jq_message(msg: &str) -> String {
                     "/" => "divided",
                     _ => "divided (remainder)",
                 };
-                let zero = matches!(op, "/" | "%") && matches!(&r, Val::Num(_)) && <Val as jaq_std::ValT>::as_f64(&r).is_some_and(|f| f == 0.0);
+                let zero = matches!(op, "/" | "%") && matches!((&l, &r), (Val::Num(_), Val::Num(_))) && <Val as jaq_std::ValT>::as_f64(&r).is_some_and(|f| f == 0.0);
                 return format!(
                     "{} and {} cannot be {verb}{}",
                     describe(&l),

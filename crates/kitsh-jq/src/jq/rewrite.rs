@@ -67,6 +67,26 @@ fn each_block<'a>(tokens: &[Token<&'a str>], f: &mut impl FnMut(&[Token<&'a str>
     f(tokens)
 }
 
+/// The names of the formats (`@csv` gives `csv`) that `code` uses, each once.
+pub fn formats(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    if !code.contains('@') {
+        return out;
+    }
+    let Ok(tokens) = Lexer::new(code).lex() else { return out };
+    each_block(&tokens, &mut |tokens| {
+        for t in tokens {
+            if let Token(fmt, Tok::Fmt) = t {
+                let name = fmt.trim_start_matches('@');
+                if !out.contains(&name) {
+                    out.push(name);
+                }
+            }
+        }
+    });
+    out
+}
+
 /// `reduce SOURCE as ...` and `foreach SOURCE as ...` become `reduce (SOURCE) as ...`: in jq
 /// 1.8 the source may be any expression (`reduce .[] / .[] as $i (0; . + $i)`), in jaq only a
 /// term.

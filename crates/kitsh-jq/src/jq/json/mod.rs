@@ -96,16 +96,12 @@ enum Type {
     /// `"1" | sin` or `pow(2; "3")` or `fma(2; 3; "4")`
     Float,
     */
-    /// `-"a"`, `"a" | round`
-    Num,
     /// `{(0): 1}` or `0 | fromjson` or `0 | explode` or `"a b c" | split(0)`
     Str,
     /// `0 | sort` or `0 | implode` or `[] | .[0:] = 0`
     Arr,
     /// `0 | .[]` or `0 | .[0]` or `0 | keys` (array or object)
     Iter,
-    /// `{}[0:1]` (string or array)
-    Range,
 }
 
 impl Type {
@@ -113,11 +109,9 @@ impl Type {
         match self {
             Self::Int => "integer",
             //Self::Float => "floating-point number",
-            Self::Num => "number",
             Self::Str => "string",
             Self::Arr => "array",
             Self::Iter => "iterable (array or object)",
-            Self::Range => "rangeable (array or string)",
         }
     }
 }
@@ -159,7 +153,15 @@ impl jaq_core::ValT for Val {
     }
 
     fn from_map<I: IntoIterator<Item = (Self, Self)>>(iter: I) -> ValR {
-        Ok(Self::obj(iter.into_iter().collect()))
+        // kitsh: jq 1.8 refuses a key that is not a string (`{(1): 2}`) at run time
+        let mut map = Map::default();
+        for (k, v) in iter {
+            if !matches!(k, Self::TStr(_) | Self::BStr(_)) {
+                return Err(Error::str(format_args!("Cannot use {} as object key", super::natives::describe(&k))));
+            }
+            map.insert(k, v);
+        }
+        Ok(Self::obj(map))
     }
 
     fn key_values(self) -> Box<dyn Iterator<Item = Result<(Val, Val), Error>>> {
@@ -198,7 +200,8 @@ impl jaq_core::ValT for Val {
                 .map(|(skip, take)| a.iter().skip(skip).take(take).cloned().collect()),
             // kitsh: `null | .[1:3]` is null, as in jq
             Val::Null => Ok(Val::Null),
-            _ => Err(Error::typ(self, Type::Range.as_str())),
+            // kitsh: jq 1.8 indexes with the slice's `{"start":…,"end":…}` object
+            _ => Err(Error::str(format_args!("Cannot index {} with object", super::natives::type_name(&self)))),
         }
     }
 
@@ -866,7 +869,8 @@ impl core::ops::Neg for Val {
     fn neg(self) -> Self::Output {
         match self {
             Self::Num(n) => Ok(Self::Num(-n)),
-            x => Err(Error::typ(x, Type::Num.as_str())),
+            // kitsh: jq 1.8's words (other "as number" errors read "number required")
+            x => Err(Error::str(format_args!("{} cannot be negated", super::natives::describe(&x)))),
         }
     }
 }
