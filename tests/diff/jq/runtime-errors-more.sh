@@ -19,3 +19,9 @@ for f in 'with_entries(.value += 1)' '[{"name":"x","Value":2},{"Key":"k"}]|from_
   jq -c "$f" o.json
   echo "status $?"
 done
+# Broken-down times out of range carry over as C's timegm does.
+for f in '[2024,1,29]|mktime' '[2024,13,1,25,61,61.5]|mktime' '[2024,0,0]|todate' '[2024,-1,1]|mktime' \
+    '[2024,1,1,0,0,0.5]|mktime' '[2024.5,1,1]|mktime' '[2024,1,1,0,0,59.9]|strftime("%S %j %A")'; do
+  jq -c "$f" o.json
+  echo "status $?"
+done

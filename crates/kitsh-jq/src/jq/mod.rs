@@ -6,6 +6,7 @@
 //! once); output is written after each input's results.
 
 pub mod cli;
+mod civil;
 mod defs;
 mod grammar;
 mod modules;

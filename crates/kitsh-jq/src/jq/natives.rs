@@ -249,9 +249,17 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         // yq's `upcase`/`downcase`: every character's simple case mapping (Go's, glibc's).
         ("_kitsh_upcase", v(0), |cv| case_map(&cv.1, crate::util::locale::upper)),
         ("_kitsh_downcase", v(0), |cv| case_map(&cv.1, crate::util::locale::lower)),
+        // A broken-down time (an array of at least 6 numbers) normalised as C's timegm does.
+        ("_kitsh_timegm", v(0), |cv| {
+            let Val::Arr(a) = &cv.1 else { return bome(Err(str_err("mktime requires array inputs"))) };
+            let mut fields = [0.0; 6];
+            for (f, v) in fields.iter_mut().zip(a.iter()) {
+                *f = <Val as jaq_std::ValT>::as_f64(v).unwrap_or(0.0);
+            }
+            bome(Ok(super::civil::timegm(fields).into_iter().map(|n| Val::from(n as isize)).collect()))
+        }),
         ("_kitsh_nan", v(0), |_| bome(Ok(Val::from(f64::NAN)))),
         ("_kitsh_infinite", v(0), |_| bome(Ok(Val::from(f64::INFINITY)))),
-        ("_kitsh_describe", v(0), |cv| bome(Ok(Val::from(describe(&cv.1))))),
         ("_kitsh_tonumber", v(0), |cv| {
             let r = bytes_of(&cv.1).and_then(|b| std::str::from_utf8(b).ok()).and_then(|t| {
                 let t = t.strip_prefix('+').unwrap_or(t);
