@@ -399,7 +399,7 @@ def test_memory_stays_bounded_after_thousands_of_sessions(pg):
                 with httpx2.Client(timeout=60) as c:
                     for _ in range(count):
                         sid = raw_session(k.url, c)
-                        msg = raw_call(k.url, c, sid, f"printf %s {payload} > ~/f; wc -c < ~/f")
+                        msg = raw_call(k.url, c, sid, "printf %10000s x > ~/f; wc -c < ~/f")
                         assert result_text(msg) == "10000\n", msg
 
             threads = [threading.Thread(target=worker, args=(n // 4,)) for _ in range(4)]
