@@ -9,6 +9,8 @@
 #![allow(clippy::panic, clippy::unwrap_used)] // tests report failures by panicking
 
 mod common;
+#[path = "python3_parts/tools.rs"]
+mod tools;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -16,6 +16,8 @@ use super::natives;
 const POSIX_PY: &str = include_str!("posix.py");
 /// The sandbox set-up and the script runner.
 const PRELUDE_PY: &str = include_str!("prelude.py");
+/// `kitsh_tools`, compiled when a script imports it.
+const TOOLS_PY: &str = include_str!("kitsh_tools.py");
 
 /// `posix.py` and `prelude.py` compiled once per process and kept marshalled: loading the
 /// bytecode in each new interpreter is cheaper than compiling the source again.
@@ -116,6 +118,7 @@ fn start(vm: &VirtualMachine, job: &Job, link: &Link) -> PyResult<i32> {
     g.set_item("_isolated", vm.ctx.new_bool(job.isolated).into(), vm)?;
     let posix = cached_code(vm, &POSIX_CODE, POSIX_PY, "<kitsh posix>")?;
     g.set_item("_posix_code", posix.into(), vm)?;
+    g.set_item("_tools_py", vm.ctx.new_str(TOOLS_PY).into(), vm)?;
     let prelude = cached_code(vm, &PRELUDE_CODE, PRELUDE_PY, "<kitsh prelude>")?;
     vm.run_code_obj(prelude, scope.clone())?;
     let run = g.get_item("_run", vm)?;

@@ -187,6 +187,42 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
     });
     let l = link.clone();
     add!("cancelled", move || l.cancelled());
+    let l = link.clone();
+    // The shell's tools (`kitsh_tools`): `[(name, first description line, schema JSON)]`.
+    add!("tools", move |vm: &VirtualMachine| -> PyObjectRef {
+        let list = l.call(|ctx| ctx.functions.list()).unwrap_or_default();
+        let items = list
+            .into_iter()
+            .map(|f| vm.new_tuple((vm.ctx.new_str(f.name), vm.ctx.new_str(f.description), vm.ctx.new_str(f.input_schema))).into())
+            .collect();
+        vm.ctx.new_list(items).into()
+    });
+    let l = link.clone();
+    // Call tool `name` with `params` (a JSON object's text), or with the words `args` (joined
+    // by NUL; `help`, `discover`) when `params` is None; `stdin` None or bytes. `(status,
+    // stdout, stderr)`, or None when the shell has no such tool.
+    add!("call_tool", move |name: PyStrRef, params: Option<PyStrRef>, args: PyStrRef, stdin: Option<PyBytesRef>, vm: &VirtualMachine| -> PyObjectRef {
+        let text = |s: &PyStrRef| s.to_str().unwrap_or_default().to_string();
+        let name = text(&name);
+        let params = params.as_ref().map(text);
+        let args = text(&args);
+        let words: Vec<String> = if args.is_empty() { Vec::new() } else { args.split('\0').map(str::to_string).collect() };
+        let stdin = stdin.map(|b| b.as_bytes().to_vec());
+        let out = l
+            .call(move |ctx| {
+                use kitsh_core::command::command_set::FunctionArgs;
+                let args = match &params {
+                    Some(p) => FunctionArgs::Json(p),
+                    None => FunctionArgs::Words(&words),
+                };
+                ctx.functions.call(&name, args, stdin.as_deref())
+            })
+            .flatten();
+        match out {
+            Some(o) => vm.new_tuple((o.status, vm.ctx.new_bytes(o.stdout), vm.ctx.new_bytes(o.stderr))).into(),
+            None => vm.ctx.none(),
+        }
+    });
     // `os.urandom`: the operating system's secure source (bounded like a read).
     add!("urandom", move |n: usize, vm: &VirtualMachine| -> PyObjectRef {
         let mut buf = vec![0u8; n.min(1 << 24)];

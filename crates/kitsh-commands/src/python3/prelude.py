@@ -5,7 +5,7 @@
 #
 # Names set by the caller (kitsh, in Rust) in this module's globals: `_kitsh` (the native
 # primitives), `_argv`, `_env` (list of (name, value)), `_cwd`, `_unbuffered`, `_isolated`,
-# `_posix_code` (posix.py compiled).
+# `_posix_code` (posix.py compiled), `_tools_py` (kitsh_tools.py's source).
 
 import sys
 import builtins
@@ -491,6 +491,30 @@ class _VfsFinder:
 
 
 sys.meta_path.append(_VfsFinder)
+
+
+# --- `import kitsh_tools`: the shell's tools as functions (kitsh_tools.py) ------------------
+class _ToolsLoader:
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        module.__dict__["_kitsh"] = _kitsh
+        exec(compile(_tools_py, "<kitsh tools>", "exec"), module.__dict__)
+
+
+class _ToolsFinder:
+    """Finds `kitsh_tools` in a shell that has tools (elsewhere it does not exist)."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name != "kitsh_tools" or not _kitsh.tools():
+            return None
+        import importlib.util
+        return importlib.util.spec_from_loader(name, _ToolsLoader(), origin="kitsh")
+
+
+sys.meta_path.insert(1, _ToolsFinder)
 
 
 # --- time.sleep that stops when the script is cancelled --------------------------------------

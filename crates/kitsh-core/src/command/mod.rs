@@ -125,6 +125,8 @@ pub struct Ctx<'a> {
     /// The script's descriptors above 2 (`3<file`, `4<<EOF`), for `/dev/fd/N` and Python's
     /// `os.read(N, ...)`.
     pub fds: &'a dyn Descriptors,
+    /// The shell's tools, callable as functions (Python's `kitsh_tools`).
+    pub functions: &'a dyn command_set::Functions,
     /// Standard input is something the script gave the command (a pipe, here-document,
     /// here-string or redirection, also inherited from an enclosing command); `false` when it
     /// is the session's own absent input.
@@ -494,6 +496,7 @@ pub mod testing {
                 spawn: &NoSpawn,
                 net: &net::NoNetwork,
                 fds: &NoDescriptors,
+                functions: &command_set::NoFunctions,
                 stdin_attached: true,
                 stdin_pipe: false,
             };

@@ -9,10 +9,11 @@ pub(crate) const SHELL: &[&str] = &[
     "readarray", "readonly", "return", "set", "shift", "test", "trap", "true", "type", "typeset", "unset", "wait",
 ];
 
-/// Commands a logic-only shell keeps, all reading standard input only (ST-8), sorted.
+/// Commands a logic-only shell keeps, all reading standard input only (ST-8), sorted;
+/// `python3` too (its files refused the same way), where the build has it.
 pub(crate) const TRANSFORMS: &[&str] = &[
-    "awk", "base64", "cat", "cut", "date", "expr", "fold", "grep", "head", "jq", "nl", "paste", "rev", "sed", "seq", "sleep", "sort", "tac",
-    "tail", "tr", "uniq", "wc",
+    "awk", "base64", "cat", "cut", "date", "expr", "fold", "grep", "head", "jq", "nl", "paste", "python", "python3", "rev", "sed", "seq", "sleep",
+    "sort", "tac", "tail", "tr", "uniq", "wc",
 ];
 
 impl Shell {

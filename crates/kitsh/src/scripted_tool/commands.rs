@@ -16,7 +16,7 @@ use super::builder::Inner;
 use super::def::{Callback, ToolArgs, ToolFailure, ToolOutcome};
 use super::trace::{PolicyDecision, ToolCall, ToolCallRecord};
 use super::{flags, help};
-use crate::builtins::command_set::CommandSet;
+use crate::builtins::command_set::{CommandSet, Function};
 use crate::builtins::Ctx;
 use crate::tool::{StatusCallback, ToolStatus};
 
@@ -82,15 +82,11 @@ impl Commands {
     }
 
     fn run_tool(&self, id: usize, ctx: &mut Ctx<'_>, args: &[String]) -> i32 {
-        let inner = &*self.inner;
-        let def = &inner.defs[id];
-        let entry = &inner.entries[id];
-        let name = def.name.as_str();
-        let started = Instant::now();
+        let def = &self.inner.defs[id];
         let stdin = if ctx.stdin_attached {
             match read_stdin(ctx) {
                 Ok(s) => Some(s),
-                Err(msg) => return usage_error(ctx, name, &msg),
+                Err(msg) => return usage_error(ctx, &def.name, &msg),
             }
         } else {
             None
@@ -98,11 +94,45 @@ impl Commands {
         let stdin_json = match (&stdin, def.stdin_json) {
             (Some(text), true) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
                 Ok(Value::Object(m)) => Some(m),
-                _ => return usage_error(ctx, name, "stdin must be a JSON object"),
+                _ => return usage_error(ctx, &def.name, "stdin must be a JSON object"),
             },
             _ => None,
         };
-        let parsed = match flags::parse(def, &entry.compiled, args, stdin_json) {
+        self.invoke(id, ctx, args, stdin, stdin_json)
+    }
+
+    /// [`CommandSet::call`]: the parameters as a JSON object (Python's `kitsh_tools`), checked
+    /// as flags are; piped input, if any, is the tool's stdin.
+    fn call_tool(&self, id: usize, ctx: &mut Ctx<'_>, params: &str) -> i32 {
+        let def = &self.inner.defs[id];
+        let params = match serde_json::from_str::<Value>(params) {
+            Ok(Value::Object(m)) => m,
+            _ => return usage_error(ctx, &def.name, "parameters must be a JSON object"),
+        };
+        let params = match flags::coerce_params(def, params) {
+            Ok(p) => p,
+            Err(msg) => return usage_error(ctx, &def.name, &msg),
+        };
+        let stdin = if ctx.stdin_attached {
+            match read_stdin(ctx) {
+                Ok(s) => Some(s),
+                Err(msg) => return usage_error(ctx, &def.name, &msg),
+            }
+        } else {
+            None
+        };
+        self.invoke(id, ctx, &[], stdin, Some(params))
+    }
+
+    /// Run tool `id`: its flags `args` over the parameters `base` (stdin's JSON object, or
+    /// the parameters of a function call), the policy hook, the callback, sanitising, trace.
+    fn invoke(&self, id: usize, ctx: &mut Ctx<'_>, args: &[String], stdin: Option<String>, base: Option<serde_json::Map<String, Value>>) -> i32 {
+        let inner = &*self.inner;
+        let def = &inner.defs[id];
+        let entry = &inner.entries[id];
+        let name = def.name.as_str();
+        let started = Instant::now();
+        let parsed = match flags::parse(def, &entry.compiled, args, base) {
             Ok(p) => p,
             Err(msg) => {
                 self.record(ToolCallRecord {
@@ -267,6 +297,24 @@ impl CommandSet for Commands {
     fn find(&self, name: &str) -> Option<usize> {
         let id = *self.inner.index.get(name)?;
         (!self.discovery_only || id >= self.inner.defs.len()).then_some(id)
+    }
+
+    fn functions(&self) -> Vec<Function> {
+        if self.discovery_only {
+            return Vec::new();
+        }
+        self.inner
+            .defs
+            .iter()
+            .map(|d| Function { name: d.name.clone(), description: d.description.lines().next().unwrap_or("").to_string(), input_schema: d.input_schema.to_string() })
+            .collect()
+    }
+
+    fn call(&self, id: usize, ctx: &mut Ctx<'_>, params: &str) -> i32 {
+        if id >= self.inner.defs.len() {
+            return usage_error(ctx, ctx.name, "takes words, not JSON parameters");
+        }
+        self.call_tool(id, ctx, params)
     }
 
     fn run(&self, id: usize, ctx: &mut Ctx<'_>, args: &[String]) -> i32 {

@@ -69,6 +69,22 @@ pub(crate) fn parse(
     Ok(parsed)
 }
 
+/// Parameters given as JSON (a function call from Python's `kitsh_tools`) checked as flags are:
+/// a string where the schema wants a number, boolean, array or object is read as the flag's
+/// word would be (`"42"` for an integer), and a value of the wrong kind gets the flag's message
+/// (`invalid value for --id: expected integer, got 'x'`).
+pub(crate) fn coerce_params(def: &ToolDef, params: Map<String, Value>) -> Result<Map<String, Value>, String> {
+    let root = &def.input_schema;
+    let Some(props) = schema::properties(root) else { return Ok(params) };
+    params
+        .into_iter()
+        .map(|(k, v)| match props.get(&k) {
+            Some(prop) => coerce_json(v, &schema::kind_of(root, prop), &k).map(|v| (k, v)),
+            None => Ok((k, v)),
+        })
+        .collect()
+}
+
 /// `invalid value for --PATH: expected KIND, got 'RAW'`.
 fn invalid(path: &str, kind: &str, raw: &str) -> String {
     format!("invalid value for --{path}: expected {kind}, got '{raw}'")

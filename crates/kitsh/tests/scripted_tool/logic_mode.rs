@@ -10,9 +10,19 @@ fn check(script: &str, stdout: &str, stderr: &str) {
 
 #[test]
 fn file_commands_are_not_found() {
-    for cmd in ["ls", "cp a b", "rm -rf /", "mkdir d", "touch f", "find /", "cd /tmp", "pwd", "source x", ". x", "exec ls", "curl http://x", "xargs echo", "timeout 1 true", "command -v jq", "python3 -c 1"] {
+    for cmd in ["ls", "cp a b", "rm -rf /", "mkdir d", "touch f", "find /", "cd /tmp", "pwd", "source x", ". x", "exec ls", "curl http://x", "xargs echo", "timeout 1 true", "command -v jq"] {
         let name = cmd.split(' ').next().unwrap_or_default();
         check(&format!("{cmd}; echo $?"), "127\n", &format!("kitsh: line 1: {name}: command not found\n"));
+    }
+}
+
+#[test]
+fn python3_runs_without_files_where_the_build_has_it() {
+    if kitsh::builtins::lookup("python3").is_some() {
+        check("echo 2 | python3 -c 'import sys; print(int(sys.stdin.read()) + 1)'; echo $?", "3\n0\n", "");
+        check("python3 -c 'open(\"/etc/passwd\")'; echo $?", "2\n", "python3: /etc/passwd: filesystem access disabled\n");
+    } else {
+        check("python3 -c 1; echo $?", "127\n", "kitsh: line 1: python3: command not found\n");
     }
 }
 

@@ -78,6 +78,7 @@ pub fn run_env(cmd: &dyn Builtin, name: &str, args: &[&str], env: &[(&str, &str)
             spawn: &crate::command::NoSpawn,
             net: &crate::command::net::NoNetwork,
             fds: &crate::command::NoDescriptors,
+            functions: &crate::command::command_set::NoFunctions,
             stdin_attached: true,
             stdin_pipe: false,
         };
@@ -92,7 +93,7 @@ pub fn with_ctx<R>(fs: &dyn FileSystem, stdin: &mut dyn std::io::Read, stdout: &
     let mut stderr = Vec::new();
     let env = MapEnv(Vec::new());
     let r = {
-        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::command::NoSpawn, net: &crate::command::net::NoNetwork, fds: &crate::command::NoDescriptors, stdin_attached: true, stdin_pipe: false };
+        let mut ctx = Ctx { name: "test", stdin, stdout, stderr: &mut stderr, fs, cwd: "/", env: &env, cancel: &Never, spawn: &crate::command::NoSpawn, net: &crate::command::net::NoNetwork, fds: &crate::command::NoDescriptors, functions: &crate::command::command_set::NoFunctions, stdin_attached: true, stdin_pipe: false };
         f(&mut ctx)
     };
     (r, String::from_utf8_lossy(&stderr).into_owned())

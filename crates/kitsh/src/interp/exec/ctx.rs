@@ -296,3 +296,71 @@ impl crate::builtins::Cancel for ShellCancel<'_> {
         Some(self.0.shared.limits.max_loop_iterations)
     }
 }
+
+/// The tools of the shell's command sets, as functions for the command that runs (Python's
+/// `kitsh_tools`). A call runs the tool as the script's own call would (flags or JSON
+/// parameters checked against its schema, the policy hook, the trace, sanitised errors), its
+/// output captured.
+pub(super) struct ShellFunctions<'a>(pub(super) &'a Shell);
+
+impl crate::builtins::command_set::Functions for ShellFunctions<'_> {
+    fn list(&self) -> Vec<crate::builtins::command_set::Function> {
+        self.0
+            .shared
+            .command_sets
+            .iter()
+            .flat_map(|s| s.functions())
+            .collect()
+    }
+
+    fn call(
+        &self,
+        name: &str,
+        args: crate::builtins::command_set::FunctionArgs<'_>,
+        stdin: Option<&[u8]>,
+    ) -> Option<crate::builtins::command_set::FunctionOutput> {
+        use crate::builtins::command_set::{FunctionArgs, FunctionOutput};
+        let sh = self.0;
+        let (set, id) = sh
+            .shared
+            .command_sets
+            .iter()
+            .find_map(|s| s.find(name).map(|id| (s, id)))?;
+        let mut input: &[u8] = stdin.unwrap_or(b"");
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let env = crate::interp::builtins::ShellEnv(&sh.vars, sh.random.current());
+        let denied = crate::fs::DisabledFs::new();
+        let logic = sh.shared.logic;
+        let status = {
+            let mut ctx = crate::builtins::Ctx {
+                name,
+                stdin: &mut input,
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                fs: if logic { &denied } else { &*sh.fs },
+                cwd: &sh.cwd,
+                env: &env,
+                cancel: &ShellCancel(sh),
+                spawn: if logic { &denied } else { &ShellSpawn(sh) },
+                net: sh
+                    .shared
+                    .network
+                    .as_deref()
+                    .unwrap_or(&crate::builtins::net::NoNetwork),
+                fds: &crate::builtins::NoDescriptors,
+                functions: self,
+                stdin_attached: stdin.is_some(),
+                stdin_pipe: stdin.is_some(),
+            };
+            match args {
+                FunctionArgs::Json(params) => set.call(id, &mut ctx, params),
+                FunctionArgs::Words(words) => set.run(id, &mut ctx, words),
+            }
+        };
+        Some(FunctionOutput {
+            status,
+            stdout,
+            stderr,
+        })
+    }
+}

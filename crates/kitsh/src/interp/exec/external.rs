@@ -49,6 +49,7 @@ impl Shell {
                 spawn: if logic { &denied_fs } else { &ShellSpawn(self) },
                 net: self.shared.network.as_deref().unwrap_or(&crate::builtins::net::NoNetwork),
                 fds: if logic { &crate::builtins::NoDescriptors } else { &ShellFds(&self.fds) },
+                functions: &ShellFunctions(self),
                 stdin_attached,
                 stdin_pipe,
             };
