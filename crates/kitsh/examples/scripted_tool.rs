@@ -88,6 +88,23 @@ fi
 get_user --id 9 || echo "user 9: lookup failed (details stay on the host)"
 "#;
 
+/// The same task in Python (`import kitsh_tools`), for a build with `python3` (feature
+/// `python`: `cargo run -p kitsh --features python --example scripted_tool`).
+const PYTHON: &str = r#"python3 - <<'PY'
+import kitsh_tools as t
+name = t.get_user(id=1)["name"]
+missing = [o["sku"] for o in t.list_orders(user_id=1) if t.get_inventory(sku=o["sku"])["in_stock"] == 0]
+if missing:
+    code = t.create_discount(user_id=1, pct=15)["code"]
+    print(f"{name}: {' '.join(missing)} out of stock, discount {code}")
+else:
+    print(f"{name}: all items in stock")
+try:
+    t.get_user(id=9)
+except t.ToolError:
+    print("user 9: lookup failed (details stay on the host)")
+PY"#;
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let mut tool = ecommerce();
@@ -100,4 +117,6 @@ async fn main() {
             println!("{:<16} {:<28} exit {}  {:>4} bytes  {:?}", c.tool, c.args.to_string(), c.exit_code, c.stdout_bytes, c.error);
         }
     }
+    let py = tool.execute(ToolRequest::new(PYTHON)).await;
+    println!("--- the same task in Python ---\nstdout:\n{}stderr:\n{}exit code: {}", py.stdout, py.stderr, py.exit_code);
 }
