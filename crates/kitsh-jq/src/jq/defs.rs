@@ -46,9 +46,7 @@ def recurse: recurse(.[]?);
 def while(cond; update): def _w: _kitsh_tick | if cond then ., (update | _w) else empty end; _w;
 def until(cond; update): def _u: _kitsh_tick | if cond then . else (update | _u) end; _u;
 def env: $ENV;
-def _tm($name): if type == "number" then .
-  elif type == "array" and length > 0 and all(.[]; type == "number") then (. + [0,0,0,0,0,0,0,0])[:8] | _kitsh_timegm
-  else error("\($name) requires parsed datetime inputs") end;
+def _tm($name): if type == "number" then . else _kitsh_timegm // error("\($name) requires parsed datetime inputs") end;
 def strftime($f): if ($f|type) != "string" then error("strftime/1 requires a string format") else _tm("strftime/1") | _jaq_strftime($f) end;
 def strflocaltime($f): if ($f|type) != "string" then error("strflocaltime/1 requires a string format") else _tm("strflocaltime/1") | _jaq_strflocaltime($f) end;
 def mktime: if type != "array" then error("mktime requires array inputs") else _tm("mktime") | _jaq_mktime end;

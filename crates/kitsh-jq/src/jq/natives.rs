@@ -249,12 +249,24 @@ pub(crate) fn funs() -> impl Iterator<Item = Fun<Kind>> {
         // yq's `upcase`/`downcase`: every character's simple case mapping (Go's, glibc's).
         ("_kitsh_upcase", v(0), |cv| case_map(&cv.1, crate::util::locale::upper)),
         ("_kitsh_downcase", v(0), |cv| case_map(&cv.1, crate::util::locale::lower)),
-        // A broken-down time (an array of at least 6 numbers) normalised as C's timegm does.
+        // A broken-down time (a non-empty array of numbers, missing fields 0) normalised as C's
+        // timegm does; null for anything else (the caller words the error).
         ("_kitsh_timegm", v(0), |cv| {
-            let Val::Arr(a) = &cv.1 else { return bome(Err(str_err("mktime requires array inputs"))) };
             let mut fields = [0.0; 6];
-            for (f, v) in fields.iter_mut().zip(a.iter()) {
-                *f = <Val as jaq_std::ValT>::as_f64(v).unwrap_or(0.0);
+            let ok = match &cv.1 {
+                Val::Arr(a) if !a.is_empty() => a.iter().enumerate().all(|(i, v)| match (v, <Val as jaq_std::ValT>::as_f64(v)) {
+                    (Val::Num(_), Some(f)) => {
+                        if let Some(slot) = fields.get_mut(i) {
+                            *slot = f;
+                        }
+                        true
+                    }
+                    _ => false,
+                }),
+                _ => false,
+            };
+            if !ok {
+                return bome(Ok(Val::Null));
             }
             bome(Ok(super::civil::timegm(fields).into_iter().map(|n| Val::from(n as isize)).collect()))
         }),
