@@ -101,30 +101,26 @@ def _attr(part):
     return part.replace("-", "_")
 
 
+def _put(node, key, value):
+    """Bind `value` under `key` (and its identifier spelling, unless taken) in a module's
+    globals or a namespace."""
+    d = node if isinstance(node, dict) else node.__dict__
+    d[key] = value
+    d.setdefault(_attr(key), value)
+
+
 def _install(g):
     for name, description, schema in _kitsh.tools():
         parts = name.split(".")
         node, prefix = g, []
         for part in parts[:-1]:
             prefix.append(part)
-            child = node.get(part) if isinstance(node, dict) else node.__dict__.get(part)
+            child = (node if isinstance(node, dict) else node.__dict__).get(part)
             if not isinstance(child, _Namespace):
                 child = _Namespace(".".join(prefix))
-                if isinstance(node, dict):
-                    node[part] = child
-                    node.setdefault(_attr(part), child)
-                else:
-                    node.__dict__[part] = child
-                    node.__dict__.setdefault(_attr(part), child)
+                _put(node, part, child)
             node = child
-        tool = _Tool(name, description, schema)
-        last = parts[-1]
-        if isinstance(node, dict):
-            node[last] = tool
-            node.setdefault(_attr(last), tool)
-        else:
-            node.__dict__[last] = tool
-            node.__dict__.setdefault(_attr(last), tool)
+        _put(node, parts[-1], _Tool(name, description, schema))
 
 
 def help(tool=None, json=False):

@@ -83,13 +83,9 @@ impl Commands {
 
     fn run_tool(&self, id: usize, ctx: &mut Ctx<'_>, args: &[String]) -> i32 {
         let def = &self.inner.defs[id];
-        let stdin = if ctx.stdin_attached {
-            match read_stdin(ctx) {
-                Ok(s) => Some(s),
-                Err(msg) => return usage_error(ctx, &def.name, &msg),
-            }
-        } else {
-            None
+        let stdin = match tool_stdin(ctx) {
+            Ok(s) => s,
+            Err(msg) => return usage_error(ctx, &def.name, &msg),
         };
         let stdin_json = match (&stdin, def.stdin_json) {
             (Some(text), true) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
@@ -113,13 +109,9 @@ impl Commands {
             Ok(p) => p,
             Err(msg) => return usage_error(ctx, &def.name, &msg),
         };
-        let stdin = if ctx.stdin_attached {
-            match read_stdin(ctx) {
-                Ok(s) => Some(s),
-                Err(msg) => return usage_error(ctx, &def.name, &msg),
-            }
-        } else {
-            None
+        let stdin = match tool_stdin(ctx) {
+            Ok(s) => s,
+            Err(msg) => return usage_error(ctx, &def.name, &msg),
         };
         self.invoke(id, ctx, &[], stdin, Some(params))
     }
@@ -336,17 +328,21 @@ fn fallback_runtime() -> super::builder::Fallback {
     super::builder::Fallback(tokio::runtime::Builder::new_multi_thread().worker_threads(1).thread_name("kitsh-tools").enable_all().build().ok())
 }
 
-/// Read all of stdin as text (invalid UTF-8 replaced), bounded.
-fn read_stdin(ctx: &mut Ctx<'_>) -> Result<String, String> {
+/// All of a piped stdin as text (invalid UTF-8 replaced), bounded; `None` when nothing is
+/// piped in.
+fn tool_stdin(ctx: &mut Ctx<'_>) -> Result<Option<String>, String> {
+    if !ctx.stdin_attached {
+        return Ok(None);
+    }
     let mut buf = Vec::new();
     let n = ctx.stdin.take(MAX_STDIN as u64 + 1).read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {e}"))?;
     if n > MAX_STDIN {
         return Err(format!("stdin too large (more than {MAX_STDIN} bytes)"));
     }
-    Ok(match String::from_utf8(buf) {
+    Ok(Some(match String::from_utf8(buf) {
         Ok(s) => s,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
+    }))
 }
 
 /// `NAME: MESSAGE` on stderr, status 2 (our own errors: never sanitised).
