@@ -61,14 +61,23 @@ pub struct Job {
     pub filename: String,
 }
 
-/// Run `job`; its exit status. Reports the end to the command's thread through `link`.
+/// Run `job`; its exit status. Reports the end to the command's thread through `link` as soon
+/// as the script has ended, then frees the interpreter (the command does not wait for that).
 pub fn run(job: Job, link: Link, signals: UserSignalReceiver) -> i32 {
-    let status = run_interpreter(&job, &link, signals);
+    let interp = build(&job, signals);
+    let status = interp.enter(|vm| run_script(vm, &job, &link));
     link.done(status);
+    drop(link);
+    // Free what the run made: its modules and the reference cycles among them stay allocated
+    // otherwise, since only the collector finds them. (Not `finalize`: atexit handlers have
+    // run already, or must not, after `os._exit`; and the script's output has been flushed,
+    // or must be lost.)
+    interp.enter(|vm| vm.finalize_modules());
     status
 }
 
-fn run_interpreter(job: &Job, link: &Link, signals: UserSignalReceiver) -> i32 {
+/// A fresh interpreter for `job`: no host modules, the standard library frozen in.
+fn build(job: &Job, signals: UserSignalReceiver) -> Interpreter {
     let mut settings = Settings::default();
     settings.argv = job.argv.clone();
     settings.import_site = false;
@@ -81,12 +90,16 @@ fn run_interpreter(job: &Job, link: &Link, signals: UserSignalReceiver) -> i32 {
     settings.buffered_stdio = !job.unbuffered;
     let builder = Interpreter::builder(settings);
     let defs = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
-    let interp = builder
+    builder
         .add_native_modules(&defs)
         .add_frozen_modules(rustpython_pylib::FROZEN_STDLIB)
         .init_hook(move |vm| vm.set_user_signal_channel(signals))
-        .build();
-    interp.enter(|vm| match start(vm, job, link) {
+        .build()
+}
+
+/// Run the script in `vm`; its exit status.
+fn run_script(vm: &VirtualMachine, job: &Job, link: &Link) -> i32 {
+    match start(vm, job, link) {
         Ok(status) => status,
         Err(_) if link.cancelled() => 1, // interrupted: kitsh reports the limit
         Err(exc) => {
@@ -97,7 +110,7 @@ fn run_interpreter(job: &Job, link: &Link, signals: UserSignalReceiver) -> i32 {
             let _ = link.call(move |ctx| ctx.stderr.write_all(line.as_bytes()));
             70
         }
-    })
+    }
 }
 
 /// Install the sandbox and run the script; its exit status.

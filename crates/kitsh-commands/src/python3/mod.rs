@@ -9,7 +9,8 @@
 //! `PermissionError: [Errno 1] Operation not permitted: '<what> is disabled in the kitsh
 //! sandbox'`.
 //!
-//! Bounds: the interpreter runs on its own thread ([`STACK_SIZE`]; RustPython raises
+//! Bounds: the interpreter runs on an interpreter thread ([`STACK_SIZE`], kept for later runs:
+//! [`pool`]; RustPython raises
 //! `RecursionError` before the native stack runs out), is interrupted when the script is
 //! cancelled or times out ([`host::serve`]; one that does not stop in time is left behind, see
 //! `run_job`), and its output goes through kitsh's output limit. Its memory is bounded where
@@ -19,6 +20,7 @@ mod args;
 mod host;
 mod interp;
 mod natives;
+mod pool;
 
 
 use rustpython_vm::signal::user_signal_channel;
@@ -30,7 +32,7 @@ use args::{Exit, Script};
 /// The `python3` and `python` commands.
 pub struct Python3;
 
-/// Stack of the interpreter thread. Virtual memory: only what deep recursion touches is used.
+/// Stack of an interpreter thread. Virtual memory: only what deep recursion touches is used.
 pub const STACK_SIZE: usize = 256 << 20;
 
 impl Builtin for Python3 {
@@ -155,7 +157,7 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
     let vm_meter = meter.as_ref().map(|(m, _)| m.clone());
     let stopper = kitsh_core::alloc::Stopper::new();
     let vm_stopper = stopper.clone();
-    let spawned = std::thread::Builder::new().name("kitsh-python3".into()).stack_size(STACK_SIZE).spawn(move || {
+    let spawned = pool::spawn("kitsh-python3", STACK_SIZE, move || {
         if let Some(m) = &vm_meter {
             m.attach();
         }
@@ -175,21 +177,20 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
         }
     };
     let served = host::serve(ctx, rx, &link, &signal_tx, meter.as_ref().map(|(m, l)| (&**m, *l)));
-    if let host::Served::Abandoned = served {
-        stopper.trigger();
-        drop(handle);
-        return 1;
-    }
-    let joined = handle.join();
+    let status = match served {
+        host::Served::Abandoned => {
+            stopper.trigger();
+            return 1;
+        }
+        // The thread goes on to free the interpreter; nothing waits for that.
+        host::Served::Status(status) => Ok(status),
+        host::Served::Gone => handle.join(),
+    };
     if link.cancelled() {
         return 1;
     }
-    match (served, joined) {
-        (host::Served::Status(status), _) => status,
-        (_, Ok(status)) => status,
-        (_, Err(_)) => {
-            ctx.error("internal error: the interpreter thread panicked");
-            70
-        }
-    }
+    status.unwrap_or_else(|()| {
+        ctx.error("internal error: the interpreter thread panicked");
+        70
+    })
 }

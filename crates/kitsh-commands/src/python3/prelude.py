@@ -44,6 +44,10 @@ if "posix" not in sys.builtin_module_names:
 class _Pipe(io._RawIOBase):
     """File descriptor 0, 1 or 2 of the command: reads and writes go to kitsh's pipes."""
 
+    # Set once the script has ended: what is still buffered is dropped when the interpreter
+    # is torn down, as a process that has exited would lose it.
+    ended = False
+
     def __init__(self, fd, name):
         self._fd = fd
         self._name = name
@@ -79,6 +83,8 @@ class _Pipe(io._RawIOBase):
     def write(self, b):
         if self._fd == 0:
             raise io.UnsupportedOperation("write")
+        if _Pipe.ended:
+            return len(b)
         data = bytes(b)
         code, n = _kitsh.write(self._fd, data)
         if code:
@@ -631,7 +637,10 @@ def _run(kind, payload, filename, isolated):
     except SystemExit as e:
         status = _status(e)
     except posix._Exit as e:
+        _Pipe.ended = True
         return e.args[0]  # as CPython: buffered output is lost, atexit handlers do not run
     except BaseException as e:
         status = _report(e)
-    return _finish(status)
+    status = _finish(status)
+    _Pipe.ended = True
+    return status
