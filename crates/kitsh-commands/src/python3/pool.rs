@@ -10,11 +10,13 @@
 //! a cancelled run (see `run_job`) never comes back.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Mutex;
 
 /// One run, as the thread runs it: `true` when it ended normally (the thread is reusable).
-type Task = Box<dyn FnOnce() -> bool + Send>;
+/// Before it reports a normal end, it calls its argument, which makes the thread idle again: a
+/// caller that starts the next run as soon as this one reports finds the thread waiting.
+type Task = Box<dyn FnOnce(&dyn Fn()) -> bool + Send>;
 
 /// The threads waiting for a run, most recently used last.
 static IDLE: Mutex<Vec<Sender<Task>>> = Mutex::new(Vec::new());
@@ -40,7 +42,15 @@ where
     F: FnOnce() -> i32 + Send + 'static,
 {
     let (done_tx, rx) = mpsc::sync_channel(1);
-    let mut task: Task = Box::new(move || finish(&done_tx, catch_unwind(AssertUnwindSafe(f))));
+    let mut task: Task = Box::new(move |idle: &dyn Fn()| {
+        let outcome = catch_unwind(AssertUnwindSafe(f));
+        let ok = outcome.is_ok();
+        if ok {
+            idle();
+        }
+        let _ = done_tx.send(outcome);
+        ok
+    });
     loop {
         let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let Some(worker) = idle else { break };
@@ -51,23 +61,16 @@ where
     }
     let (tx, tasks) = mpsc::channel::<Task>();
     std::thread::Builder::new().name(name.into()).stack_size(stack_size).spawn(move || {
+        let idle = || IDLE.lock().unwrap_or_else(|e| e.into_inner()).push(tx.clone());
         let mut next = Some(task);
         while let Some(task) = next.take() {
-            if !task() {
+            if !task(&idle) {
                 return; // after a panic the thread's interpreter state is not trusted again
             }
-            IDLE.lock().unwrap_or_else(|e| e.into_inner()).push(tx.clone());
             next = tasks.recv().ok();
         }
     })?;
     Ok(Run { rx })
-}
-
-/// Report a run's outcome; whether its thread can run another.
-fn finish(done: &SyncSender<std::thread::Result<i32>>, outcome: std::thread::Result<i32>) -> bool {
-    let ok = outcome.is_ok();
-    let _ = done.send(outcome);
-    ok
 }
 
 #[cfg(test)]
@@ -92,8 +95,8 @@ mod tests {
 
     #[test]
     fn threads_are_reused_and_a_panic_ends_only_its_run() {
-        let counts: Vec<_> = (0..3).map(|_| run(count).unwrap()).collect();
-        assert!(counts[2] > 1, "no thread was reused: {counts:?}");
+        let counts: Vec<_> = (0..4).map(|_| run(count).unwrap()).collect();
+        assert!(counts[1..].iter().all(|&n| n > 1), "a thread was not reused: {counts:?}");
         assert_eq!(run(|| panic!("boom")), Err(()));
         assert_eq!(run(|| 3), Ok(3));
         // Concurrent runs each get a thread: this one does not wait for the blocked one.
