@@ -67,7 +67,6 @@ pub fn run(job: Job, link: Link, signals: UserSignalReceiver) -> i32 {
     let interp = build(&job, signals);
     let status = interp.enter(|vm| run_script(vm, &job, &link));
     link.done(status);
-    drop(link);
     // Free what the run made: its modules and the reference cycles among them stay allocated
     // otherwise, since only the collector finds them. (Not `finalize`: atexit handlers have
     // run already, or must not, after `os._exit`; and the script's output has been flushed,

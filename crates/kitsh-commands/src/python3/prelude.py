@@ -611,7 +611,14 @@ def _finish(status):
 
 def _run(kind, payload, filename, isolated):
     """Run the script: kind is "source" (-c, stdin) or "file" (payload = its text), or "module"
-    (payload = the module's name, -m)."""
+    (payload = the module's name, -m). Its exit status."""
+    try:
+        return _run_script(kind, payload, filename, isolated)
+    finally:
+        _Pipe.ended = True
+
+
+def _run_script(kind, payload, filename, isolated):
     try:
         if kind == "module":
             import runpy
@@ -637,10 +644,7 @@ def _run(kind, payload, filename, isolated):
     except SystemExit as e:
         status = _status(e)
     except posix._Exit as e:
-        _Pipe.ended = True
         return e.args[0]  # as CPython: buffered output is lost, atexit handlers do not run
     except BaseException as e:
         status = _report(e)
-    status = _finish(status)
-    _Pipe.ended = True
-    return status
+    return _finish(status)
