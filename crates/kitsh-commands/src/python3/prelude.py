@@ -401,6 +401,17 @@ for _name in ("socket", "_socket"):
     _so.herror = type("herror", (OSError,), {})
     _so.gaierror = type("gaierror", (OSError,), {})
     _so.AF_INET, _so.AF_INET6, _so.AF_UNIX, _so.SOCK_STREAM, _so.SOCK_DGRAM = 2, 10, 1, 1, 2
+    # Linux's values of the constants the standard library names in defaults (asyncio's
+    # `family=socket.AF_UNSPEC`, ...).
+    for _n, _v in (("AF_UNSPEC", 0), ("AI_PASSIVE", 1), ("AI_CANONNAME", 2), ("AI_NUMERICHOST", 4),
+                   ("AI_NUMERICSERV", 1024), ("NI_NUMERICHOST", 1), ("NI_NUMERICSERV", 2),
+                   ("SHUT_RD", 0), ("SHUT_WR", 1), ("IPPROTO_IP", 0), ("IPPROTO_UDP", 17),
+                   ("IPPROTO_IPV6", 41), ("IPV6_V6ONLY", 26), ("SO_KEEPALIVE", 9), ("SO_ERROR", 4),
+                   ("SO_BROADCAST", 6), ("SO_REUSEPORT", 15), ("SOMAXCONN", 4096), ("SOCK_RAW", 3),
+                   ("SOCK_NONBLOCK", 2048), ("SOCK_CLOEXEC", 524288), ("MSG_PEEK", 2)):
+        setattr(_so, _n, _v)
+    for _n in ("inet_pton", "inet_ntop", "inet_aton", "inet_ntoa"):
+        setattr(_so, _n, _refusing("socket"))
     _so.gethostname = lambda: posix.uname().nodename
 del _n, _name, _m
 
@@ -448,6 +459,120 @@ _sig.pthread_kill = _refusing("signal.pthread_kill")
 del _n, _v
 
 sys.meta_path.insert(0, _Refuser)
+
+
+# --- waiting, threads and event loops without the host's OS interfaces --------------------
+# `select.select`: what selectors (and so asyncio) wait with. No socket can exist in the
+# sandbox, and files and kitsh's pipes never make a reader wait for long, so every valid file
+# descriptor is ready; waiting on nothing sleeps for the timeout (for ever: until the script's
+# timeout ends it, as a loop waiting on a future nobody resolves does in CPython).
+_sel = _stub("select", "Waiting for I/O: files and kitsh's pipes are always ready.")
+_sel.error = OSError
+
+
+def _select(rlist, wlist, xlist, timeout=None):
+    ready = []
+    for fds in (rlist, wlist, xlist):
+        got = []
+        for f in fds:
+            posix.fstat(f if isinstance(f, int) else f.fileno())
+            got.append(f)
+        ready.append(got)
+    if ready[0] or ready[1]:
+        return ready[0], ready[1], []
+    if timeout is None:
+        while True:
+            _kitsh.sleep(86400.0)
+    if timeout < 0:
+        raise ValueError("timeout must be non-negative")
+    _kitsh.sleep(float(timeout))
+    return [], [], []
+
+
+# A plain function would become a method where selectors keeps it as a class attribute.
+_sel.select = staticmethod(_select)
+
+
+def _no_self_pipe(module):
+    """asyncio's selector loop wakes itself through a socketpair; the sandbox has none, and no
+    other thread that would need to wake it."""
+    def make(self):
+        self._ssock = self._csock = None
+
+    module.BaseSelectorEventLoop._make_self_pipe = make
+    module.BaseSelectorEventLoop._close_self_pipe = lambda self: None
+
+
+def _threadless_pool(module):
+    """No thread runs beside the script (threads run to their end as they start): a
+    ThreadPoolExecutor runs each submitted call at once, on the caller's thread."""
+    import queue
+
+    def run_submitted(self):
+        ctx = self.__dict__.get("_kitsh_ctx")
+        if ctx is None:
+            ctx = self._kitsh_ctx = self._create_worker_context()
+            try:
+                ctx.initialize()
+            except BaseException:
+                module._base.LOGGER.critical("Exception in initializer:", exc_info=True)
+                self._initializer_failed()
+                return
+        while True:
+            try:
+                item = self._work_queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None:
+                item.run(ctx)
+
+    module.ThreadPoolExecutor._adjust_thread_count = run_submitted
+
+
+_PATCHES = {"asyncio.selector_events": _no_self_pipe}
+_thread = sys.modules.get("_thread")
+if _thread is not None and not hasattr(_thread.RLock, "_is_owned"):
+    # RustPython's `_thread` without threads: its RLock lacks what Condition asks of it.
+    _thread.RLock._is_owned = lambda self: self.locked_count > 0
+    _PATCHES["concurrent.futures.thread"] = _threadless_pool
+del _thread
+
+
+class _PatchingLoader:
+    """Loads a standard module with its own loader, then applies its sandbox patch."""
+
+    def __init__(self, loader, patch):
+        self._loader, self._patch = loader, patch
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        self._patch(module)
+
+
+class _Patcher:
+    """Meta path finder: the modules named in `_PATCHES` are patched once loaded."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        patch = _PATCHES.get(name)
+        if patch is None:
+            return None
+        for finder in sys.meta_path:
+            if finder is not cls and hasattr(finder, "find_spec"):
+                spec = finder.find_spec(name, path, target)
+                if spec is not None:
+                    spec.loader = _PatchingLoader(spec.loader, patch)
+                    return spec
+        return None
+
+
+sys.meta_path.insert(0, _Patcher)
 
 
 # --- imports of .py files from the virtual filesystem ---------------------------------------
