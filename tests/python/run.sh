@@ -20,8 +20,11 @@
 #     File "<snippet>", line 7, in <module>
 # Expected .err files are stored in that normalised form, with the traceback
 # otherwise kept verbatim.
+#
+# PY_CORPUS=DIR runs another corpus laid out the same way (tests/python/tools: tool calls,
+# with PYTHONPATH=tests/python/tools/stub for CPython; see its README.md).
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "${PY_CORPUS:-$(dirname "$0")}" && pwd)
 snippets=$here/snippets
 expected=$here/expected
 timeout_s=${PY_SNIPPET_TIMEOUT:-20}
@@ -42,7 +45,7 @@ for f in "$snippets"/*.py; do
   status=$?
   # normalise the snippet path in stderr
   python_free_sed=$(printf '%s' "$f" | sed 's/[][\.*^$/]/\\&/g')
-  sed "s/$python_free_sed/<snippet>/g" "$tmp/err.raw" >"$tmp/err"
+  sed -e "s/$python_free_sed/<snippet>/g" -e "s|$here/||g" "$tmp/err.raw" >"$tmp/err"
   if [ $regen = 1 ]; then
     cp "$tmp/out" "$expected/$name.out"; cp "$tmp/err" "$expected/$name.err"
     echo "$status" >"$expected/$name.status"; echo "regen $name ($status)"; continue

@@ -11,6 +11,8 @@
 mod common;
 #[path = "python3_parts/tools.rs"]
 mod tools;
+#[path = "python3_parts/tool_corpus.rs"]
+mod tool_corpus;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -45,9 +47,9 @@ fn last_nonempty(s: &str) -> &str {
     s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("")
 }
 
-/// Run one snippet; `Err(why)` when it does not match CPython's recorded result.
-fn run_snippet(sh: &mut Bash, name: &str) -> Result<(), String> {
-    let dir = corpus_dir();
+/// Run one snippet of the corpus in `dir` (mounted at `/snippets`); `Err(why)` when it does not
+/// match CPython's recorded result.
+fn run_snippet(sh: &mut Bash, dir: &Path, name: &str) -> Result<(), String> {
     let snip = dir.join("snippets");
     let exp = dir.join("expected");
     let mut cmd = format!("python3 /snippets/{name}.py");
@@ -110,7 +112,7 @@ fn corpus_matches_cpython() {
                 s.spawn(move || {
                     let mut sh = sh_with_snippets();
                     part.into_iter().map(|n| {
-                        let r = run_snippet(&mut sh, &n);
+                        let r = run_snippet(&mut sh, &corpus_dir(), &n);
                         (n, r)
                     }).collect::<Vec<_>>()
                 })
