@@ -89,4 +89,31 @@ fn main() {
         assert_eq!(r.stdout, "Ada\n");
     });
     println!("{:<52} {:>9.1} µs", "get_user --id 1 | jq -r .name", us(jq));
+    #[cfg(feature = "python")]
+    python_calls(&t50);
+}
+
+/// Tool calls from Python (issue 43): 1 000 `kitsh_tools` calls in one `python3` run, against
+/// the same loop without the calls; the difference per call is what a call adds over its
+/// callback. (`cargo bench -p kitsh --bench scripted --features python`)
+#[cfg(feature = "python")]
+fn python_calls(t: &ScriptedTool) {
+    let budget = Duration::from_secs(3);
+    let run = |body: &str| {
+        let script = format!("python3 -c 'import kitsh_tools\nfor i in range(1000):\n    {body}'");
+        mean(budget, || {
+            let r = t.execute_sync(ToolRequest::new(&script));
+            assert_eq!(r.exit_code, 0, "{}", r.stderr);
+        })
+    };
+    let empty = run("pass");
+    for (label, body) in [("noop()", "kitsh_tools.noop()"), ("get_user(id=i)  (schema, JSON result)", "kitsh_tools.get_user(id=i)")] {
+        let calls = run(body);
+        println!(
+            "{:<52} {:>9.1} µs   ({:.1} µs per call over the loop)",
+            format!("python3: 1 000 × kitsh_tools.{label}"),
+            us(calls),
+            (us(calls) - us(empty)) / 1000.0
+        );
+    }
 }

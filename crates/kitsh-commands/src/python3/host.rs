@@ -113,12 +113,13 @@ const INTERRUPTED: &str = "kitsh: the script was stopped (timeout or limit)";
 
 /// Serve the interpreter's requests until it reports [`Msg::Done`] (its status), goes away, or
 /// is abandoned ([`Served`]). `link` is the interpreter's link (for the shared cancellation
-/// flag); `signal` interrupts the interpreter at its next safe point.
+/// flag); `interrupt` asks the interpreter to stop at its next safe point (called again every
+/// [`TICK`] until it ends).
 pub fn serve(
     ctx: &mut Ctx<'_>,
     rx: mpsc::Receiver<Msg>,
     link: &Link,
-    signal: &UserSignalSender,
+    interrupt: &dyn Fn(),
     meter: Option<(&kitsh_core::alloc::Meter, u64)>,
 ) -> Served {
     let mut last_signal: Option<Instant> = None;
@@ -141,7 +142,7 @@ pub fn serve(
             }
             last_signal = Some(Instant::now());
             first_signal.get_or_insert(Instant::now());
-            let _ = signal.send(interrupt(signal.clone()));
+            interrupt();
         }
         match rx.recv_timeout(tick) {
             Ok(Msg::Job(job)) => job(ctx),
@@ -157,9 +158,9 @@ pub fn serve(
 /// (`except BaseException: pass` in a loop) is interrupted again at its very next
 /// instruction — inside its handler, where nothing catches it. (`serve` also re-sends it every
 /// tick: the eval-breaker flag is process-wide, another interpreter may consume it.)
-fn interrupt(tx: UserSignalSender) -> UserSignal {
+pub fn keyboard_interrupt(tx: UserSignalSender) -> UserSignal {
     Box::new(move |vm| {
-        let _ = tx.send(interrupt(tx.clone()));
+        let _ = tx.send(keyboard_interrupt(tx.clone()));
         Err(vm.new_exception_msg(vm.ctx.exceptions.keyboard_interrupt.to_owned(), INTERRUPTED.into()))
     })
 }

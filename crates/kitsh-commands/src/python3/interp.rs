@@ -15,9 +15,11 @@ use super::natives;
 /// The sandbox's `posix` module (Python over `_kitsh`).
 const POSIX_PY: &str = include_str!("posix.py");
 /// The sandbox set-up and the script runner.
-const PRELUDE_PY: &str = include_str!("prelude.py");
+const PRELUDE_PY: &str = concat!(include_str!("prelude.py"), "\n", include_str!("compat.py"));
+/// The standard modules' patches both engines apply.
+pub(super) const COMPAT_PY: &str = include_str!("compat.py");
 /// `kitsh_tools`, compiled when a script imports it.
-const TOOLS_PY: &str = include_str!("kitsh_tools.py");
+pub(super) const TOOLS_PY: &str = include_str!("kitsh_tools.py");
 
 /// `posix.py` and `prelude.py` compiled once per process and kept marshalled: loading the
 /// bytecode in each new interpreter is cheaper than compiling the source again.

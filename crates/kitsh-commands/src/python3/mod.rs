@@ -21,6 +21,8 @@ mod host;
 mod interp;
 mod natives;
 mod pool;
+#[cfg(feature = "python-wasi")]
+pub mod wasi;
 
 
 use rustpython_vm::signal::user_signal_channel;
@@ -80,8 +82,48 @@ impl Builtin for Python3 {
             payload,
             filename,
         };
+        #[cfg(feature = "python-wasi")]
+        if let Some(engine) = wasi::engine() {
+            return match engine {
+                Ok(loaded) => run_wasi_job(ctx, job, loaded),
+                Err(msg) => {
+                    ctx.error(&format!("cannot load CPython on WASI: {msg}"));
+                    70
+                }
+            };
+        }
         run_job(ctx, job)
     }
+}
+
+/// Run `job` on CPython compiled to WASI ([`wasi`]) on an interpreter thread while this
+/// thread serves its I/O; a cancelled guest is stopped at its next loop iteration or call.
+#[cfg(feature = "python-wasi")]
+fn run_wasi_job(ctx: &mut Ctx<'_>, job: interp::Job, loaded: &'static wasi::Loaded) -> i32 {
+    let (link, rx) = host::channel();
+    let vm_link = link.clone();
+    let max_heap = ctx.cancel.heap_limit();
+    let spawned = pool::spawn("kitsh-python3", STACK_SIZE, move || wasi::run(loaded, job, vm_link, max_heap));
+    let handle = match spawned {
+        Ok(h) => h,
+        Err(e) => {
+            ctx.error(&format!("cannot start the interpreter thread: {e}"));
+            return 1;
+        }
+    };
+    let interrupt = || loaded.interrupt();
+    let status = match host::serve(ctx, rx, &link, &interrupt, None) {
+        host::Served::Abandoned => return 1,
+        host::Served::Status(status) => Ok(status),
+        host::Served::Gone => handle.join(),
+    };
+    if link.cancelled() {
+        return 1;
+    }
+    status.unwrap_or_else(|()| {
+        ctx.error("internal error: the interpreter thread panicked");
+        70
+    })
 }
 
 /// Read the script file `f` from the VFS; on failure CPython's message and status.
@@ -176,7 +218,10 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
             return 1;
         }
     };
-    let served = host::serve(ctx, rx, &link, &signal_tx, meter.as_ref().map(|(m, l)| (&**m, *l)));
+    let interrupt = || {
+        let _ = signal_tx.send(host::keyboard_interrupt(signal_tx.clone()));
+    };
+    let served = host::serve(ctx, rx, &link, &interrupt, meter.as_ref().map(|(m, l)| (&**m, *l)));
     let status = match served {
         host::Served::Abandoned => {
             stopper.trigger();

@@ -493,86 +493,14 @@ def _select(rlist, wlist, xlist, timeout=None):
 _sel.select = staticmethod(_select)
 
 
-def _no_self_pipe(module):
-    """asyncio's selector loop wakes itself through a socketpair; the sandbox has none, and no
-    other thread that would need to wake it."""
-    def make(self):
-        self._ssock = self._csock = None
-
-    module.BaseSelectorEventLoop._make_self_pipe = make
-    module.BaseSelectorEventLoop._close_self_pipe = lambda self: None
-
-
-def _threadless_pool(module):
-    """No thread runs beside the script (threads run to their end as they start): a
-    ThreadPoolExecutor runs each submitted call at once, on the caller's thread."""
-    import queue
-
-    def run_submitted(self):
-        ctx = self.__dict__.get("_kitsh_ctx")
-        if ctx is None:
-            ctx = self._kitsh_ctx = self._create_worker_context()
-            try:
-                ctx.initialize()
-            except BaseException:
-                module._base.LOGGER.critical("Exception in initializer:", exc_info=True)
-                self._initializer_failed()
-                return
-        while True:
-            try:
-                item = self._work_queue.get_nowait()
-            except queue.Empty:
-                return
-            if item is not None:
-                item.run(ctx)
-
-    module.ThreadPoolExecutor._adjust_thread_count = run_submitted
-
-
-_PATCHES = {"asyncio.selector_events": _no_self_pipe}
 _thread = sys.modules.get("_thread")
-if _thread is not None and not hasattr(_thread.RLock, "_is_owned"):
+_NO_THREADS = _thread is not None and not hasattr(_thread.RLock, "_is_owned")
+if _NO_THREADS:
     # RustPython's `_thread` without threads: its RLock lacks what Condition asks of it.
     _thread.RLock._is_owned = lambda self: self.locked_count > 0
-    _PATCHES["concurrent.futures.thread"] = _threadless_pool
 del _thread
-
-
-class _PatchingLoader:
-    """Loads a standard module with its own loader, then applies its sandbox patch."""
-
-    def __init__(self, loader, patch):
-        self._loader, self._patch = loader, patch
-
-    def __getattr__(self, name):
-        return getattr(self._loader, name)
-
-    def create_module(self, spec):
-        return self._loader.create_module(spec)
-
-    def exec_module(self, module):
-        self._loader.exec_module(module)
-        self._patch(module)
-
-
-class _Patcher:
-    """Meta path finder: the modules named in `_PATCHES` are patched once loaded."""
-
-    @classmethod
-    def find_spec(cls, name, path=None, target=None):
-        patch = _PATCHES.get(name)
-        if patch is None:
-            return None
-        for finder in sys.meta_path:
-            if finder is not cls and hasattr(finder, "find_spec"):
-                spec = finder.find_spec(name, path, target)
-                if spec is not None:
-                    spec.loader = _PatchingLoader(spec.loader, patch)
-                    return spec
-        return None
-
-
-sys.meta_path.insert(0, _Patcher)
+# The standard modules both engines patch (compat.py) are patched when loaded; compat.py is
+# appended to this file.
 
 
 # --- imports of .py files from the virtual filesystem ---------------------------------------

@@ -1,0 +1,119 @@
+# Patches of standard modules that both of kitsh's Python engines apply (RustPython's
+# prelude.py and the WASI driver run this): each is applied when its module is loaded. Expects
+# `sys` and `_NO_THREADS` (no thread can start beside the script) in its globals.
+
+
+def _no_self_pipe(module):
+    """asyncio's selector loop wakes itself through a socketpair; the sandbox has none, and no
+    other thread that would need to wake it."""
+    def make(self):
+        self._ssock = self._csock = None
+
+    module.BaseSelectorEventLoop._make_self_pipe = make
+    module.BaseSelectorEventLoop._close_self_pipe = lambda self: None
+
+
+def _threadless_pool(module):
+    """No thread runs beside the script (RustPython's run to their end as they start; CPython
+    on WASI has none): a ThreadPoolExecutor runs each submitted call at once, on the caller's
+    thread."""
+    import queue
+
+    def run_submitted(self):
+        ctx = self.__dict__.get("_kitsh_ctx")
+        if ctx is None:
+            ctx = self._kitsh_ctx = self._create_worker_context()
+            try:
+                ctx.initialize()
+            except BaseException:
+                module._base.LOGGER.critical("Exception in initializer:", exc_info=True)
+                self._initializer_failed()
+                return
+        while True:
+            try:
+                item = self._work_queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None:
+                item.run(ctx)
+
+    module.ThreadPoolExecutor._adjust_thread_count = run_submitted
+
+
+def _threads_run_at_start(module):
+    """CPython on WASI cannot start a thread: `Thread.start` runs the thread's work at once,
+    to its end, as RustPython's threads do (`join` then returns at once)."""
+    Thread = module.Thread
+
+    def start(self):
+        if self._started.is_set():
+            raise RuntimeError("threads can only be started once")
+        self._started.set()
+        try:
+            self.run()
+        except SystemExit:
+            pass
+        except BaseException:
+            hook = getattr(self, "_invoke_excepthook", None)
+            if hook is not None:
+                hook(self)
+            else:
+                module.excepthook(module.ExceptHookArgs(sys.exc_info() + (self,)))
+        finally:
+            self._kitsh_done = True
+
+    def join(self, timeout=None):
+        if not self._started.is_set():
+            raise RuntimeError("cannot join thread before it is started")
+
+    Thread.start = start
+    Thread.join = join
+    Thread.is_alive = lambda self: self._started.is_set() and not getattr(self, "_kitsh_done", False)
+
+
+_PATCHES = {"asyncio.selector_events": _no_self_pipe}
+if _NO_THREADS:
+    _PATCHES["concurrent.futures.thread"] = _threadless_pool
+if sys.platform == "wasi":
+    _PATCHES["threading"] = _threads_run_at_start
+
+
+class _PatchingLoader:
+    """Loads a standard module with its own loader, then applies its sandbox patch."""
+
+    def __init__(self, loader, patch):
+        self._loader, self._patch = loader, patch
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        self._patch(module)
+
+
+class _Patcher:
+    """Meta path finder: the modules named in `_PATCHES` are patched once loaded."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        patch = _PATCHES.get(name)
+        if patch is None:
+            return None
+        for finder in sys.meta_path:
+            if finder is not cls and hasattr(finder, "find_spec"):
+                spec = finder.find_spec(name, path, target)
+                if spec is not None:
+                    spec.loader = _PatchingLoader(spec.loader, patch)
+                    return spec
+        return None
+
+
+sys.meta_path.insert(0, _Patcher)
+# What is loaded already is patched now.
+for _name, _patch in _PATCHES.items():
+    if _name in sys.modules:
+        _patch(sys.modules[_name])

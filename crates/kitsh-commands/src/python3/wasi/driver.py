@@ -1,0 +1,173 @@
+# The turn kitsh's `python3` runs in a fresh instance of CPython on WASI (wasi/mod.rs): it sets
+# the call's argv, environment and directory, installs the sandbox's refusals and
+# `kitsh_tools`, runs the script as `__main__` and leaves the exit status to the guest's `turn`
+# (SystemExit's code; 1 after an uncaught exception, whose traceback it prints without this
+# driver's frames). kitsh appends the call `_kitsh_main(...)` with the job's values.
+
+
+def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, tools_py, compat_py):
+    import sys
+
+    # kitsh keeps a byte that is not UTF-8 as U+10FF00 + byte; CPython has it as the surrogate
+    # U+DC00 + byte ("surrogateescape").
+    raw = {0x10FF00 + b: 0xDC00 + b for b in range(0x80, 0x100)}
+
+    def os_str(s):
+        return s.translate(raw) if "\U0010ff80" <= max(s, default="") else s
+
+    import os
+    sys.argv = [os_str(a) for a in argv]
+    os.environ.clear()
+    for item in env:
+        k, _, v = item.partition("=")
+        os.environ[os_str(k)] = os_str(v)
+    try:
+        os.chdir(cwd)
+    except OSError:
+        pass
+    _kitsh_sandbox(sys, tools_py)
+    exec(compile(compat_py, "<kitsh compat>", "exec"), {"sys": sys, "_NO_THREADS": True})
+    if unbuffered:
+        sys.stdout.reconfigure(write_through=True)
+        sys.stderr.reconfigure(write_through=True)
+    main = sys.modules["__main__"]
+    g = main.__dict__
+    for name in [n for n in g if n.startswith("_kitsh")]:
+        del g[name]
+    exit_exc = None
+    try:
+        if kind == "module":
+            import runpy
+            sys.path.insert(0, "" if isolated else os.getcwd())
+            runpy.run_module(payload, run_name="__main__", alter_sys=True)
+        else:
+            if not isolated:
+                sys.path.insert(0, os.path.dirname(filename) if kind == "file" else "")
+            if kind == "file":
+                g["__file__"] = filename
+            code = compile(payload, filename, "exec")
+            exec(code, g)
+    except SystemExit as e:
+        exit_exc = e
+    except BaseException as e:
+        tb = e.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename.startswith("<turn"):
+            tb = tb.tb_next
+        sys.excepthook(type(e), e.with_traceback(tb), tb)
+        exit_exc = SystemExit(1)
+    try:
+        import atexit
+        atexit._run_exitfuncs()
+    finally:
+        for f in (sys.stdout, sys.stderr):
+            try:
+                f.flush()
+            except Exception:
+                pass
+    if exit_exc is not None:
+        raise exit_exc
+
+
+def _kitsh_sandbox(sys, tools_py):
+    """The refusals kitsh's RustPython sandbox makes, in its words, and `kitsh_tools`."""
+    denied = "is disabled in the kitsh sandbox"
+
+    def refused(what):
+        return PermissionError(1, "Operation not permitted", "%s %s" % (what, denied))
+
+    def refusing(what):
+        def f(*args, **kwargs):
+            raise refused(what)
+        f.__name__ = what.rsplit(".", 1)[-1]
+        return f
+
+    import os
+    for name in ("system", "popen", "fork", "forkpty", "execv", "execve", "execvp", "execvpe",
+                 "execl", "execle", "execlp", "execlpe", "spawnv", "spawnve", "spawnvp",
+                 "spawnvpe", "spawnl", "spawnle", "spawnlp", "spawnlpe", "posix_spawn",
+                 "posix_spawnp", "kill", "killpg"):
+        if name in ("system", "popen", "kill") or hasattr(os, name):
+            setattr(os, name, refusing("os." + name))
+    import subprocess
+    for name in ("run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"):
+        setattr(subprocess, name, refusing("subprocess"))
+    os.popen = refusing("subprocess")
+    import socket
+    for name in ("create_connection", "create_server", "socketpair", "getaddrinfo",
+                 "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getnameinfo", "fromfd"):
+        setattr(socket, name, refusing("socket"))
+
+    class RefusedSocket(socket.socket):
+        def __init__(self, *args, **kwargs):
+            raise refused("socket")
+
+    RefusedSocket.__name__ = RefusedSocket.__qualname__ = "socket"
+    RefusedSocket.__module__ = "socket"
+    socket.socket = socket.SocketType = RefusedSocket
+
+    class Refuser:
+        DENIED = {"ctypes": "ctypes", "_ctypes": "ctypes", "multiprocessing": "multiprocessing",
+                  "_multiprocessing": "multiprocessing"}
+
+        @classmethod
+        def find_spec(cls, name, path=None, target=None):
+            what = cls.DENIED.get(name.partition(".")[0])
+            if what is not None:
+                raise refused(what)
+            return None
+
+    for name in list(sys.modules):
+        if name.partition(".")[0] in Refuser.DENIED:
+            del sys.modules[name]
+    sys.meta_path.insert(0, Refuser)
+
+    import _host
+
+    def field(b):
+        return len(b).to_bytes(4, "little") + b
+
+    def fields(b):
+        out, i = [], 0
+        while i < len(b):
+            n = int.from_bytes(b[i:i + 4], "little")
+            out.append(b[i + 4:i + 4 + n])
+            i += 4 + n
+        return out
+
+    class Door:
+        """`_kitsh` of kitsh_tools.py, over the guest's door (wasi/mod.rs has the frames)."""
+
+        @staticmethod
+        def tools():
+            f = [x.decode("utf-8", "replace") for x in fields(_host.call(b"T"))]
+            return [tuple(f[i:i + 3]) for i in range(0, len(f), 3)]
+
+        @staticmethod
+        def call_tool(name, params, args, stdin):
+            frame = (b"C" + field(name.encode("utf-8", "surrogateescape"))
+                     + (b"\0" + field(b"") if params is None else b"\1" + field(params.encode()))
+                     + field(args.encode("utf-8", "surrogateescape"))
+                     + (b"\0" + field(b"") if stdin is None else b"\1" + field(stdin)))
+            answer = _host.call(frame)
+            if answer[:1] != b"R":
+                return None
+            out, err = fields(answer[5:])
+            return int.from_bytes(answer[1:5], "little", signed=True), out, err
+
+    class ToolsLoader:
+        def create_module(self, spec):
+            return None
+
+        def exec_module(self, module):
+            module.__dict__["_kitsh"] = Door
+            exec(compile(tools_py, "<kitsh tools>", "exec"), module.__dict__)
+
+    class ToolsFinder:
+        @classmethod
+        def find_spec(cls, name, path=None, target=None):
+            if name != "kitsh_tools" or not Door.tools():
+                return None
+            import importlib.util
+            return importlib.util.spec_from_loader(name, ToolsLoader(), origin="kitsh")
+
+    sys.meta_path.insert(1, ToolsFinder)

