@@ -1,6 +1,8 @@
 # Patches of standard modules that both of kitsh's Python engines apply (RustPython's
 # prelude.py and the WASI driver run this): each is applied when its module is loaded. Expects
-# `sys` and `_NO_THREADS` (no thread can start beside the script) in its globals.
+# `sys`, `_refused(what)` (the sandbox's PermissionError) and `_NO_THREADS` (no thread can start
+# beside the script) in its globals, and may find
+# `_MORE_PATCHES` there (more module name: patch pairs).
 
 
 def _no_self_pipe(module):
@@ -71,11 +73,28 @@ def _threads_run_at_start(module):
     Thread.is_alive = lambda self: self._started.is_set() and not getattr(self, "_kitsh_done", False)
 
 
-_PATCHES = {"asyncio.selector_events": _no_self_pipe}
+def _no_network(module):
+    """asyncio's network entry points are refused at once, with the socket module's words (no
+    socket can exist in the sandbox)."""
+    async def refused(self, *args, **kwargs):
+        raise _refused("socket")
+
+    for cls in (getattr(module, "BaseEventLoop", None), getattr(module, "_UnixSelectorEventLoop", None)):
+        for name in ("create_connection", "create_server", "create_datagram_endpoint",
+                     "create_unix_connection", "create_unix_server", "connect_accepted_socket",
+                     "getaddrinfo", "getnameinfo", "sock_connect", "sock_accept"):
+            if cls is not None and name in cls.__dict__:
+                setattr(cls, name, refused)
+
+
+_PATCHES = {"asyncio.selector_events": _no_self_pipe, "asyncio.base_events": _no_network,
+            "asyncio.unix_events": _no_network}
 if _NO_THREADS:
     _PATCHES["concurrent.futures.thread"] = _threadless_pool
 if sys.platform == "wasi":
     _PATCHES["threading"] = _threads_run_at_start
+# The engine's own (the WASI driver's refusals).
+_PATCHES.update(globals().get("_MORE_PATCHES") or {})
 
 
 class _PatchingLoader:

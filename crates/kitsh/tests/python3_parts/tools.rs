@@ -139,7 +139,7 @@ fn no_tools_no_module() {
     assert_eq!(r.exit_code, 1);
     assert!(
         r.stderr
-            .ends_with("ModuleNotFoundError: No module named 'kitsh_tools'\n"),
+            .contains("ModuleNotFoundError: No module named 'kitsh_tools'"),
         "{}",
         r.stderr
     );

@@ -25,8 +25,9 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
         os.chdir(cwd)
     except OSError:
         pass
-    _kitsh_sandbox(sys, tools_py)
-    exec(compile(compat_py, "<kitsh compat>", "exec"), {"sys": sys, "_NO_THREADS": True})
+    patches, refused = _kitsh_sandbox(sys, tools_py)
+    exec(compile(compat_py, "<kitsh compat>", "exec"),
+         {"sys": sys, "_NO_THREADS": True, "_MORE_PATCHES": patches, "_refused": refused})
     if unbuffered:
         sys.stdout.reconfigure(write_through=True)
         sys.stderr.reconfigure(write_through=True)
@@ -49,6 +50,10 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
             exec(code, g)
     except SystemExit as e:
         exit_exc = e
+    except BrokenPipeError:
+        # The reader went away: the status of a process killed by SIGPIPE, as kitsh's other
+        # engine gives, and no traceback.
+        exit_exc = SystemExit(141)
     except BaseException as e:
         tb = e.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename.startswith("<turn"):
@@ -61,9 +66,12 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
     finally:
         for f in (sys.stdout, sys.stderr):
             try:
-                f.flush()
+                if not f.closed:
+                    f.flush()
+            except BrokenPipeError:
+                exit_exc = SystemExit(141)
             except Exception:
-                pass
+                exit_exc = SystemExit(120)
     if exit_exc is not None:
         raise exit_exc
 
@@ -88,22 +96,30 @@ def _kitsh_sandbox(sys, tools_py):
                  "posix_spawnp", "kill", "killpg"):
         if name in ("system", "popen", "kill") or hasattr(os, name):
             setattr(os, name, refusing("os." + name))
-    import subprocess
-    for name in ("run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"):
-        setattr(subprocess, name, refusing("subprocess"))
     os.popen = refusing("subprocess")
-    import socket
-    for name in ("create_connection", "create_server", "socketpair", "getaddrinfo",
-                 "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getnameinfo", "fromfd"):
-        setattr(socket, name, refusing("socket"))
 
-    class RefusedSocket(socket.socket):
-        def __init__(self, *args, **kwargs):
-            raise refused("socket")
+    def subprocess_patch(subprocess):
+        for name in ("run", "call", "check_call", "check_output", "Popen", "getoutput",
+                     "getstatusoutput"):
+            setattr(subprocess, name, refusing("subprocess"))
 
-    RefusedSocket.__name__ = RefusedSocket.__qualname__ = "socket"
-    RefusedSocket.__module__ = "socket"
-    socket.socket = socket.SocketType = RefusedSocket
+    def socket_patch(socket):
+        for name in ("create_connection", "create_server", "socketpair", "getaddrinfo",
+                     "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getnameinfo",
+                     "fromfd"):
+            setattr(socket, name, refusing("socket"))
+
+        class RefusedSocket(socket.socket):
+            def __init__(self, *args, **kwargs):
+                raise refused("socket")
+
+        RefusedSocket.__name__ = RefusedSocket.__qualname__ = "socket"
+        RefusedSocket.__module__ = "socket"
+        socket.socket = socket.SocketType = RefusedSocket
+
+    # Patched when a script imports them (compat.py's finder): importing them here would cost
+    # every call their import.
+    patches = {"subprocess": subprocess_patch, "socket": socket_patch}
 
     class Refuser:
         DENIED = {"ctypes": "ctypes", "_ctypes": "ctypes", "multiprocessing": "multiprocessing",
@@ -171,3 +187,4 @@ def _kitsh_sandbox(sys, tools_py):
             return importlib.util.spec_from_loader(name, ToolsLoader(), origin="kitsh")
 
     sys.meta_path.insert(1, ToolsFinder)
+    return patches, refused

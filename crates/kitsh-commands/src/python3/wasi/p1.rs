@@ -710,7 +710,13 @@ pub fn add_to_linker(linker: &mut Linker<State>) -> wasmtime::Result<()> {
                     Target::Zip if oflags & O_DIRECTORY != 0 => return Err(ENOTDIR),
                     Target::Zip if rights & RIGHT_FD_WRITE != 0 || oflags & (O_CREAT | O_TRUNC) != 0 => return Err(EROFS),
                     Target::Zip => Entry::Zip { pos: 0 },
-                    Target::Vfs(path) => open_vfs(st, path, oflags, rights, fdflags as i32)?,
+                    Target::Vfs(path) => match path.as_str() {
+                        // kitsh's pipes by name, as the shell has them.
+                        "/dev/stdin" | "/dev/fd/0" => Entry::Stdin,
+                        "/dev/stdout" | "/dev/fd/1" => Entry::Out(1),
+                        "/dev/stderr" | "/dev/fd/2" => Entry::Out(2),
+                        _ => open_vfs(st, path, oflags, rights, fdflags as i32)?,
+                    },
                 };
                 let new = st.fds.add(entry).ok_or(EMFILE)?;
                 put_u32(mem, out, new)
@@ -839,7 +845,10 @@ fn open_vfs(st: &State, path: String, oflags: i32, rights: u64, fdflags: i32) ->
 /// `poll_oneoff`: descriptors are always ready; clocks are waited for (cancellably).
 fn poll(mem: &mut [u8], st: &State, subs: u32, events: u32, n: u32, out: u32) -> Result<(), Errno> {
     if n == 0 {
-        return Err(EINVAL);
+        // Waiting on nothing, for ever (a `select` with no descriptors and no timeout): until
+        // the script is cancelled.
+        while sleep(st, Duration::from_secs(3600)) {}
+        return Err(EINTR);
     }
     let mut ready: Vec<[u8; 32]> = Vec::new();
     let mut soonest: Option<(Duration, u64)> = None;
@@ -869,7 +878,12 @@ fn poll(mem: &mut [u8], st: &State, subs: u32, events: u32, n: u32, out: u32) ->
                 soonest = Some((wait, userdata));
             }
         } else {
-            ev[16..24].copy_from_slice(&1u64.to_le_bytes());
+            let fd = u32::from_le_bytes(s[16..20].try_into().map_err(|_| EFAULT)?);
+            if st.fds.get(fd).is_some() {
+                ev[16..24].copy_from_slice(&1u64.to_le_bytes());
+            } else {
+                ev[8..10].copy_from_slice(&EBADF.to_le_bytes());
+            }
             ready.push(ev);
         }
     }
