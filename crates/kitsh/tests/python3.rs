@@ -498,6 +498,22 @@ fn recursion_is_bounded() {
     check("python3 -c 'import sys\nsys.setrecursionlimit(5000)\ndef d(n): return 0 if n == 0 else 1 + d(n - 1)\nprint(d(3000))'", "3000\n", "", 0);
 }
 
+/// CPython on WASI: the guest's memory is capped by `ExecutionLimits::max_heap_bytes`; a script
+/// that grows past it gets a MemoryError (with its traceback), and the shell goes on.
+#[test]
+fn wasi_memory_is_capped() {
+    if !wasi_engine() {
+        return;
+    }
+    let grow = "python3 -c 'l = []\nwhile True:\n    l.append(\"x\" * 1000000)'; echo rc=$?";
+    let r = guarded(move || {
+        let mut sh = shell(ExecutionLimits::new().timeout(Duration::from_secs(30)).max_heap_bytes(64 << 20));
+        sh.exec_sync(grow)
+    });
+    assert_eq!(r.stdout, "rc=1\n", "{}", r.stderr);
+    assert!(r.stderr.ends_with("\nMemoryError\n"), "{}", r.stderr);
+}
+
 #[test]
 fn giant_allocations_fail_inside_python() {
     // Memory is not budgeted, but an allocation too large to make is a MemoryError, not a crash.

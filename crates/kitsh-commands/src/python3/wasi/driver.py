@@ -58,6 +58,12 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
         tb = e.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename.startswith("<turn"):
             tb = tb.tb_next
+        if isinstance(e, MemoryError):
+            # Printing the traceback needs memory (its module is imported then): free what the
+            # script's globals hold first.
+            keep = {k: g[k] for k in ("__name__", "__builtins__") if k in g}
+            g.clear()
+            g.update(keep)
         sys.excepthook(type(e), e.with_traceback(tb), tb)
         exit_exc = SystemExit(1)
     try:
