@@ -128,14 +128,15 @@ def _kitsh_sandbox(sys, tools_py):
     patches = {"subprocess": subprocess_patch, "socket": socket_patch}
 
     class Refuser:
-        DENIED = {"ctypes": "ctypes", "_ctypes": "ctypes", "multiprocessing": "multiprocessing",
-                  "_multiprocessing": "multiprocessing"}
+        """multiprocessing is absent (an ImportError, worded as the sandbox's refusals). ctypes
+        stays: on WASI it reaches nothing outside the guest (no dlopen), and pandas imports it."""
+        DENIED = {"multiprocessing": "multiprocessing", "_multiprocessing": "multiprocessing"}
 
         @classmethod
         def find_spec(cls, name, path=None, target=None):
             what = cls.DENIED.get(name.partition(".")[0])
             if what is not None:
-                raise refused(what)
+                raise ModuleNotFoundError("No module named %r: %s %s" % (name, what, denied), name=name)
             return None
 
     for name in list(sys.modules):
