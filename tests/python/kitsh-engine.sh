@@ -4,6 +4,7 @@
 #   KITSH=target/debug/kitsh tests/python/run.sh tests/python/kitsh-engine.sh
 # With KITSH_PYTHON_WASI=DIR (a build with the feature python-wasi), CPython on WASI runs it.
 here=$(cd "$(dirname "$0")" && pwd)
-kitsh=${KITSH:-$here/../../target/release/kitsh}
+kitsh=${KITSH:-target/release/kitsh}
+case $kitsh in /*) ;; *) kitsh=$here/../../$kitsh ;; esac  # relative to the repository
 dir=$(pwd)
 exec "$kitsh" --mount "$dir:$dir" --cwd "$dir" -c 'python3 "$@"' python3 "$@"
