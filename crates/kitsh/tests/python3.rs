@@ -348,7 +348,7 @@ fn processes_sockets_and_foreign_code_are_refused() {
     }
     let mp = per_engine(
         "'multiprocessing is disabled in the kitsh sandbox'",
-        "ModuleNotFoundError: No module named 'multiprocessing': multiprocessing is disabled in the kitsh sandbox",
+        "ImportError: No module named 'multiprocessing': multiprocessing is disabled in the kitsh sandbox",
     );
     check("python3 -c '__import__(\"multiprocessing\")'", "", mp, 1);
     check(

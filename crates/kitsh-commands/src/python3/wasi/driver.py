@@ -1,11 +1,12 @@
-# The turn kitsh's `python3` runs in a fresh instance of CPython on WASI (wasi/mod.rs): it sets
-# the call's argv, environment and directory, installs the sandbox's refusals and
-# `kitsh_tools`, runs the script as `__main__` and leaves the exit status to the guest's `turn`
-# (SystemExit's code; 1 after an uncaught exception, whose traceback it prints without this
-# driver's frames). kitsh appends the call `_kitsh_main(...)` with the job's values.
+# The driver kitsh's `python3` runs in a fresh instance of CPython on WASI (wasi/mod.rs; its
+# short turn compiles this once per process and keeps it marshalled): `_kitsh_main` takes the
+# job from the door, sets the call's argv, environment and directory, installs the sandbox's
+# refusals and `kitsh_tools`, runs the script as `__main__` and leaves the exit status to the
+# guest's `turn` (SystemExit's code; 1 after an uncaught exception, whose traceback it prints
+# without kitsh's frames).
 
 
-def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, tools_py, compat_py):
+def _kitsh_main(compat_code):
     import sys
 
     # kitsh keeps a byte that is not UTF-8 as U+10FF00 + byte; CPython has it as the surrogate
@@ -15,6 +16,12 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
     def os_str(s):
         return s.translate(raw) if "\U0010ff80" <= max(s, default="") else s
 
+    import _host
+    job = _kitsh_fields(_host.call(b"J"))
+    argv, env, cwd, kind, payload, filename = [f.decode("utf-8", "surrogateescape") for f in job[:6]]
+    argv = argv.split("\0")
+    env = env.split("\0") if env else []
+    isolated, unbuffered = job[6] == b"1", job[7] == b"1"
     import os
     sys.argv = [os_str(a) for a in argv]
     os.environ.clear()
@@ -25,15 +32,15 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
         os.chdir(cwd)
     except OSError:
         pass
-    patches, refused = _kitsh_sandbox(sys, tools_py)
-    exec(compile(compat_py, "<kitsh compat>", "exec"),
-         {"sys": sys, "_NO_THREADS": True, "_MORE_PATCHES": patches, "_refused": refused})
+    patches, refused = _kitsh_sandbox(sys)
+    exec(compat_code, {"sys": sys, "_NO_THREADS": True, "_MORE_PATCHES": patches, "_refused": refused})
     if unbuffered:
         sys.stdout.reconfigure(write_through=True)
         sys.stderr.reconfigure(write_through=True)
     main = sys.modules["__main__"]
     g = main.__dict__
-    for name in [n for n in g if n.startswith("_kitsh")]:
+    # The script starts with what a fresh __main__ holds (the turn's own names go).
+    for name in [n for n in g if not n.startswith("__")]:
         del g[name]
     exit_exc = None
     try:
@@ -56,7 +63,7 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
         exit_exc = SystemExit(141)
     except BaseException as e:
         tb = e.__traceback__
-        while tb is not None and tb.tb_frame.f_code.co_filename.startswith("<turn"):
+        while tb is not None and tb.tb_frame.f_code.co_filename.startswith(("<turn", "<kitsh")):
             tb = tb.tb_next
         if isinstance(e, MemoryError):
             # Printing the traceback needs memory (its module is imported then): free what the
@@ -82,7 +89,17 @@ def _kitsh_main(argv, env, cwd, kind, payload, filename, isolated, unbuffered, t
         raise exit_exc
 
 
-def _kitsh_sandbox(sys, tools_py):
+def _kitsh_fields(b):
+    """The fields of a door's answer (each a little-endian u32 length and the bytes)."""
+    out, i = [], 0
+    while i < len(b):
+        n = int.from_bytes(b[i:i + 4], "little")
+        out.append(b[i + 4:i + 4 + n])
+        i += 4 + n
+    return out
+
+
+def _kitsh_sandbox(sys):
     """The refusals kitsh's RustPython sandbox makes, in its words, and `kitsh_tools`."""
     denied = "is disabled in the kitsh sandbox"
 
@@ -136,7 +153,8 @@ def _kitsh_sandbox(sys, tools_py):
         def find_spec(cls, name, path=None, target=None):
             what = cls.DENIED.get(name.partition(".")[0])
             if what is not None:
-                raise ModuleNotFoundError("No module named %r: %s %s" % (name, what, denied), name=name)
+                # (Not ModuleNotFoundError: CPython rewords that one for standard modules.)
+                raise ImportError("No module named %r: %s %s" % (name, what, denied), name=name)
             return None
 
     for name in list(sys.modules):
@@ -149,13 +167,7 @@ def _kitsh_sandbox(sys, tools_py):
     def field(b):
         return len(b).to_bytes(4, "little") + b
 
-    def fields(b):
-        out, i = [], 0
-        while i < len(b):
-            n = int.from_bytes(b[i:i + 4], "little")
-            out.append(b[i + 4:i + 4 + n])
-            i += 4 + n
-        return out
+    fields = _kitsh_fields
 
     class Door:
         """`_kitsh` of kitsh_tools.py, over the guest's door (wasi/mod.rs has the frames)."""
@@ -183,7 +195,7 @@ def _kitsh_sandbox(sys, tools_py):
 
         def exec_module(self, module):
             module.__dict__["_kitsh"] = Door
-            exec(compile(tools_py, "<kitsh tools>", "exec"), module.__dict__)
+            exec(compile(_host.call(b"t").decode(), "<kitsh tools>", "exec"), module.__dict__)
 
     class ToolsFinder:
         @classmethod

@@ -144,58 +144,45 @@ impl Loaded {
     }
 }
 
-/// The driver run as the guest's turn (see `driver.py`).
+/// The driver (`driver.py`): compiled by the guest at the process's first call and kept
+/// marshalled ([`CODE`]).
 const DRIVER: &str = include_str!("driver.py");
 
-/// A JSON string literal (also a Python one) of `s`.
-fn quoted(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
+/// What every call's turn runs: the driver's code, from [`CODE`] or compiled now, then its
+/// `_kitsh_main`, which asks the door for the job. (A short turn: the guest parses it at
+/// every call.)
+const TURN: &str = "import _host, marshal
+_kitsh_code = _host.call(b'D')
+if not _kitsh_code:
+    _kitsh_src = _host.call(b's')
+    _kitsh_n = int.from_bytes(_kitsh_src[:4], 'little')
+    _kitsh_code = marshal.dumps((compile(_kitsh_src[4:4 + _kitsh_n].decode(), '<kitsh driver>', 'exec'),
+                                 compile(_kitsh_src[8 + _kitsh_n:].decode(), '<kitsh compat>', 'exec')))
+    _host.call(b'S' + _kitsh_code)
+_kitsh_d, _kitsh_c = marshal.loads(_kitsh_code)
+exec(_kitsh_d)
+_kitsh_main(_kitsh_c)
+";
 
-/// The turn's source: the driver, then the call of its `_kitsh_main` with this job.
-fn turn_source(job: &Job) -> String {
-    let mut s = String::with_capacity(DRIVER.len() + job.payload.len() + 256);
-    s.push_str(DRIVER);
-    s.push_str("\n_kitsh_main(");
-    let list = |s: &mut String, items: &mut dyn Iterator<Item = &str>| {
-        s.push('[');
-        for (i, a) in items.enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            quoted(s, a);
-        }
-        s.push(']');
-    };
-    list(&mut s, &mut job.argv.iter().map(String::as_str));
-    s.push(',');
+/// The driver and compat.py compiled and marshalled by the guest (the same for every call of
+/// the process: one engine, one CPython).
+static CODE: OnceLock<Vec<u8>> = OnceLock::new();
+
+/// The job as the door's `J` frame gives it: argv and the environment (`NAME=value`) joined
+/// by NUL, the directory, the kind, the script, its file name, and the flags `isolated` and
+/// `unbuffered` as `0`/`1`.
+fn job_frame(job: &Job) -> Vec<u8> {
+    let mut out = Vec::with_capacity(job.payload.len() + 256);
+    field(&mut out, job.argv.join("\0").as_bytes());
     let env: Vec<String> = job.env.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    list(&mut s, &mut env.iter().map(String::as_str));
-    s.push(',');
-    quoted(&mut s, &job.cwd);
-    s.push(',');
-    quoted(&mut s, job.kind);
-    s.push(',');
-    quoted(&mut s, &job.payload);
-    s.push(',');
-    quoted(&mut s, &job.filename);
-    s.push_str(if job.isolated { ",1" } else { ",0" });
-    s.push_str(if job.unbuffered { ",1," } else { ",0," });
-    quoted(&mut s, super::interp::TOOLS_PY);
-    s.push(',');
-    quoted(&mut s, super::interp::COMPAT_PY);
-    s.push_str(")\n");
-    s
+    field(&mut out, env.join("\0").as_bytes());
+    field(&mut out, job.cwd.as_bytes());
+    field(&mut out, job.kind.as_bytes());
+    field(&mut out, job.payload.as_bytes());
+    field(&mut out, job.filename.as_bytes());
+    field(&mut out, if job.isolated { b"1" } else { b"0" });
+    field(&mut out, if job.unbuffered { b"1" } else { b"0" });
+    out
 }
 
 /// Run `job` in a fresh instance; its exit status. Reports the end through `link`.
@@ -215,7 +202,9 @@ fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i
         zip: loaded.zip.clone(),
         memory: None,
         limits: StoreLimitsBuilder::new().memory_size(cap).build(),
-        door: tools_door,
+        door,
+        job: job_frame(job),
+        started: false,
     };
     let mut store = Store::new(&loaded.engine, state);
     store.limiter(|s| &mut s.limits);
@@ -239,7 +228,7 @@ fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i
     };
     let Some(memory) = inst.get_memory(&mut store, "memory") else { return fail(link, "the module has no memory".into()) };
     store.data_mut().memory = Some(memory);
-    let src = turn_source(job);
+    let src = TURN;
     let (Ok(alloc), Some(turn)) = (inst.get_typed_func::<i32, i32>(&mut store, "host_alloc"), inst.get_func(&mut store, "turn")) else {
         return fail(link, "the module has no `turn` entry point".into());
     };
@@ -266,12 +255,18 @@ fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i
     }
 }
 
-// --- the door of `kitsh_tools` -------------------------------------------------------------
+// --- the door ----------------------------------------------------------------------------
 //
-// Frames: `T` lists the tools; `C` + fields (name, params or empty, words joined by NUL,
-// stdin) calls one. A field is a little-endian u32 length and the bytes; `params` and `stdin`
-// are preceded by one byte, 1 when given. Answers: for `T`, three fields per tool (name,
-// description, schema); for `C`, `N` (no such tool) or `R` + the status (i32) + stdout + stderr.
+// Frames (the first byte says what is asked):
+// - `D`: the marshalled driver (empty at the process's first call), `s`: the driver's and
+//   compat.py's sources as two fields, `S` + bytes: keep the marshalled driver (taken only
+//   before the job is handed out, so no script can change what later calls run);
+// - `J`: the job ([`job_frame`]); `t`: kitsh_tools.py's source;
+// - `T`: the tools, three fields each (name, description, schema);
+// - `C` + fields (name, params or empty, words joined by NUL, stdin) calls one: the answer is
+//   `N` (no such tool) or `R` + the status (i32) + stdout + stderr. `params` and `stdin` are
+//   preceded by one byte, 1 when given.
+// A field is a little-endian u32 length and the bytes.
 
 fn field(out: &mut Vec<u8>, b: &[u8]) {
     out.extend_from_slice(&u32::try_from(b.len()).unwrap_or(u32::MAX).to_le_bytes());
@@ -292,9 +287,26 @@ fn take_opt<'a>(b: &mut &'a [u8]) -> Option<Option<&'a [u8]>> {
     Some((flag == 1).then_some(v))
 }
 
-fn tools_door(link: &Link, frame: &[u8]) -> Option<Vec<u8>> {
+fn door(st: &mut State, frame: &[u8]) -> Option<Vec<u8>> {
     let (&op, mut rest) = frame.split_first()?;
+    let link = &st.link;
     match op {
+        b'D' => Some(CODE.get().cloned().unwrap_or_default()),
+        b's' => {
+            let mut out = Vec::new();
+            field(&mut out, DRIVER.as_bytes());
+            field(&mut out, super::interp::COMPAT_PY.as_bytes());
+            Some(out)
+        }
+        b'S' if !st.started => {
+            let _ = CODE.set(rest.to_vec());
+            Some(Vec::new())
+        }
+        b'J' => {
+            st.started = true;
+            Some(std::mem::take(&mut st.job))
+        }
+        b't' => Some(super::interp::TOOLS_PY.as_bytes().to_vec()),
         b'T' => {
             let list = link.call(|ctx| ctx.functions.list())?;
             let mut out = Vec::new();

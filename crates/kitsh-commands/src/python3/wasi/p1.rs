@@ -82,8 +82,12 @@ pub struct State {
     pub memory: Option<Memory>,
     /// The memory cap.
     pub limits: StoreLimits,
-    /// What `host::call` answers (the door of `kitsh_tools`).
-    pub door: fn(&Link, &[u8]) -> Option<Vec<u8>>,
+    /// What `host::call` answers (the driver's start and `kitsh_tools`; see `mod.rs`).
+    pub door: fn(&mut State, &[u8]) -> Option<Vec<u8>>,
+    /// The job (the door's `J` frame), encoded as the door encodes fields.
+    pub job: Vec<u8>,
+    /// The job was handed out: the script runs from now on.
+    pub started: bool,
 }
 
 /// The standard library's zip, a host file opened once per process.
@@ -915,7 +919,8 @@ fn door(c: &mut C<'_>, p: u32, l: u32, out_ptr: u32, out_len: u32) -> wasmtime::
     let answer = {
         let Ok((mem, st)) = parts(c) else { return Ok(-1) };
         let Ok(frame) = bytes(mem, p, l) else { return Ok(-1) };
-        match (st.door)(&st.link, frame) {
+        let frame = frame.to_vec();
+        match (st.door)(st, &frame) {
             Some(a) => a,
             None => return Ok(-1),
         }
