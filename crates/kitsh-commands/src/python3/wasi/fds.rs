@@ -23,8 +23,8 @@ pub enum Entry {
     Stdin,
     /// kitsh's standard output (1) or error (2).
     Out(u32),
-    /// A VFS directory: its absolute path, its preopen name when it is one, and the listing a
-    /// `fd_readdir` started (kept until it is read from the start again).
+    /// A VFS directory: its absolute path, whether it is a preopen (named by its path), and
+    /// the listing a `fd_readdir` started (kept until it is read from the start again).
     Dir { path: String, preopen: bool, listing: Option<Vec<(String, u8, u64)>> },
     /// The folder of the standard library's zip (preopened at [`ZIP_DIR`]).
     ZipDir,

@@ -814,10 +814,7 @@ fn open_vfs(st: &State, path: String, oflags: i32, rights: u64, fdflags: i32) ->
     let kind = vfs(&st.link, move |fs| {
         let found = fs.stat(&p);
         match found {
-            Ok(m) if oflags & O_CREAT != 0 && oflags & O_EXCL != 0 => {
-                let _ = m;
-                Err(FsError::Exists)
-            }
+            Ok(_) if oflags & O_CREAT != 0 && oflags & O_EXCL != 0 => Err(FsError::Exists),
             Ok(m) if m.file_type == FileType::Dir => {
                 if write || oflags & O_TRUNC != 0 {
                     Err(FsError::IsDir)
