@@ -16,7 +16,8 @@ use super::natives;
 const POSIX_PY: &str = include_str!("posix.py");
 /// The sandbox set-up and the script runner.
 const PRELUDE_PY: &str = concat!(include_str!("prelude.py"), "\n", include_str!("compat.py"));
-/// The standard modules' patches both engines apply.
+/// The standard modules' patches both engines apply (RustPython's prelude has them appended).
+#[cfg(feature = "python-wasi")]
 pub(super) const COMPAT_PY: &str = include_str!("compat.py");
 /// `kitsh_tools`, compiled when a script imports it.
 pub(super) const TOOLS_PY: &str = include_str!("kitsh_tools.py");
