@@ -169,3 +169,24 @@ pub fn keyboard_interrupt(tx: UserSignalSender) -> UserSignal {
 fn is_cancelled(ctx: &Ctx<'_>) -> bool {
     ctx.cancel.cancelled() || ctx.cancel.deadline().is_some_and(|d| Instant::now() >= d)
 }
+
+/// Call the shell's tool `name` (`kitsh_tools`) on the command's thread: with `params` (a JSON
+/// object's text) or, when it is `None`, with the words `words` (`help`, `discover`). `None`
+/// when the shell has no such tool or the command's side is gone.
+pub fn call_tool(
+    link: &Link,
+    name: String,
+    params: Option<String>,
+    words: Vec<String>,
+    stdin: Option<Vec<u8>>,
+) -> Option<kitsh_core::command::command_set::FunctionOutput> {
+    link.call(move |ctx| {
+        use kitsh_core::command::command_set::FunctionArgs;
+        let args = match &params {
+            Some(p) => FunctionArgs::Json(p),
+            None => FunctionArgs::Words(&words),
+        };
+        ctx.functions.call(&name, args, stdin.as_deref())
+    })
+    .flatten()
+}

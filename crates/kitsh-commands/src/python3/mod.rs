@@ -117,6 +117,12 @@ fn run_wasi_job(ctx: &mut Ctx<'_>, job: interp::Job, loaded: &'static wasi::Load
         host::Served::Status(status) => Ok(status),
         host::Served::Gone => handle.join(),
     };
+    finished(ctx, &link, status)
+}
+
+/// The command's status once the interpreter's thread has reported `status` (1 when the script
+/// was cancelled: kitsh reports the limit).
+fn finished(ctx: &mut Ctx<'_>, link: &host::Link, status: Result<i32, ()>) -> i32 {
     if link.cancelled() {
         return 1;
     }
@@ -231,11 +237,5 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
         host::Served::Status(status) => Ok(status),
         host::Served::Gone => handle.join(),
     };
-    if link.cancelled() {
-        return 1;
-    }
-    status.unwrap_or_else(|()| {
-        ctx.error("internal error: the interpreter thread panicked");
-        70
-    })
+    finished(ctx, &link, status)
 }

@@ -208,16 +208,7 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
         let args = text(&args);
         let words: Vec<String> = if args.is_empty() { Vec::new() } else { args.split('\0').map(str::to_string).collect() };
         let stdin = stdin.map(|b| b.as_bytes().to_vec());
-        let out = l
-            .call(move |ctx| {
-                use kitsh_core::command::command_set::FunctionArgs;
-                let args = match &params {
-                    Some(p) => FunctionArgs::Json(p),
-                    None => FunctionArgs::Words(&words),
-                };
-                ctx.functions.call(&name, args, stdin.as_deref())
-            })
-            .flatten();
+        let out = super::host::call_tool(&l, name, params, words, stdin);
         match out {
             Some(o) => vm.new_tuple((o.status, vm.ctx.new_bytes(o.stdout), vm.ctx.new_bytes(o.stderr))).into(),
             None => vm.ctx.none(),

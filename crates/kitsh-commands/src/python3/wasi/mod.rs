@@ -323,16 +323,7 @@ fn door(st: &mut State, frame: &[u8]) -> Option<Vec<u8>> {
             let words = String::from_utf8_lossy(take(&mut rest)?).into_owned();
             let stdin = take_opt(&mut rest)?.map(<[u8]>::to_vec);
             let words: Vec<String> = if words.is_empty() { Vec::new() } else { words.split('\0').map(str::to_string).collect() };
-            let out = link
-                .call(move |ctx| {
-                    use kitsh_core::command::command_set::FunctionArgs;
-                    let args = match &params {
-                        Some(p) => FunctionArgs::Json(p),
-                        None => FunctionArgs::Words(&words),
-                    };
-                    ctx.functions.call(&name, args, stdin.as_deref())
-                })
-                .flatten();
+            let out = super::host::call_tool(link, name, params, words, stdin);
             let mut answer = Vec::new();
             match out {
                 None => answer.push(b'N'),
