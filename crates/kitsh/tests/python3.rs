@@ -187,6 +187,43 @@ fn forms_and_argv() {
     check("python3 -uc 'print(2)'", "2\n", "", 0);
 }
 
+/// Every call is a fresh interpreter (on WASI a fresh instance of the snapshot): what one call
+/// changes, the next does not see.
+#[test]
+fn calls_share_no_state() {
+    check(
+        "python3 -c 'import builtins, gc, json, os, sys; json.mark = 1; sys.modules[\"zz\"] = sys; os.environ[\"LEAK\"] = \"1\"; builtins.leak = 2; sys.path.append(\"/x\"); gc.disable()'; \
+         python3 -c 'import builtins, gc, json, os, sys; print(hasattr(json, \"mark\"), \"zz\" in sys.modules, \"LEAK\" in os.environ, hasattr(builtins, \"leak\"), \"/x\" in sys.path, gc.isenabled())'",
+        "False False False False False True\n",
+        "",
+        0,
+    );
+}
+
+/// `random` (and numpy's, where there is numpy) is seeded afresh at every call, though the
+/// WASI engine's snapshot has imported it.
+#[test]
+fn random_is_seeded_at_every_call() {
+    let r = run("for i in 1 2 3; do python3 -c 'import random; print(random.random(), random.getrandbits(64))'; done | sort -u | wc -l");
+    assert_eq!(r.stdout.trim(), "3", "{}", r.stderr);
+    if wasi_engine() {
+        let r = run("for i in 1 2 3; do python3 -c 'import numpy as np; print(np.random.rand(), np.random.randint(1 << 30))'; done | sort -u | wc -l");
+        assert_eq!(r.stdout.trim(), "3", "{}", r.stderr);
+    }
+}
+
+/// A script's own module comes before the standard one of the same name, as in CPython (even
+/// where the interpreter starts with the standard one imported); CPython's start-up modules
+/// (`os`) are not shadowed.
+#[test]
+fn a_scripts_own_module_shadows_the_standard_one() {
+    check("echo 'X = 1' > json.py; python3 -c 'import json; print(json.X)'", "1\n", "", 0);
+    check("mkdir -p d/csv; echo 'Y = 2' > d/csv/__init__.py; echo 'import csv; print(csv.Y)' > d/s.py; python3 d/s.py", "2\n", "", 0);
+    check("echo 'Z = 3' > re.py; python3 -I -c 'import re; print(hasattr(re, \"Z\"))'", "False\n", "", 0);
+    check("echo 'V = 5' > calendar.py; echo 'import calendar; print(calendar.V)' > m.py; python3 -m m", "5\n", "", 0);
+    check("echo 'W = 4' > os.py; python3 -c 'import os; print(hasattr(os, \"W\"))'", "False\n", "", 0);
+}
+
 #[test]
 fn bad_options_and_files() {
     check("python3 -z", "", "Unknown option: -z\nusage: python3 [option] ... [-c cmd | -m mod | file | -] [arg] ...\nTry `python -h' for more information.\n", 2);

@@ -136,3 +136,36 @@ sys.meta_path.insert(0, _Patcher)
 for _name, _patch in _PATCHES.items():
     if _name in sys.modules:
         _patch(sys.modules[_name])
+
+
+# The modules CPython has loaded when a script starts (3.11, `python3 -I -c ...`): a script's
+# own module of one of these names never shadows it.
+_STARTUP = frozenset((
+    "__main__", "_abc", "_codecs", "_collections_abc", "_frozen_importlib",
+    "_frozen_importlib_external", "_imp", "_io", "_signal", "_sitebuiltins", "_stat", "_thread",
+    "_warnings", "_weakref", "abc", "builtins", "codecs", "encodings", "genericpath", "io",
+    "marshal", "os", "posix", "posixpath", "site", "stat", "sys", "time", "zipimport"))
+
+
+def _unshadow(where, startup=_STARTUP):
+    """A module of the script's own beside it (`json.py`, `json/__init__.py` in `where`, the
+    first entry of `sys.path`) comes before the standard one, as in CPython, though kitsh's
+    engines start with more of the standard library imported (or frozen): those already
+    imported are forgotten. The names of such modules (the engine may need to look for them
+    in `where` first)."""
+    import os
+    try:
+        names = os.listdir(where or ".")
+    except OSError:
+        return frozenset()
+    loaded = {m.partition(".")[0] for m in sys.modules}
+    std = (loaded | set(getattr(sys, "stdlib_module_names", ()))) - startup
+    mine = set()
+    for n in names:
+        if n.endswith(".py") and n[:-3] in std:
+            mine.add(n[:-3])
+        elif n in std and os.path.isfile(os.path.join(where or ".", n, "__init__.py")):
+            mine.add(n)
+    for m in [m for m in sys.modules if m.partition(".")[0] in mine]:
+        del sys.modules[m]
+    return frozenset(mine)

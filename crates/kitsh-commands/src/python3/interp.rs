@@ -45,6 +45,7 @@ fn cached_code(vm: &VirtualMachine, cache: &OnceLock<Vec<u8>>, src: &str, name: 
 }
 
 /// What the interpreter thread runs.
+#[derive(Default)]
 pub struct Job {
     /// `sys.argv`.
     pub argv: Vec<String>,

@@ -552,6 +552,21 @@ class _VfsFinder:
 sys.meta_path.append(_VfsFinder)
 
 
+class _OwnFirst:
+    """The script's own modules named as standard ones (`_unshadow`, compat.py), looked for in
+    the first `sys.path` entry before the frozen standard library."""
+    names = frozenset()
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if path is None and name in cls.names:
+            return _VfsFinder.find_spec(name, sys.path[:1])
+        return None
+
+
+sys.meta_path.insert(0, _OwnFirst)
+
+
 # --- `import kitsh_tools`: the shell's tools as functions (kitsh_tools.py) ------------------
 class _ToolsLoader:
     def create_module(self, spec):
@@ -677,6 +692,7 @@ def _run_script(kind, payload, filename, isolated):
             import runpy
             if not isolated:
                 sys.path.insert(0, posix.getcwd())
+                _OwnFirst.names = _unshadow(sys.path[0])
             main = type(sys)("__main__")
             main.__dict__.update(__builtins__=builtins)
             sys.modules["__main__"] = main
@@ -685,6 +701,7 @@ def _run_script(kind, payload, filename, isolated):
             if not isolated:
                 sys.path.insert(0, posix._path_normpath(filename.rpartition("/")[0] or ".")
                                 if kind == "file" else posix.getcwd())
+                _OwnFirst.names = _unshadow(sys.path[0])
             main = type(sys)("__main__")
             main.__dict__.update(__builtins__=builtins, __spec__=None, __loader__=None,
                                  __annotations__={})

@@ -1,12 +1,38 @@
-# The driver kitsh's `python3` runs in a fresh instance of CPython on WASI (wasi/mod.rs; its
-# short turn compiles this once per process and keeps it marshalled): `_kitsh_main` takes the
-# job from the door, sets the call's argv, environment and directory, installs the sandbox's
-# refusals and `kitsh_tools`, runs the script as `__main__` and leaves the exit status to the
-# guest's `turn` (SystemExit's code; 1 after an uncaught exception, whose traceback it prints
-# without kitsh's frames).
+# The driver kitsh's `python3` runs in a fresh instance of CPython on WASI (wasi/mod.rs; it is
+# compiled once per process and kept marshalled). `_kitsh_prepare` does what does not depend
+# on the job — the sandbox's refusals, `kitsh_tools`'s finder, compat.py — and, for kitsh's own
+# snapshot (taken after it), imports the modules most calls use; `_kitsh_main` takes the job
+# from the door, sets the call's argv, environment and directory, runs the script as
+# `__main__` and leaves the exit status to the guest's `turn` (SystemExit's code; 1 after an
+# uncaught exception, whose traceback it prints without kitsh's frames).
 
 
-def _kitsh_main(compat_code):
+def _kitsh_prepare(compat_code, warm):
+    import sys
+    patches, refused = _kitsh_sandbox(sys, warm)
+    compat = {"sys": sys, "_NO_THREADS": True, "_MORE_PATCHES": patches, "_refused": refused}
+    exec(compat_code, compat)
+    global _kitsh_unshadow
+    _kitsh_unshadow = compat["_unshadow"]
+    if warm:
+        # What the snapshot holds: the modules the driver and most scripts import, moved out
+        # of the collector's reach (`gc.freeze`), so that a call's collections leave their
+        # pages unwritten.
+        import atexit, collections, csv, datetime, gc, importlib.util, json, os, re, traceback
+        if warm == 2:
+            # The data snapshot, for scripts that name numpy or pandas: their import costs about
+            # a second and a half, and the larger image a few milliseconds at every call, so
+            # the other scripts start from the first. What they seed at import is seeded
+            # again at every call (`_kitsh_main`).
+            try:
+                import numpy, pandas
+            except ImportError:
+                pass
+        gc.collect()
+        gc.freeze()
+
+
+def _kitsh_main():
     import sys
 
     # kitsh keeps a byte that is not UTF-8 as U+10FF00 + byte; CPython has it as the surrogate
@@ -32,13 +58,17 @@ def _kitsh_main(compat_code):
         os.chdir(cwd)
     except OSError:
         pass
-    patches, refused = _kitsh_sandbox(sys)
-    exec(compat_code, {"sys": sys, "_NO_THREADS": True, "_MORE_PATCHES": patches, "_refused": refused})
+    # Random generators that the snapshot's imports seeded, seeded again from the OS's source,
+    # as a fresh import would.
+    for name in ("random", "numpy.random"):
+        if name in sys.modules:
+            sys.modules[name].seed()
     if unbuffered:
         sys.stdout.reconfigure(write_through=True)
         sys.stderr.reconfigure(write_through=True)
     main = sys.modules["__main__"]
     g = main.__dict__
+    unshadow = _kitsh_unshadow
     # The script starts with what a fresh __main__ holds (the turn's own names go).
     for name in [n for n in g if not n.startswith("__")]:
         del g[name]
@@ -47,10 +77,12 @@ def _kitsh_main(compat_code):
         if kind == "module":
             import runpy
             sys.path.insert(0, "" if isolated else os.getcwd())
+            unshadow(sys.path[0])
             runpy.run_module(payload, run_name="__main__", alter_sys=True)
         else:
             if not isolated:
                 sys.path.insert(0, os.path.dirname(filename) if kind == "file" else "")
+                unshadow(sys.path[0])
             if kind == "file":
                 g["__file__"] = filename
             code = compile(payload, filename, "exec")
@@ -99,8 +131,9 @@ def _kitsh_fields(b):
     return out
 
 
-def _kitsh_sandbox(sys):
-    """The refusals kitsh's RustPython sandbox makes, in its words, and `kitsh_tools`."""
+def _kitsh_sandbox(sys, warm):
+    """The refusals kitsh's RustPython sandbox makes, in its words, and `kitsh_tools` (its
+    source compiled now for a snapshot, `warm` 1 or 2; else at its first import)."""
     denied = "is disabled in the kitsh sandbox"
 
     def refused(what):
@@ -190,12 +223,20 @@ def _kitsh_sandbox(sys):
             return int.from_bytes(answer[1:5], "little", signed=True), out, err
 
     class ToolsLoader:
+        code = None
+
+        @classmethod
+        def compiled(cls):
+            if cls.code is None:
+                cls.code = compile(_host.call(b"t").decode(), "<kitsh tools>", "exec")
+            return cls.code
+
         def create_module(self, spec):
             return None
 
         def exec_module(self, module):
             module.__dict__["_kitsh"] = Door
-            exec(compile(_host.call(b"t").decode(), "<kitsh tools>", "exec"), module.__dict__)
+            exec(self.compiled(), module.__dict__)
 
     class ToolsFinder:
         @classmethod
@@ -206,4 +247,6 @@ def _kitsh_sandbox(sys):
             return importlib.util.spec_from_loader(name, ToolsLoader(), origin="kitsh")
 
     sys.meta_path.insert(1, ToolsFinder)
+    if warm:
+        ToolsLoader.compiled()
     return patches, refused

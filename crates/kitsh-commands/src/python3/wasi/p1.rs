@@ -285,7 +285,11 @@ enum Target {
 
 fn target(st: &State, fd: u32, rel: &str) -> Result<Target, Errno> {
     match st.fds.get(fd) {
-        Some(Entry::Dir { path, .. }) => Ok(Target::Vfs(fds::resolve(path, rel))),
+        Some(Entry::Dir { path, .. }) if st.started => Ok(Target::Vfs(fds::resolve(path, rel))),
+        // Before the job is handed out (the driver's start, the warm-up turn that a snapshot is
+        // taken after) the guest sees no file of the VFS: nothing a script put there can end
+        // up in what later calls start from.
+        Some(Entry::Dir { .. }) => Ok(Target::Absent),
         Some(Entry::ZipDir) => Ok(match rel.trim_matches('/') {
             "" | "." => Target::ZipDir,
             fds::ZIP_NAME => Target::Zip,
