@@ -47,9 +47,17 @@ def _result(name, out):
     return stdout
 
 
+# The first characters a JSON text can start with (after white space; `NaN` and `Infinity`
+# included, as `json.loads` takes them): any other text is returned as it is without trying
+# (a failed parse costs an exception, the most of a small call).
+_JSON_START = frozenset('{["-0123456789tfnNI')
+
+
 def _call(name, kwargs, stdin):
-    params = _json.dumps(kwargs)
+    params = _json.dumps(kwargs) if kwargs else "{}"
     text = _result(name, _kitsh.call_tool(name, params, "", _stdin_bytes(stdin))).decode("utf-8", "replace")
+    if text.lstrip()[:1] not in _JSON_START:
+        return text
     try:
         return _json.loads(text)
     except ValueError:

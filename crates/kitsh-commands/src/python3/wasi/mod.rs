@@ -91,7 +91,7 @@ fn load(dir: &Path) -> Result<Loaded, String> {
     // call loads the driver and prepares the sandbox first: the same Python, slower.
     if std::env::var_os("KITSH_PYTHON_WASI_WARM").is_none_or(|v| v != "0") {
         let snapshot = |warm: &str| {
-            let name = cache_name(&wasm, &format!("-warm{:016x}", fnv1a(&[DRIVER, super::interp::COMPAT_PY, LOAD, warm, RUN])))?;
+            let name = cache_name(&wasm, &format!("-warm{:016x}", fnv1a(&[DRIVER, super::interp::COMPAT_PY, super::interp::TOOLS_PY, LOAD, warm, RUN])))?;
             let module = compiled(&loaded.engine, &wasm, &name, || {
                 let image = warm_image(&loaded, warm)?;
                 let bytes = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
