@@ -127,7 +127,7 @@ fn warm_image(loaded: &Loaded, warm: &str) -> Result<Vec<u8>, String> {
     let inst = loaded.pre.instantiate(&mut store).map_err(|e| format!("cannot start the interpreter: {e}"))?;
     let memory = inst.get_memory(&mut store, "memory").ok_or("the module has no memory")?;
     store.data_mut().memory = Some(memory);
-    match turn(&mut store, &inst, LOAD).and_then(|s| if s == 0 { turn(&mut store, &inst, warm) } else { Ok(s) }) {
+    match loaded_turn(&mut store, &inst, warm) {
         Ok(0) => {}
         Ok(status) => return Err(format!("the warm-up turn ended with status {status}")),
         Err(e) => return Err(format!("the warm-up turn failed: {e}")),
@@ -330,6 +330,15 @@ fn turn(store: &mut Store<State>, inst: &Instance, src: &str) -> wasmtime::Resul
     Ok(res.first().and_then(Val::i32).unwrap_or(0))
 }
 
+/// [`LOAD`] in an instance of the package's snapshot, then `src` when it went well: the
+/// status of the first that failed, or `src`'s.
+fn loaded_turn(store: &mut Store<State>, inst: &Instance, src: &str) -> wasmtime::Result<i32> {
+    match turn(store, inst, LOAD)? {
+        0 => turn(store, inst, src),
+        status => Ok(status),
+    }
+}
+
 fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i32 {
     let mut store = new_store(loaded, link, job, max_heap);
     let fail = |link: &Link, msg: String| {
@@ -350,7 +359,7 @@ fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i
     let called = if warm.is_ok() {
         turn(&mut store, &inst, RUN)
     } else {
-        turn(&mut store, &inst, LOAD).and_then(|s| if s == 0 { turn(&mut store, &inst, RUN_COLD) } else { Ok(s) })
+        loaded_turn(&mut store, &inst, RUN_COLD)
     };
     match called {
         Ok(status) => status & 0xff,
