@@ -12,10 +12,13 @@ use rustpython_vm::{AsObject, Interpreter, PyRef, PyResult, Settings, VirtualMac
 use super::host::Link;
 use super::natives;
 
-/// The sandbox's `posix` module (Python over `_kitsh`).
-const POSIX_PY: &str = include_str!("posix.py");
-/// The sandbox set-up and the script runner.
-const PRELUDE_PY: &str = concat!(include_str!("prelude.py"), "\n", include_str!("compat.py"));
+/// The sandbox's refusals, the same on both engines (definitions only).
+#[cfg(feature = "python-wasi")]
+pub(super) const REFUSALS_PY: &str = include_str!("refusals.py");
+/// The sandbox's `posix` module (Python over `_kitsh`), after the refusals.
+const POSIX_PY: &str = concat!(include_str!("refusals.py"), "\n", include_str!("posix.py"));
+/// The sandbox set-up and the script runner (the refusals first, the patches last).
+const PRELUDE_PY: &str = concat!(include_str!("refusals.py"), "\n", include_str!("prelude.py"), "\n", include_str!("compat.py"));
 /// The standard modules' patches both engines apply (RustPython's prelude has them appended).
 #[cfg(feature = "python-wasi")]
 pub(super) const COMPAT_PY: &str = include_str!("compat.py");

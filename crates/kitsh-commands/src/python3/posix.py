@@ -8,8 +8,6 @@
 
 import sys as _sys
 
-_DENIED = "is disabled in the kitsh sandbox"
-
 _STRERROR = {
     1: "Operation not permitted", 2: "No such file or directory", 5: "Input/output error",
     9: "Bad file descriptor", 13: "Permission denied", 17: "File exists",
@@ -39,7 +37,7 @@ def _raise(code, *names):
 
 
 def _refuse(what):
-    raise PermissionError(1, "Operation not permitted", "%s %s" % (what, _DENIED))
+    raise _refused(what)
 
 
 def fspath(path):
@@ -625,21 +623,10 @@ def times():
 
 # --- processes and signals: refused ---
 
-def system(command):
-    _refuse("os.system")
-
-
-def _make_refused(name):
-    def refused(*args, **kwargs):
-        _refuse("os." + name)
-    refused.__name__ = name
-    return refused
-
-
-for _n in ("fork", "forkpty", "execv", "execve", "spawnv", "spawnve", "posix_spawn",
-           "posix_spawnp", "kill", "killpg", "waitpid", "wait", "wait3", "wait4", "waitstatus_to_exitcode",
-           "setsid", "setpgid", "nice", "chroot", "mkfifo", "mknod", "openpty", "popen"):
-    globals()[_n] = _make_refused(_n)
+for _n in _OS_REFUSED + (
+        "waitpid", "wait", "wait3", "wait4", "waitstatus_to_exitcode", "setsid", "setpgid", "nice",
+        "chroot", "mkfifo", "mknod", "openpty"):
+    globals()[_n] = _refusing("os." + _n)
 del _n
 
 

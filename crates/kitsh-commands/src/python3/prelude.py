@@ -11,13 +11,6 @@ import sys
 import builtins
 import _io as io
 
-_DENIED = "is disabled in the kitsh sandbox"
-
-
-def _refused(what):
-    return PermissionError(1, "Operation not permitted", "%s %s" % (what, _DENIED))
-
-
 # kitsh keeps a byte that is not UTF-8 as the character U+10FF00 + byte; CPython gets it in
 # argv and the environment as the surrogate U+DC00 + byte ("surrogateescape").
 _RAW_BYTES = {0x10FF00 + b: 0xDC00 + b for b in range(0x80, 0x100)}
@@ -361,15 +354,8 @@ class TimeoutExpired(SubprocessError):
         self.cmd, self.timeout, self.output, self.stderr = cmd, timeout, output, stderr
 
 
-def _refusing(what):
-    def refused(*args, **kwargs):
-        raise _refused(what)
-    refused.__name__ = what.rsplit(".", 1)[-1]
-    return refused
-
-
 _sp = _stub("subprocess", "Refused in the kitsh sandbox: no process can be started.")
-for _n in ("run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"):
+for _n in _SUBPROCESS_REFUSED:
     setattr(_sp, _n, _refusing("subprocess"))
 _sp.PIPE, _sp.STDOUT, _sp.DEVNULL = -1, -2, -3
 _sp.SubprocessError, _sp.CalledProcessError, _sp.TimeoutExpired = SubprocessError, CalledProcessError, TimeoutExpired
@@ -389,8 +375,7 @@ _RefusedSocket.__module__ = "socket"
 
 for _name in ("socket", "_socket"):
     _so = _stub(_name, "Refused in the kitsh sandbox: no network access.")
-    for _n in ("create_connection", "create_server", "socketpair", "getaddrinfo",
-               "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getnameinfo", "fromfd"):
+    for _n in _SOCKET_REFUSED:
         setattr(_so, _n, _refusing("socket"))
     _so.socket = _so.SocketType = _RefusedSocket
     _so._GLOBAL_DEFAULT_TIMEOUT = object()
@@ -421,8 +406,7 @@ class _Refuser:
     (Modules needing the host's OS interfaces — fcntl, pwd, select, termios, ... — are simply
     absent, as on a platform without them: `import fcntl` raises ModuleNotFoundError, which is
     what the standard library's optional imports expect.)"""
-    DENIED = {"ctypes": "ctypes", "_ctypes": "ctypes", "multiprocessing": "multiprocessing",
-              "_multiprocessing": "multiprocessing"}
+    DENIED = dict(_MODULES_REFUSED, ctypes="ctypes", _ctypes="ctypes")
 
     @classmethod
     def find_spec(cls, name, path=None, target=None):

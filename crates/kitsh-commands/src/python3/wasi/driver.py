@@ -7,10 +7,13 @@
 # uncaught exception, whose traceback it prints without kitsh's frames).
 
 
-def _kitsh_prepare(compat_code, warm):
+def _kitsh_prepare(refusals_code, compat_code, warm):
     import sys
-    patches, refused = _kitsh_sandbox(sys, warm)
-    compat = {"sys": sys, "_NO_THREADS": True, "_MORE_PATCHES": patches, "_refused": refused}
+    # refusals.py and compat.py run in a namespace of their own (this module's is the script's
+    # __main__, emptied before it runs).
+    compat = {"sys": sys, "_NO_THREADS": True}
+    exec(refusals_code, compat)
+    compat["_MORE_PATCHES"] = _kitsh_sandbox(sys, warm, compat)
     exec(compat_code, compat)
     global _kitsh_unshadow
     _kitsh_unshadow = compat["_unshadow"]
@@ -131,38 +134,23 @@ def _kitsh_fields(b):
     return out
 
 
-def _kitsh_sandbox(sys, warm):
-    """The refusals kitsh's RustPython sandbox makes, in its words, and `kitsh_tools` (its
-    source compiled now for a snapshot, `warm` 1 or 2; else at its first import)."""
-    denied = "is disabled in the kitsh sandbox"
-
-    def refused(what):
-        return PermissionError(1, "Operation not permitted", "%s %s" % (what, denied))
-
-    def refusing(what):
-        def f(*args, **kwargs):
-            raise refused(what)
-        f.__name__ = what.rsplit(".", 1)[-1]
-        return f
-
+def _kitsh_sandbox(sys, warm, r):
+    """The sandbox's refusals (refusals.py's, run into `r`) applied to CPython's modules, and
+    `kitsh_tools` (its source compiled now for a snapshot, `warm` 1 or 2; else at its first
+    import). Returns compat.py's `_MORE_PATCHES`."""
+    refused, refusing, denied = r["_refused"], r["_refusing"], r["_DENIED"]
     import os
-    for name in ("system", "popen", "fork", "forkpty", "execv", "execve", "execvp", "execvpe",
-                 "execl", "execle", "execlp", "execlpe", "spawnv", "spawnve", "spawnvp",
-                 "spawnvpe", "spawnl", "spawnle", "spawnlp", "spawnlpe", "posix_spawn",
-                 "posix_spawnp", "kill", "killpg"):
+    for name in r["_OS_REFUSED"]:
         if name in ("system", "popen", "kill") or hasattr(os, name):
             setattr(os, name, refusing("os." + name))
     os.popen = refusing("subprocess")
 
     def subprocess_patch(subprocess):
-        for name in ("run", "call", "check_call", "check_output", "Popen", "getoutput",
-                     "getstatusoutput"):
+        for name in r["_SUBPROCESS_REFUSED"]:
             setattr(subprocess, name, refusing("subprocess"))
 
     def socket_patch(socket):
-        for name in ("create_connection", "create_server", "socketpair", "getaddrinfo",
-                     "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getnameinfo",
-                     "fromfd"):
+        for name in r["_SOCKET_REFUSED"]:
             setattr(socket, name, refusing("socket"))
 
         class RefusedSocket(socket.socket):
@@ -180,7 +168,7 @@ def _kitsh_sandbox(sys, warm):
     class Refuser:
         """multiprocessing is absent (an ImportError, worded as the sandbox's refusals). ctypes
         stays: on WASI it reaches nothing outside the guest (no dlopen), and pandas imports it."""
-        DENIED = {"multiprocessing": "multiprocessing", "_multiprocessing": "multiprocessing"}
+        DENIED = r["_MODULES_REFUSED"]
 
         @classmethod
         def find_spec(cls, name, path=None, target=None):
@@ -195,10 +183,7 @@ def _kitsh_sandbox(sys, warm):
             del sys.modules[name]
     sys.meta_path.insert(0, Refuser)
 
-    import _host
-
-    def field(b):
-        return len(b).to_bytes(4, "little") + b
+    import _host, struct
 
     fields = _kitsh_fields
 
@@ -211,16 +196,18 @@ def _kitsh_sandbox(sys, warm):
             return [tuple(f[i:i + 3]) for i in range(0, len(f), 3)]
 
         @staticmethod
-        def call_tool(name, params, args, stdin):
-            frame = (b"C" + field(name.encode("utf-8", "surrogateescape"))
-                     + (b"\0" + field(b"") if params is None else b"\1" + field(params.encode()))
-                     + field(args.encode("utf-8", "surrogateescape"))
-                     + (b"\0" + field(b"") if stdin is None else b"\1" + field(stdin)))
-            answer = _host.call(frame)
+        def call_tool(name, params, args, stdin, pack=struct.pack, unpack=struct.unpack_from):
+            # Every tool call takes this path: a few C calls (wasi/mod.rs reads the frame).
+            name = name.encode("utf-8", "surrogateescape")
+            args = args.encode("utf-8", "surrogateescape")
+            params = None if params is None else params.encode()
+            answer = _host.call(pack("<c4i", b"C", len(name), -1 if params is None else len(params),
+                                     len(args), -1 if stdin is None else len(stdin))
+                                + name + (params or b"") + args + (stdin or b""))
             if answer[:1] != b"R":
                 return None
-            out, err = fields(answer[5:])
-            return int.from_bytes(answer[1:5], "little", signed=True), out, err
+            status, n = unpack("<iI", answer, 1)
+            return status, answer[9:9 + n], answer[9 + n:]
 
     class ToolsLoader:
         code = None
@@ -249,4 +236,4 @@ def _kitsh_sandbox(sys, warm):
     sys.meta_path.insert(1, ToolsFinder)
     if warm:
         ToolsLoader.compiled()
-    return patches, refused
+    return patches

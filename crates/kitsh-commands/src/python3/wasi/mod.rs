@@ -91,7 +91,7 @@ fn load(dir: &Path) -> Result<Loaded, String> {
     // call loads the driver and prepares the sandbox first: the same Python, slower.
     if std::env::var_os("KITSH_PYTHON_WASI_WARM").is_none_or(|v| v != "0") {
         let snapshot = |warm: &str| {
-            let name = cache_name(&wasm, &format!("-warm{:016x}", fnv1a(&[DRIVER, super::interp::COMPAT_PY, super::interp::TOOLS_PY, LOAD, warm, RUN])))?;
+            let name = cache_name(&wasm, &format!("-warm{:016x}", fnv1a(&[DRIVER, super::interp::REFUSALS_PY, super::interp::COMPAT_PY, super::interp::TOOLS_PY, LOAD, warm, RUN])))?;
             let module = compiled(&loaded.engine, &wasm, &name, || {
                 let image = warm_image(&loaded, warm)?;
                 let bytes = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
@@ -226,7 +226,7 @@ impl Loaded {
 }
 
 /// The driver (`driver.py`): compiled by the guest at the process's first call and kept
-/// marshalled ([`CODE`]).
+/// marshalled ([`CODE`]), with the refusals and compat.py both engines share.
 const DRIVER: &str = include_str!("driver.py");
 
 /// The first turn of an instance of the package's snapshot: the driver's code, from [`CODE`]
@@ -234,21 +234,23 @@ const DRIVER: &str = include_str!("driver.py");
 const LOAD: &str = "import _host, marshal
 _kitsh_code = _host.call(b'D')
 if not _kitsh_code:
-    _kitsh_src = _host.call(b's')
-    _kitsh_n = int.from_bytes(_kitsh_src[:4], 'little')
-    _kitsh_code = marshal.dumps((compile(_kitsh_src[4:4 + _kitsh_n].decode(), '<kitsh driver>', 'exec'),
-                                 compile(_kitsh_src[8 + _kitsh_n:].decode(), '<kitsh compat>', 'exec')))
+    _kitsh_src, _kitsh_parts = _host.call(b's'), []
+    while _kitsh_src:
+        _kitsh_n = int.from_bytes(_kitsh_src[:4], 'little')
+        _kitsh_parts.append(compile(_kitsh_src[4:4 + _kitsh_n].decode(), '<kitsh driver>', 'exec'))
+        _kitsh_src = _kitsh_src[4 + _kitsh_n:]
+    _kitsh_code = marshal.dumps(tuple(_kitsh_parts))
     _host.call(b'S' + _kitsh_code)
-_kitsh_d, _kitsh_c = marshal.loads(_kitsh_code)
+_kitsh_d, _kitsh_r, _kitsh_c = marshal.loads(_kitsh_code)
 exec(_kitsh_d)
 ";
 
 /// The warm-up turn, after [`LOAD`]: what does not depend on the job, and the common imports.
 /// Our snapshot is taken after it ([`snapshot`]).
-const WARM: &str = "_kitsh_prepare(_kitsh_c, 1)\n";
+const WARM: &str = "_kitsh_prepare(_kitsh_r, _kitsh_c, 1)\n";
 
 /// The data snapshot's warm-up turn: [`WARM`]'s, and numpy and pandas imported.
-const WARM_DATA: &str = "_kitsh_prepare(_kitsh_c, 2)\n";
+const WARM_DATA: &str = "_kitsh_prepare(_kitsh_r, _kitsh_c, 2)\n";
 
 /// A call's turn in our snapshot: the driver asks the door for the job and runs it. (Short:
 /// the guest parses it at every call.)
@@ -256,7 +258,7 @@ const RUN: &str = "_kitsh_main()\n";
 
 /// A call's turn, after [`LOAD`], without our snapshot: what [`WARM`] would have done but the
 /// imports, then the job.
-const RUN_COLD: &str = "_kitsh_prepare(_kitsh_c, 0)\n_kitsh_main()\n";
+const RUN_COLD: &str = "_kitsh_prepare(_kitsh_r, _kitsh_c, 0)\n_kitsh_main()\n";
 
 /// The driver and compat.py compiled and marshalled by the guest (the same for every call of
 /// the process: one engine, one CPython).
@@ -381,14 +383,15 @@ fn run_turn(loaded: &Loaded, job: &Job, link: &Link, max_heap: Option<u64>) -> i
 // --- the door ----------------------------------------------------------------------------
 //
 // Frames (the first byte says what is asked):
-// - `D`: the marshalled driver (empty at the process's first call), `s`: the driver's and
-//   compat.py's sources as two fields, `S` + bytes: keep the marshalled driver (taken only
+// - `D`: the marshalled driver (empty at the process's first call), `s`: the sources of the
+//   driver, refusals.py and compat.py as three fields, `S` + bytes: keep the marshalled driver (taken only
 //   before the job is handed out, so no script can change what later calls run);
 // - `J`: the job ([`job_frame`]); `t`: kitsh_tools.py's source;
 // - `T`: the tools, three fields each (name, description, schema);
-// - `C` + fields (name, params or empty, words joined by NUL, stdin) calls one: the answer is
-//   `N` (no such tool) or `R` + the status (i32) + stdout + stderr. `params` and `stdin` are
-//   preceded by one byte, 1 when given.
+// - `C` + four i32 lengths (name, params, words joined by NUL, stdin; -1 for params or stdin
+//   not given) + those bytes, one after the other, calls one: the answer is `N` (no such tool)
+//   or `R` + the status (i32) + stdout's length (u32) + stdout + stderr (the rest). (Built and
+//   read by a few C calls in the guest: `struct`, not fields.)
 // A field is a little-endian u32 length and the bytes.
 
 fn field(out: &mut Vec<u8>, b: &[u8]) {
@@ -396,28 +399,30 @@ fn field(out: &mut Vec<u8>, b: &[u8]) {
     out.extend_from_slice(b);
 }
 
-fn take<'a>(b: &mut &'a [u8]) -> Option<&'a [u8]> {
-    let n = u32::from_le_bytes(b.get(..4)?.try_into().ok()?) as usize;
-    let v = b.get(4..4 + n)?;
-    *b = &b[4 + n..];
-    Some(v)
-}
-
-fn take_opt<'a>(b: &mut &'a [u8]) -> Option<Option<&'a [u8]>> {
-    let (&flag, rest) = b.split_first()?;
-    *b = rest;
-    let v = take(b)?;
-    Some((flag == 1).then_some(v))
+/// The `C` frame's parts: four little-endian i32 lengths, then the bytes of each (none for -1).
+fn call_parts(frame: &[u8]) -> Option<[Option<&[u8]>; 4]> {
+    let (head, mut body) = frame.split_at_checked(16)?;
+    let mut parts = [None; 4];
+    for (i, part) in parts.iter_mut().enumerate() {
+        let n = i32::from_le_bytes(head[i * 4..i * 4 + 4].try_into().ok()?);
+        if let Ok(n) = usize::try_from(n) {
+            let (p, rest) = body.split_at_checked(n)?;
+            *part = Some(p);
+            body = rest;
+        }
+    }
+    body.is_empty().then_some(parts)
 }
 
 fn door(st: &mut State, frame: &[u8]) -> Option<Vec<u8>> {
-    let (&op, mut rest) = frame.split_first()?;
+    let (&op, rest) = frame.split_first()?;
     let link = &st.link;
     match op {
         b'D' => Some(CODE.get().cloned().unwrap_or_default()),
         b's' => {
             let mut out = Vec::new();
             field(&mut out, DRIVER.as_bytes());
+            field(&mut out, super::interp::REFUSALS_PY.as_bytes());
             field(&mut out, super::interp::COMPAT_PY.as_bytes());
             Some(out)
         }
@@ -441,24 +446,52 @@ fn door(st: &mut State, frame: &[u8]) -> Option<Vec<u8>> {
             Some(out)
         }
         b'C' => {
-            let name = String::from_utf8_lossy(take(&mut rest)?).into_owned();
-            let params = take_opt(&mut rest)?.map(|p| String::from_utf8_lossy(p).into_owned());
-            let words = String::from_utf8_lossy(take(&mut rest)?).into_owned();
-            let stdin = take_opt(&mut rest)?.map(<[u8]>::to_vec);
+            let [name, params, words, stdin] = call_parts(rest)?;
+            let name = String::from_utf8_lossy(name?).into_owned();
+            let params = params.map(|p| String::from_utf8_lossy(p).into_owned());
+            let words = String::from_utf8_lossy(words?);
             let words: Vec<String> = if words.is_empty() { Vec::new() } else { words.split('\0').map(str::to_string).collect() };
-            let out = super::host::call_tool(link, name, params, words, stdin);
+            let out = super::host::call_tool(link, name, params, words, stdin.map(<[u8]>::to_vec));
             let mut answer = Vec::new();
             match out {
                 None => answer.push(b'N'),
                 Some(o) => {
+                    answer.reserve(9 + o.stdout.len() + o.stderr.len());
                     answer.push(b'R');
                     answer.extend_from_slice(&o.status.to_le_bytes());
                     field(&mut answer, &o.stdout);
-                    field(&mut answer, &o.stderr);
+                    answer.extend_from_slice(&o.stderr);
                 }
             }
             Some(answer)
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::call_parts;
+
+    fn frame(lens: [i32; 4], body: &[u8]) -> Vec<u8> {
+        let mut f: Vec<u8> = lens.iter().flat_map(|n| n.to_le_bytes()).collect();
+        f.extend_from_slice(body);
+        f
+    }
+
+    #[test]
+    fn a_call_frame_is_read_part_by_part() {
+        let f = frame([3, 2, 0, -1], b"get{}");
+        assert_eq!(call_parts(&f), Some([Some(&b"get"[..]), Some(&b"{}"[..]), Some(&b""[..]), None]));
+        let f = frame([1, -1, 3, 2], b"hh\0xab");
+        assert_eq!(call_parts(&f), Some([Some(&b"h"[..]), None, Some(&b"h\0x"[..]), Some(&b"ab"[..])]));
+    }
+
+    #[test]
+    fn a_malformed_call_frame_is_refused() {
+        assert_eq!(call_parts(b"short"), None);
+        assert_eq!(call_parts(&frame([4, 0, 0, -1], b"abc")), None, "a part past the end");
+        assert_eq!(call_parts(&frame([1, 0, 0, -1], b"ab")), None, "bytes left over");
+        assert_eq!(call_parts(&frame([i32::MAX, 0, 0, 0], b"")), None);
     }
 }
