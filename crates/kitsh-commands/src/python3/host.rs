@@ -56,17 +56,8 @@ impl Link {
             let _ = tx.send(f(ctx));
         });
         self.tx.send(Msg::Job(job)).ok()?;
-        // Most requests are answered within microseconds (a write, a stat, a tool's callback):
-        // waiting for them awake costs less than the thread being put to sleep and woken.
-        let start = Instant::now();
-        loop {
-            match rx.try_recv() {
-                Ok(v) => return Some(v),
-                Err(mpsc::TryRecvError::Disconnected) => return None,
-                Err(mpsc::TryRecvError::Empty) if start.elapsed() < SPIN => std::thread::yield_now(),
-                Err(mpsc::TryRecvError::Empty) => return rx.recv().ok(),
-            }
-        }
+        // Most requests are answered within microseconds (a write, a stat, a tool's callback).
+        spin_recv(&rx).or_else(|| rx.recv().ok())
     }
 
     /// Tell the command's side that the script ended.
@@ -175,9 +166,10 @@ pub fn serve(
     }
 }
 
-/// The next message if it comes within [`SPIN`] (a disconnected channel is left to the caller's
-/// blocking receive, which reports it).
-fn spin_recv(rx: &mpsc::Receiver<Msg>) -> Option<Msg> {
+/// The next message if it comes within [`SPIN`], waiting awake; `None` otherwise (a
+/// disconnected channel is left to the caller's blocking receive, which reports it). Both sides
+/// of the bridge wait this way before sleeping.
+fn spin_recv<T>(rx: &mpsc::Receiver<T>) -> Option<T> {
     let start = Instant::now();
     loop {
         match rx.try_recv() {
