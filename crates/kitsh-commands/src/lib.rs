@@ -66,6 +66,8 @@ pub mod mkdir;
 pub mod mkfifo;
 pub mod mktemp;
 pub mod nl;
+#[cfg(feature = "node")]
+pub mod node;
 pub mod nproc;
 pub mod numfmt;
 pub mod od;
@@ -76,6 +78,8 @@ pub mod pr;
 pub mod printenv;
 #[cfg(feature = "python")]
 pub mod python3;
+#[cfg(any(feature = "python", feature = "node"))]
+mod guest;
 pub mod readlink;
 pub mod realpath;
 pub mod rev;
@@ -197,6 +201,10 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         ("more", &pager::More),
         ("mv", &mv::Mv),
         ("nl", &nl::Nl),
+        #[cfg(feature = "node")]
+        ("node", &node::Node),
+        #[cfg(feature = "node")]
+        ("nodejs", &node::Node),
         ("nproc", &nproc::Nproc),
         ("numfmt", &numfmt::Numfmt),
         ("od", &od::Od),

@@ -9,7 +9,7 @@ use rustpython_vm::compiler::Mode;
 use rustpython_vm::signal::UserSignalReceiver;
 use rustpython_vm::{AsObject, Interpreter, PyRef, PyResult, Settings, VirtualMachine};
 
-use super::host::Link;
+use crate::guest::host::Link;
 use super::natives;
 
 /// The sandbox's refusals, the same on both engines (definitions only).

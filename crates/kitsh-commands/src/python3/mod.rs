@@ -17,16 +17,15 @@
 //! [`kitsh_core::alloc::MeteredAlloc`] is the allocator (`ExecutionLimits::max_heap_bytes`).
 
 mod args;
-mod host;
 mod interp;
 mod natives;
-mod pool;
 #[cfg(feature = "python-wasi")]
 pub mod wasi;
 
 
-use rustpython_vm::signal::user_signal_channel;
+use rustpython_vm::signal::{user_signal_channel, UserSignal, UserSignalSender};
 
+use crate::guest::{host, pool};
 use crate::{Builtin, Ctx};
 use kitsh_core::fs::{FileType, FsError};
 use args::{Exit, Script};
@@ -35,7 +34,7 @@ use args::{Exit, Script};
 pub struct Python3;
 
 /// Stack of an interpreter thread. Virtual memory: only what deep recursion touches is used.
-pub const STACK_SIZE: usize = 256 << 20;
+pub use crate::guest::STACK_SIZE;
 
 impl Builtin for Python3 {
     fn run(&self, ctx: &mut Ctx<'_>, argv: &[String]) -> i32 {
@@ -225,7 +224,7 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
         }
     };
     let interrupt = || {
-        let _ = signal_tx.send(host::keyboard_interrupt(signal_tx.clone()));
+        let _ = signal_tx.send(keyboard_interrupt(signal_tx.clone()));
     };
     let served = host::serve(ctx, rx, &link, &interrupt, meter.as_ref().map(|(m, l)| (&**m, *l)));
     let status = match served {
@@ -238,4 +237,16 @@ fn run_job(ctx: &mut Ctx<'_>, job: interp::Job) -> i32 {
         host::Served::Gone => handle.join(),
     };
     finished(ctx, &link, status)
+}
+
+/// A signal raising `KeyboardInterrupt` at the interpreter's next safe point (the next
+/// bytecode instruction). It re-arms itself as it fires, so a script catching it
+/// (`except BaseException: pass` in a loop) is interrupted again at its very next
+/// instruction — inside its handler, where nothing catches it. (`serve` also re-sends it every
+/// tick: the eval-breaker flag is process-wide, another interpreter may consume it.)
+pub fn keyboard_interrupt(tx: UserSignalSender) -> UserSignal {
+    Box::new(move |vm| {
+        let _ = tx.send(keyboard_interrupt(tx.clone()));
+        Err(vm.new_exception_msg(vm.ctx.exceptions.keyboard_interrupt.to_owned(), host::INTERRUPTED.into()))
+    })
 }

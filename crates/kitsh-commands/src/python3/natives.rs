@@ -12,7 +12,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rustpython_vm::builtins::{PyBytesRef, PyModule, PyStrRef};
 use rustpython_vm::{AsObject, PyObjectRef, PyRef, VirtualMachine};
 
-use super::host::Link;
+use crate::guest::host::Link;
 use kitsh_core::fs::{join_path, FileType, FsError, Metadata, WriteMode};
 
 /// The errno of a filesystem error (what CPython's OSError would carry).
@@ -208,7 +208,7 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
         let args = text(&args);
         let words: Vec<String> = if args.is_empty() { Vec::new() } else { args.split('\0').map(str::to_string).collect() };
         let stdin = stdin.map(|b| b.as_bytes().to_vec());
-        let out = super::host::call_tool(&l, name, params, words, stdin);
+        let out = crate::guest::host::call_tool(&l, name, params, words, stdin);
         match out {
             Some(o) => vm.new_tuple((o.status, vm.ctx.new_bytes(o.stdout), vm.ctx.new_bytes(o.stderr))).into(),
             None => vm.ctx.none(),

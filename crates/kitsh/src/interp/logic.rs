@@ -10,9 +10,9 @@ pub(crate) const SHELL: &[&str] = &[
 ];
 
 /// Commands a logic-only shell keeps, all reading standard input only (ST-8), sorted;
-/// `python3` too (its files refused the same way), where the build has it.
+/// `python3` and `node` too (their files refused the same way), where the build has them.
 pub(crate) const TRANSFORMS: &[&str] = &[
-    "awk", "base64", "cat", "cut", "date", "expr", "fold", "grep", "head", "jq", "nl", "paste", "python", "python3", "rev", "sed", "seq", "sleep",
+    "awk", "base64", "cat", "cut", "date", "expr", "fold", "grep", "head", "jq", "nl", "node", "paste", "python", "python3", "rev", "sed", "seq", "sleep",
     "sort", "tac", "tail", "tr", "uniq", "wc",
 ];
 

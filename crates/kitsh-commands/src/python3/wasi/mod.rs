@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use wasmtime::{Config, Engine, Instance, InstancePre, Linker, Module, Store, StoreLimitsBuilder, UpdateDeadline, Val};
 
-use super::host::Link;
+use crate::guest::host::Link;
 use super::interp::Job;
 use p1::{Exit, State, ZipFile};
 
@@ -122,7 +122,7 @@ fn load(dir: &Path) -> Result<Loaded, String> {
 /// our own snapshot. The turn sees no VFS file and no job ([`p1`]), so the image holds
 /// nothing of any script.
 fn warm_image(loaded: &Loaded, warm: &str) -> Result<Vec<u8>, String> {
-    let (link, _) = super::host::channel();
+    let (link, _) = crate::guest::host::channel();
     let mut store = new_store(loaded, &link, &Job::default(), None);
     let inst = loaded.pre.instantiate(&mut store).map_err(|e| format!("cannot start the interpreter: {e}"))?;
     let memory = inst.get_memory(&mut store, "memory").ok_or("the module has no memory")?;
@@ -451,7 +451,7 @@ fn door(st: &mut State, frame: &[u8]) -> Option<Vec<u8>> {
             let params = params.map(|p| String::from_utf8_lossy(p).into_owned());
             let words = String::from_utf8_lossy(words?);
             let words: Vec<String> = if words.is_empty() { Vec::new() } else { words.split('\0').map(str::to_string).collect() };
-            let out = super::host::call_tool(link, name, params, words, stdin.map(<[u8]>::to_vec));
+            let out = crate::guest::host::call_tool(link, name, params, words, stdin.map(<[u8]>::to_vec));
             let mut answer = Vec::new();
             match out {
                 None => answer.push(b'N'),

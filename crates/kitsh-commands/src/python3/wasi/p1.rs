@@ -14,7 +14,7 @@ use kitsh_core::fs::{FileSystem, FileType, FsError, Metadata, WriteMode};
 use wasmtime::{Caller, Linker, Memory, StoreLimits};
 
 use super::fds::{self, Entry, Fds, File};
-use crate::python3::host::Link;
+use crate::guest::host::Link;
 
 /// A WASI errno.
 type Errno = u16;

@@ -1,8 +1,8 @@
-//! The bridge between the interpreter thread and the command's [`Ctx`].
+//! The bridge between an interpreter thread and the command's [`Ctx`].
 //!
-//! The Python interpreter runs on a thread of its own (with a stack large enough for deep
-//! Python recursion; RustPython measures the real thread stack to raise `RecursionError` in
-//! time). The command's thread keeps the [`Ctx`] — its pipes are not `Send` — and serves the
+//! An embedded interpreter (`python3`, `node`) runs on a thread of its own (with a stack large
+//! enough for deep recursion: RustPython measures the real thread stack to raise
+//! `RecursionError` in time, QuickJS is given a stack bound below it). The command's thread keeps the [`Ctx`] — its pipes are not `Send` — and serves the
 //! interpreter's requests: each request is a closure run against the `Ctx` ([`Link::call`]),
 //! so stdout writes, stdin reads and VFS operations happen as the script makes them
 //! (streaming, lazily). Between requests, and every [`TICK`], it checks the script's
@@ -12,8 +12,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-
-use rustpython_vm::signal::{UserSignal, UserSignalSender};
 
 use crate::Ctx;
 
@@ -115,7 +113,7 @@ pub enum Served {
 }
 
 /// The message a cancelled script is interrupted with (never printed: kitsh reports the limit).
-const INTERRUPTED: &str = "kitsh: the script was stopped (timeout or limit)";
+pub const INTERRUPTED: &str = "kitsh: the script was stopped (timeout or limit)";
 
 /// Serve the interpreter's requests until it reports [`Msg::Done`] (its status), goes away, or
 /// is abandoned ([`Served`]). `link` is the interpreter's link (for the shared cancellation
@@ -180,24 +178,12 @@ fn spin_recv<T>(rx: &mpsc::Receiver<T>) -> Option<T> {
     }
 }
 
-/// A signal raising `KeyboardInterrupt` at the interpreter's next safe point (the next
-/// bytecode instruction). It re-arms itself as it fires, so a script catching it
-/// (`except BaseException: pass` in a loop) is interrupted again at its very next
-/// instruction — inside its handler, where nothing catches it. (`serve` also re-sends it every
-/// tick: the eval-breaker flag is process-wide, another interpreter may consume it.)
-pub fn keyboard_interrupt(tx: UserSignalSender) -> UserSignal {
-    Box::new(move |vm| {
-        let _ = tx.send(keyboard_interrupt(tx.clone()));
-        Err(vm.new_exception_msg(vm.ctx.exceptions.keyboard_interrupt.to_owned(), INTERRUPTED.into()))
-    })
-}
-
 /// The script must stop: cancelled, or past its deadline.
 fn is_cancelled(ctx: &Ctx<'_>) -> bool {
     ctx.cancel.cancelled() || ctx.cancel.deadline().is_some_and(|d| Instant::now() >= d)
 }
 
-/// Call the shell's tool `name` (`kitsh_tools`) on the command's thread: with `params` (a JSON
+/// Call the shell's tool `name` (`kitsh_tools` in Python and JavaScript) on the command's thread: with `params` (a JSON
 /// object's text) or, when it is `None`, with the words `words` (`help`, `discover`). `None`
 /// when the shell has no such tool or the command's side is gone.
 pub fn call_tool(

@@ -1,0 +1,146 @@
+// Errors as Node shows them: V8's `err.stack` format (`Error: msg\n    at f (file:1:2)`) built
+// from QuickJS's call sites, the report of an uncaught exception or an unhandled rejection
+// (the source line with a caret, the error, `Node.js v20...`), `uncaughtException` and
+// `unhandledRejection` listeners.
+
+const k = internals.k;
+const locations = new WeakMap();
+// The frames of each error's stack, and the stack as first made: V8 writes `err.stack` when it
+// is first read, so a name or message set after construction (a subclass's `this.name = ...`)
+// shows in it; QuickJS writes it at construction. `currentStack` redoes the first line.
+const frames = new WeakMap();
+const pending = new Map(); // unhandled rejections: promise -> reason, in order
+
+function frameText(cs) {
+  const fn = cs.getFunctionName();
+  if (cs.isNative()) return `    at ${fn || '<anonymous>'} (native)`;
+  const file = cs.getFileName();
+  const line = cs.getLineNumber();
+  let col = cs.getColumnNumber();
+  if (line === 1 && internals.wrapped.has(file)) col -= internals.wrapped.get(file);
+  const loc = file ? (line > 0 ? `${file}:${line}:${col}` : file) : '<anonymous>';
+  return fn ? `    at ${fn} (${loc})` : `    at ${loc}`;
+}
+
+function headOf(err) {
+  try {
+    return Error.prototype.toString.call(err);
+  } catch (_) {
+    return 'Error';
+  }
+}
+
+function prepareStackTrace(err, callsites) {
+  const lines = [];
+  for (const cs of callsites) {
+    const file = cs.getFileName();
+    if (file === 'node:internal/bootstrap') continue;
+    if (!locations.has(err) && file && internals.sources.has(file) && typeof err === 'object' && err !== null) {
+      let col = cs.getColumnNumber();
+      const line = cs.getLineNumber();
+      if (line === 1 && internals.wrapped.has(file)) col -= internals.wrapped.get(file);
+      locations.set(err, { file, line, col });
+    }
+    lines.push(frameText(cs));
+  }
+  const head = headOf(err);
+  const stack = lines.length ? head + '\n' + lines.join('\n') : head;
+  if (typeof err === 'object' && err !== null) frames.set(err, { stack, lines });
+  return stack;
+}
+
+function currentStack(err) {
+  const s = err.stack;
+  const f = frames.get(err);
+  if (f === undefined || s !== f.stack) return String(s);
+  const head = headOf(err);
+  return f.lines.length ? head + '\n' + f.lines.join('\n') : head;
+}
+
+function stackOf(err) {
+  const s = err && err.stack;
+  return typeof s === 'string' ? s : headOf(err);
+}
+
+function sourceHeader(err) {
+  const loc = typeof err === 'object' && err !== null ? locations.get(err) : undefined;
+  if (!loc) return '';
+  const src = internals.sources.get(loc.file);
+  if (src === undefined) return '';
+  const text = src.split('\n')[loc.line - 1];
+  if (text === undefined) return '';
+  return `${loc.file}:${loc.line}\n${text}\n${' '.repeat(Math.max(0, loc.col - 1))}^\n\n`;
+}
+
+function isError(v) {
+  return v instanceof Error || (typeof v === 'object' && v !== null && Object.prototype.toString.call(v) === '[object Error]');
+}
+
+function report(err) {
+  const util = require('util');
+  const version = internals.process.version;
+  if (isError(err)) {
+    return `${sourceHeader(err)}${util.inspect(err)}\n\nNode.js ${version}\n`;
+  }
+  return `${sourceHeader(err)}Uncaught ${util.inspect(err)}\n\nNode.js ${version}\n`;
+}
+
+function rejectionReport(reason) {
+  const util = require('util');
+  const version = internals.process.version;
+  if (isError(reason)) {
+    return `${sourceHeader(reason)}${util.inspect(reason)}\n\nNode.js ${version}\n`;
+  }
+  const shown = reason === undefined ? 'undefined' : util.inspect(reason);
+  return 'node:internal/process/promises:288\n            triggerUncaughtException(err, true /* fromPromise */);\n            ^\n\n' +
+    '[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, ' +
+    `or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${shown}".] {\n` +
+    `  code: 'ERR_UNHANDLED_REJECTION'\n}\n\nNode.js ${version}\n`;
+}
+
+module.exports = {
+  setup(i) {
+    i.wrapped = new Map();
+    Error.prepareStackTrace = prepareStackTrace;
+    Error.stackTraceLimit = 10;
+    if (typeof Error.captureStackTrace !== 'function') {
+      Error.captureStackTrace = function captureStackTrace(obj) {
+        const e = new Error();
+        Object.defineProperty(obj, 'stack', { value: headOf(obj) + e.stack.slice(e.stack.indexOf('\n')), writable: true, configurable: true });
+      };
+    }
+    k.setRejectionHook((promise, reason, handled) => {
+      if (handled) pending.delete(promise);
+      else pending.set(promise, reason);
+    });
+  },
+  stackOf,
+  currentStack,
+  // An uncaught exception: -1 when `uncaughtException` listeners took it, else the status.
+  fatal(err) {
+    const p = internals.process;
+    if (p.listenerCount('uncaughtException') > 0) {
+      p.emit('uncaughtException', err, 'uncaughtException');
+      return -1;
+    }
+    k.write(2, report(err));
+    return 1;
+  },
+  // After the promise jobs: false (nothing), true (a listener took one), or the status.
+  rejections() {
+    if (pending.size === 0) return false;
+    const [promise, reason] = pending.entries().next().value;
+    pending.delete(promise);
+    const p = internals.process;
+    if (p.listenerCount('unhandledRejection') > 0) {
+      p.emit('unhandledRejection', reason, promise);
+      return true;
+    }
+    if (p.listenerCount('uncaughtException') > 0) {
+      p.emit('uncaughtException', reason, 'unhandledRejection');
+      return true;
+    }
+    k.write(2, rejectionReport(reason));
+    return 1;
+  },
+};

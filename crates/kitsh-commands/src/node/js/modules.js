@@ -1,0 +1,256 @@
+// CommonJS modules on the virtual filesystem: `require` of relative and absolute paths (with
+// `.js`, `.json`, `.cjs`, directories with `package.json`'s `main` or `index.js`) and of
+// packages in `node_modules` up the tree, `module.exports`, `require.cache`, `require.resolve`;
+// the main script, `-e`/`-p` code and `node -c`.
+
+const k = internals.k;
+const path = require('path');
+const cache = Object.create(null);
+let mainModule;
+
+const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const WRAP_TAIL = '\n})';
+
+class Module {
+  constructor(id, parent) {
+    this.id = id;
+    this.path = id === '.' || path.isAbsolute(id) ? path.dirname(id) : '.';
+    this.exports = {};
+    this.filename = null;
+    this.loaded = false;
+    this.children = [];
+    this.paths = [];
+    Object.defineProperty(this, 'parent', { value: parent, writable: true, enumerable: false, configurable: true });
+    if (parent && parent.children) parent.children.push(this);
+  }
+  require(id) { return requireFrom(this, id); }
+}
+Module.builtinModules = ['assert', 'buffer', 'child_process', 'console', 'crypto', 'events', 'fs', 'os', 'path', 'process',
+  'querystring', 'readline', 'stream', 'string_decoder', 'timers', 'url', 'util'];
+Module.Module = Module;
+Module._cache = cache;
+Module.createRequire = (filename) => {
+  const m = new Module(String(filename), null);
+  m.filename = String(filename);
+  m.path = path.dirname(m.filename);
+  return makeRequire(m);
+};
+Module.isBuiltin = (name) => internals.builtin(String(name)) !== undefined;
+
+function stripShebang(code) {
+  if (code.startsWith('#!')) {
+    const nl = code.indexOf('\n');
+    return nl < 0 ? '' : code.slice(nl);
+  }
+  return code;
+}
+
+function makeRequire(mod) {
+  const req = function require(id) { return requireFrom(mod, id); };
+  req.resolve = function resolve(request) {
+    validateId(request);
+    if (isBuiltinRequest(request)) return request;
+    return resolveFilename(request, mod);
+  };
+  req.resolve.paths = (request) => (isRelative(request) ? [mod.path] : nodeModulePaths(mod.path));
+  req.cache = cache;
+  req.main = mainModule;
+  req.extensions = { '.js': true, '.json': true, '.cjs': true };
+  return req;
+}
+
+function validateId(id) {
+  if (typeof id !== 'string') {
+    const e = new TypeError(`The "id" argument must be of type string. Received ${require('util').describeReceived(id)}`);
+    e.code = 'ERR_INVALID_ARG_TYPE';
+    throw e;
+  }
+  if (id === '') {
+    const e = new TypeError("The argument 'id' must be a non-empty string. Received ''");
+    e.code = 'ERR_INVALID_ARG_VALUE';
+    throw e;
+  }
+}
+
+function isRelative(request) {
+  return request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../') || request.startsWith('/');
+}
+
+function isBuiltinRequest(request) {
+  return !isRelative(request) && internals.builtin(request) !== undefined;
+}
+
+function requireFrom(parent, id) {
+  if (typeof parent === 'string') {
+    const m = new Module(parent, null);
+    m.path = path.dirname(parent);
+    parent = m;
+  }
+  validateId(id);
+  if (!isRelative(id)) {
+    const b = internals.builtin(id);
+    if (b !== undefined) return b;
+    if (id.startsWith('node:')) {
+      const e = new Error(`No such built-in module: ${id}`);
+      e.code = 'ERR_UNKNOWN_BUILTIN_MODULE';
+      throw e;
+    }
+  }
+  const filename = resolveFilename(id, parent);
+  const cached = cache[filename];
+  if (cached !== undefined) return cached.exports;
+  const m = new Module(filename, parent);
+  m.filename = filename;
+  m.path = path.dirname(filename);
+  cache[filename] = m;
+  let ok = false;
+  try {
+    load(m, filename);
+    ok = true;
+  } finally {
+    if (!ok) delete cache[filename];
+  }
+  return m.exports;
+}
+
+function readText(filename) {
+  return k.decode(k.readFile(filename));
+}
+
+function load(m, filename) {
+  if (filename.endsWith('.json')) {
+    const text = readText(filename);
+    try {
+      m.exports = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch (err) {
+      err.message = filename + ': ' + err.message;
+      throw err;
+    }
+  } else if (filename.endsWith('.node')) {
+    const e = new Error('native addons are disabled in the kitsh sandbox');
+    e.code = 'ERR_KITSH_SANDBOX';
+    throw e;
+  } else {
+    compile(m, readText(filename), filename);
+  }
+  m.loaded = true;
+}
+
+function compile(m, code, filename) {
+  code = stripShebang(code);
+  internals.sources.set(filename, code);
+  internals.wrapped.set(filename, WRAP_HEAD.length);
+  const fn = k.evalScript(WRAP_HEAD + code + WRAP_TAIL, filename);
+  const req = makeRequire(m);
+  fn.call(m.exports, m.exports, req, m, filename, path.dirname(filename));
+}
+
+function stat(p) {
+  const s = k.stat(p, true);
+  return s === null ? null : s[0];
+}
+
+function tryFile(p) {
+  const t = stat(p);
+  return t !== null && t !== 'd' ? p : undefined;
+}
+
+function tryExtensions(p) {
+  return tryFile(p) || tryFile(p + '.js') || tryFile(p + '.json') || tryFile(p + '.cjs') || tryFile(p + '.node');
+}
+
+function tryDirectory(dir) {
+  if (stat(dir) !== 'd') return undefined;
+  const pj = tryFile(dir + '/package.json');
+  if (pj) {
+    let main;
+    try {
+      main = JSON.parse(readText(pj)).main;
+    } catch (err) {
+      err.message = `Error parsing ${pj}: ${err.message}`;
+      err.path = pj;
+      throw err;
+    }
+    if (typeof main === 'string' && main !== '') {
+      const p = path.resolve(dir, main);
+      const found = tryExtensions(p) || tryIndex(p);
+      if (found) return found;
+    }
+  }
+  return tryIndex(dir);
+}
+
+function tryIndex(dir) {
+  return tryFile(dir + '/index.js') || tryFile(dir + '/index.json') || tryFile(dir + '/index.cjs');
+}
+
+function nodeModulePaths(from) {
+  const out = [];
+  let dir = path.resolve(from);
+  for (;;) {
+    if (!dir.endsWith('/node_modules')) out.push(dir === '/' ? '/node_modules' : dir + '/node_modules');
+    if (dir === '/') break;
+    dir = path.dirname(dir);
+  }
+  return out;
+}
+
+function resolveFilename(request, parent) {
+  const base = parent && parent.filename ? path.dirname(parent.filename) : (parent && parent.path && parent.path !== '.' ? parent.path : internals.process.cwd());
+  if (isRelative(request)) {
+    const p = path.resolve(base, request);
+    const found = (request.endsWith('/') ? undefined : tryExtensions(p)) || tryDirectory(p);
+    if (found) return found;
+  } else {
+    for (const dir of nodeModulePaths(base)) {
+      const p = dir + '/' + request;
+      const found = tryExtensions(p) || tryDirectory(p);
+      if (found) return found;
+    }
+  }
+  const stack = [];
+  for (let m = parent; m; m = m.parent) if (m.filename) stack.push(m.filename);
+  let msg = `Cannot find module '${request}'`;
+  if (stack.length) msg += '\nRequire stack:\n- ' + stack.join('\n- ');
+  const e = new Error(msg);
+  e.code = 'MODULE_NOT_FOUND';
+  e.requireStack = stack;
+  throw e;
+}
+
+module.exports = {
+  Module,
+  setup(i) {
+  },
+  requireFrom,
+  runMain(filename, code) {
+    const m = new Module('.', null);
+    m.filename = filename;
+    m.path = path.dirname(filename);
+    m.paths = nodeModulePaths(m.path);
+    mainModule = m;
+    internals.process.mainModule = m;
+    cache[filename] = m;
+    compile(m, code, filename);
+    m.loaded = true;
+  },
+  runEval(code, name) {
+    const m = new Module(name, null);
+    m.filename = path.join(internals.process.cwd(), name);
+    m.paths = nodeModulePaths(internals.process.cwd());
+    const g = globalThis;
+    const def = (key, value) => Object.defineProperty(g, key, { value, writable: true, configurable: true, enumerable: false });
+    def('module', m);
+    def('exports', m.exports);
+    def('require', makeRequire(m));
+    def('__filename', name);
+    def('__dirname', '.');
+    internals.sources.set(name, code);
+    return k.evalScript(stripShebang(code), name);
+  },
+  check(code, filename) {
+    internals.sources.set(filename, code);
+    internals.wrapped.set(filename, WRAP_HEAD.length);
+    k.evalScript(WRAP_HEAD + stripShebang(code) + WRAP_TAIL, filename);
+  },
+};

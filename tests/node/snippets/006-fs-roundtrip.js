@@ -1,0 +1,14 @@
+const fs = require('fs');
+const path = require('path');
+const dir = fs.mkdtempSync('/tmp/kn-');
+const file = path.join(dir, 'data', 'out.txt');
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, 'line 1\n');
+fs.appendFileSync(file, 'line 2\n');
+console.log(fs.readFileSync(file, 'utf8'));
+console.log(fs.existsSync(file), fs.statSync(file).size, fs.statSync(path.dirname(file)).isDirectory());
+console.log(fs.readdirSync(path.join(dir, 'data')));
+fs.renameSync(file, file + '.bak');
+console.log(fs.readdirSync(path.join(dir, 'data')));
+fs.rmSync(dir, { recursive: true });
+console.log(fs.existsSync(dir));

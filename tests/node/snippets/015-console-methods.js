@@ -1,0 +1,17 @@
+console.log('%s has %d items costing %f', 'cart', 3, 9.99);
+console.log('%o and %O', { a: [1] }, { b: 2 });
+console.log('%j', { j: true }, 'extra', 5);
+console.info('info'); console.debug('debug');
+console.group('Group');
+console.log('inside');
+console.group();
+console.log('deeper');
+console.groupEnd();
+console.groupEnd();
+console.log('outside');
+console.count(); console.count(); console.count('x'); console.countReset(); console.count();
+console.dir({ a: { b: { c: { d: 1 } } } }, { depth: 0 });
+console.table([{ name: 'a', v: 1 }, { name: 'b', v: 22 }]);
+console.table({ r1: { c: 1 }, r2: { c: 2 } });
+console.table(['x', 'y']);
+console.assert(1 === 1, 'not printed');

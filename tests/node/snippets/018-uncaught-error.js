@@ -1,0 +1,3 @@
+console.log('about to fail');
+function parseConfig(s) { return JSON.parse(s); }
+parseConfig('{bad json');

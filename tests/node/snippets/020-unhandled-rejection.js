@@ -1,0 +1,3 @@
+async function fetchData() { throw new TypeError('network down'); }
+console.log('start');
+fetchData();

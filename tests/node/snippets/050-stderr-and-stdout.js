@@ -1,0 +1,5 @@
+console.log('to stdout');
+console.error('to stderr');
+console.warn('warning');
+process.stderr.write('raw stderr\n');
+console.log('end');
