@@ -115,6 +115,7 @@ fn source(name: &str) -> Option<&'static str> {
         "errors" => include_str!("js/errors.js"),
         "events" => include_str!("js/events.js"),
         "crypto" => include_str!("js/crypto.js"),
+        "fetch" => include_str!("js/fetch.js"),
         "fs" => include_str!("js/fs.js"),
         "intl" => include_str!("js/intl.js"),
         "kitsh_tools" => include_str!("js/kitsh_tools.js"),
@@ -401,6 +402,36 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<State>, job: &Job) -> Res<Object<
         let p = join_path("/", &path);
         on_fs(&ctx, &l, move |c| c.fs.set_len(&p, len.max(0.0) as u64))
     });
+
+    // HTTP through the shell's network (`fetch`): what `curl` may reach, nothing else.
+    let s = Rc::clone(state);
+    add!(
+        "http",
+        move |ctx: Ctx<'js>, method: String, url: String, headers: Vec<Vec<String>>, body: Opt<Value<'js>>, follow: bool| -> Res<Array<'js>> {
+            let body = body.0.filter(|v| !v.is_null() && !v.is_undefined()).and_then(|v| bytes_of(&v));
+            let req = kitsh_core::command::net::HttpRequest {
+                method,
+                url,
+                headers: headers.into_iter().filter_map(|h| Some((h.first()?.clone(), h.get(1)?.clone()))).collect(),
+                body,
+                follow_redirects: follow,
+                max_redirects: 20,
+                timeout: s.deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
+                max_bytes: 256 << 20,
+            };
+            s.flush();
+            let r = s.link.call(move |c| c.net.request(&req)).unwrap_or(Err(kitsh_core::command::net::NetError::Disabled));
+            let resp = r.map_err(|e| Exception::throw_message(&ctx, &e.to_string()))?;
+            let a = Array::new(ctx.clone())?;
+            a.set(0, resp.status)?;
+            a.set(1, resp.reason)?;
+            a.set(2, resp.headers.into_iter().map(|(k, v)| vec![k, v]).collect::<Vec<_>>())?;
+            a.set(3, u8array(&ctx, resp.body)?)?;
+            a.set(4, resp.url)?;
+            a.set(5, resp.redirects)?;
+            Ok(a)
+        }
+    );
 
     // The shell's tools (`require('kitsh_tools')`).
     let l = state.link.clone();

@@ -391,7 +391,10 @@
       return proto[name].apply(this, args);
     };
   }
-  lazy('fetch', () => function fetch() { return Promise.reject(refusedError('fetch')); });
+  lazy('fetch', () => internal('fetch').fetch);
+  lazy('Headers', () => internal('fetch').Headers);
+  lazy('Request', () => internal('fetch').Request);
+  lazy('Response', () => internal('fetch').Response);
 
   // ---- modules -----------------------------------------------------------------------------
   const modules = internal('modules');

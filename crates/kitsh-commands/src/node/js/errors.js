@@ -30,7 +30,66 @@ function headOf(err) {
   }
 }
 
+// QuickJS's wording of the engine's own errors, in V8's (what Node prints, and what scripts
+// that test `err.message` expect).
+const MESSAGES = [
+  [/^cannot read property '(.*)' of (undefined|null)$/s, "Cannot read properties of $2 (reading '$1')"],
+  [/^cannot set property '(.*)' of (undefined|null)$/s, "Cannot set properties of $2 (setting '$1')"],
+  [/^circular reference$/, 'Converting circular structure to JSON'],
+  [/^cannot convert symbol to string$/, 'Cannot convert a Symbol value to a string'],
+  [/^cannot convert BigInt to number$/, 'Cannot mix BigInt and other types, use explicit conversions'],
+  [/^empty array$/, 'Reduce of empty array with no initial value'],
+  [/^invalid array length$/, 'Invalid array length'],
+  [/^expecting hex digit$/, 'URI malformed'],
+  [/^(.* in JSON at position \d+) \(line \d+ column \d+\)$/s, '$1'],
+];
+
+// The callee a failed call named (`o.f` of `o.f()`), read from the source at the error's
+// position, for V8's `o.f is not a function`.
+function callee(cs) {
+  if (!cs || cs.isNative()) return undefined;
+  const file = cs.getFileName();
+  const src = internals.sources.get(file);
+  if (src === undefined) return undefined;
+  let col = cs.getColumnNumber();
+  const line = cs.getLineNumber();
+  if (line === 1 && internals.wrapped.has(file)) col -= internals.wrapped.get(file);
+  const text = src.split('\n')[line - 1];
+  if (text === undefined) return undefined;
+  const word = /[\w$.]/;
+  let a = col - 1;
+  let b = col - 1;
+  if (!word.test(text[a] || '')) return undefined;
+  while (a > 0 && word.test(text[a - 1])) a--;
+  while (b < text.length && word.test(text[b])) b++;
+  const expr = text.slice(a, b).replace(/^\.+|\.+$/g, '');
+  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(expr)) return undefined;
+  return /^\s*\(/.test(text.slice(b)) ? expr : undefined;
+}
+
+function translate(err, callsites) {
+  if (typeof err.message !== 'string') return;
+  let m = err.message;
+  if (m === 'not a function' || m === 'not a constructor') {
+    const expr = callee(callsites[0]);
+    if (expr !== undefined) m = `${expr} is ${m}`;
+  } else {
+    for (const [re, to] of MESSAGES) {
+      if (re.test(m)) {
+        m = m.replace(re, to);
+        break;
+      }
+    }
+  }
+  if (m !== err.message) {
+    try {
+      err.message = m;
+    } catch (_) { /* a frozen error keeps its words */ }
+  }
+}
+
 function prepareStackTrace(err, callsites) {
+  if (err instanceof Error) translate(err, callsites);
   const lines = [];
   for (const cs of callsites) {
     const file = cs.getFileName();
