@@ -378,3 +378,36 @@ fn fetch_goes_through_the_shells_network() {
     // No network at all: refused in the sandbox's words.
     check("node -e 'fetch(\"https://example.com\").catch(e => console.log(e.message))'", "fetch is disabled in the kitsh sandbox\n", "", 0);
 }
+
+#[test]
+fn es_modules() {
+    let setup = "mkdir -p lib node_modules/pkg; \
+        printf 'export const double = (x) => x * 2;\\nexport default function greet(n) { return `hello ${n}`; }\\n' > lib/util.mjs; \
+        echo 'module.exports = { triple: (x) => x * 3, name: \"cjs\" };' > lib/cjs.js; \
+        echo '{\"main\": \"index.js\"}' > node_modules/pkg/package.json; echo 'exports.pkgfn = () => \"from pkg\";' > node_modules/pkg/index.js; \
+        echo '{\"k\": 1}' > data.json; ";
+    let main = "import fs, { existsSync } from 'fs';\n\
+        import * as path from 'node:path';\n\
+        import greet, { double } from './lib/util.mjs';\n\
+        import cjs from './lib/cjs.js';\n\
+        import { pkgfn } from 'pkg';\n\
+        import data from './data.json' with { type: 'json' };\n\
+        console.log(greet('x'), double(2), cjs.triple(3), cjs.name, pkgfn(), data.k);\n\
+        console.log(typeof fs.readFileSync, existsSync('/tmp'), path.basename(import.meta.url), import.meta.dirname);\n\
+        const { default: g2 } = await import('./lib/util.mjs');\n\
+        await new Promise((r) => setTimeout(r, 5));\n\
+        console.log(g2('dyn'));\n";
+    check(
+        &format!("{setup}cat > main.mjs <<'EOF'\n{main}EOF\nnode main.mjs"),
+        "hello x 4 9 cjs from pkg 1\nfunction true main.mjs /home/user\nhello dyn\n",
+        "",
+        0,
+    );
+    // A package.json with "type": "module" makes its .js files ES modules.
+    check("echo '{\"type\": \"module\"}' > package.json; echo 'import os from \"os\"; console.log(os.EOL.length)' > m.js; node m.js", "1\n", "", 0);
+    check("node --input-type=module -e 'import { sep } from \"path\"; console.log(sep)'", "/\n", "", 0);
+    check("echo 'import x from \"./nope.mjs\"' > bad.mjs; node bad.mjs", "", "Cannot find module '/home/user/nope.mjs' imported from /home/user/bad.mjs", 1);
+    check("echo 'throw new RangeError(\"top\")' > t.mjs; node t.mjs", "", "RangeError: top", 1);
+    check("echo 'export const a = 1' > e.mjs; node -e 'require(\"./e.mjs\")'", "", "require() of ES Module /home/user/e.mjs not supported", 1);
+    check("echo 'export const a = 1' > e.mjs; node -e 'import(\"./e.mjs\").then(m => console.log(m.a))'", "1\n", "", 0);
+}

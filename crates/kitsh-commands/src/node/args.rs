@@ -27,6 +27,8 @@ pub struct Opts {
     pub check: bool,
     /// `-r MODULE`: modules required before the script.
     pub preload: Vec<String>,
+    /// `--input-type=module`: `-e` code and standard input are ES modules.
+    pub module: bool,
 }
 
 /// What parsing ends with when it does not run a script.
@@ -88,6 +90,7 @@ pub fn parse(argv: &[String]) -> Result<Opts, Exit> {
     let mut check = false;
     let mut print = false;
     let mut preload = Vec::new();
+    let mut module = false;
     let mut i = 0;
     let value = |i: &mut usize, opt: &str| -> Result<String, Exit> {
         *i += 1;
@@ -128,6 +131,10 @@ pub fn parse(argv: &[String]) -> Result<Opts, Exit> {
                     _ => script = Some(v.to_string()),
                 }
             }
+            "--input-type=module" | "--input-type=commonjs" => module = a.ends_with("module"),
+            "--input-type" => {
+                module = value(&mut i, a)? == "module";
+            }
             _ if a.starts_with('-') => {
                 let name = a.split_once('=').map_or(a, |(k, _)| k);
                 let known = IGNORED.contains(&name) || name.starts_with("--experimental-") || name.starts_with("--no-experimental-");
@@ -148,12 +155,12 @@ pub fn parse(argv: &[String]) -> Result<Opts, Exit> {
     }
     let rest = argv.get(i..).unwrap_or(&[]);
     if let Some(code) = script {
-        return Ok(Opts { script: Script::Eval { code, print }, args: rest.to_vec(), check, preload });
+        return Ok(Opts { script: Script::Eval { code, print }, args: rest.to_vec(), check, preload, module });
     }
     match rest.first().map(String::as_str) {
-        None => Ok(Opts { script: Script::Stdin, args: Vec::new(), check, preload }),
-        Some("-") => Ok(Opts { script: Script::Stdin, args: rest.to_vec(), check, preload }),
-        Some(f) => Ok(Opts { script: Script::File(f.to_string()), args: rest[1..].to_vec(), check, preload }),
+        None => Ok(Opts { script: Script::Stdin, args: Vec::new(), check, preload, module }),
+        Some("-") => Ok(Opts { script: Script::Stdin, args: rest.to_vec(), check, preload, module }),
+        Some(f) => Ok(Opts { script: Script::File(f.to_string()), args: rest[1..].to_vec(), check, preload, module }),
     }
 }
 
@@ -182,6 +189,8 @@ mod tests {
         assert_eq!((o.script, o.args), (Script::Stdin, words("- q")));
         assert_eq!(parse(&[]).unwrap().script, Script::Stdin);
         assert!(parse(&words("-c f.js")).unwrap().check);
+        assert!(parse(&words("--input-type=module -e x")).unwrap().module);
+        assert!(parse(&words("--input-type module")).unwrap().module);
     }
 
     #[test]

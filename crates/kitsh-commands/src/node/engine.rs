@@ -36,6 +36,8 @@ pub struct Job {
     pub cwd: String,
     /// `-r MODULE`s.
     pub preload: Vec<String>,
+    /// `--input-type=module`.
+    pub module: bool,
     /// When the script must have ended (its timeout).
     pub deadline: Option<Instant>,
     /// The script's cancellation, readable from this thread.
@@ -73,6 +75,8 @@ pub struct State {
     pub flushed: Cell<Instant>,
     /// The JavaScript side's hook for promise rejections (`(promise, reason, handled)`).
     pub on_rejection: RefCell<Option<Persistent<Function<'static>>>>,
+    /// The JavaScript side's hooks for ES modules (`resolve`, `source`).
+    pub esm: RefCell<Option<Persistent<Object<'static>>>>,
     /// The job's deadline.
     pub deadline: Option<Instant>,
     /// When the run started (`process.hrtime`, `performance.now`).
@@ -132,6 +136,7 @@ pub fn run(job: Job, link: Link) -> i32 {
         out: RefCell::new(Vec::with_capacity(1024)),
         flushed: Cell::new(Instant::now()),
         on_rejection: RefCell::new(None),
+        esm: RefCell::new(None),
         deadline: job.deadline,
         started: Instant::now(),
     });
@@ -181,12 +186,14 @@ fn run_in(job: &Job, state: &Rc<State>) -> i32 {
             }
         })));
     }
+    rt.set_loader(super::esm::EsmResolver(Rc::clone(state)), super::esm::EsmLoader(Rc::clone(state)));
     let Ok(context) = Context::full(&rt) else {
         return internal(state, "cannot create the JavaScript context");
     };
     let status = context.with(|ctx| drive(&ctx, job, state));
     // Nothing of the runtime may outlive it (QuickJS asserts that its objects are all freed).
     drop(state.on_rejection.borrow_mut().take());
+    drop(state.esm.borrow_mut().take());
     drop(context);
     status
 }

@@ -16,6 +16,7 @@
 
 mod args;
 mod engine;
+mod esm;
 mod natives;
 
 use crate::guest::{host, pool, STACK_SIZE};
@@ -73,6 +74,7 @@ impl Builtin for Node {
             env: ctx.env.exported(),
             cwd: ctx.cwd.to_string(),
             preload: opts.preload.clone(),
+            module: opts.module,
             deadline: ctx.cancel.deadline(),
             watcher: ctx.cancel.watcher(),
             heap_limit: ctx.cancel.heap_limit().unwrap_or(kitsh_core::limits::ExecutionLimits::default().max_heap_bytes),

@@ -154,6 +154,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<State>, job: &Job) -> Res<Object<
     init.set("argv", job.argv.clone())?;
     init.set("cwd", job.cwd.as_str())?;
     init.set("preload", job.preload.clone())?;
+    init.set("module", job.module)?;
     init.set("version", super::args::NODE_VERSION)?;
     let env = Object::new(ctx.clone())?;
     for (name, value) in &job.env {
@@ -262,6 +263,11 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<State>, job: &Job) -> Res<Object<
         }
         Ok(a)
     });
+    let s = Rc::clone(state);
+    add!("setModuleHooks", move |ctx: Ctx<'js>, hooks: Object<'js>| {
+        *s.esm.borrow_mut() = Some(Persistent::save(&ctx, hooks));
+    });
+    add!("evalModule", |ctx: Ctx<'js>, name: String, source: String| super::esm::evaluate(&ctx, name, source));
     let s = Rc::clone(state);
     add!("setRejectionHook", move |ctx: Ctx<'js>, f: Function<'js>| {
         *s.on_rejection.borrow_mut() = Some(Persistent::save(&ctx, f));

@@ -411,7 +411,12 @@
       return;
     }
     if (init.kind === 'file') {
-      modules.runMain(init.filename, init.code);
+      if (modules.isEsmFile(init.filename)) modules.runModule(init.filename, init.code);
+      else modules.runMain(init.filename, init.code);
+      return;
+    }
+    if (init.module) {
+      modules.runModule(internal('path').join(cwd, '[eval1]'), init.code);
       return;
     }
     const result = modules.runEval(init.code, init.kind === 'stdin' ? '[stdin]' : '[eval]');

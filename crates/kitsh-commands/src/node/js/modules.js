@@ -118,6 +118,11 @@ function readText(filename) {
 }
 
 function load(m, filename) {
+  if (filename.endsWith('.mjs')) {
+    const e = new Error(`require() of ES Module ${filename} not supported.\nInstead change the require of ${filename} to a dynamic import() which is available in all CommonJS modules.`);
+    e.code = 'ERR_REQUIRE_ESM';
+    throw e;
+  }
   if (filename.endsWith('.json')) {
     const text = readText(filename);
     try {
@@ -218,9 +223,110 @@ function resolveFilename(request, parent) {
   throw e;
 }
 
+// ---- ES modules --------------------------------------------------------------------------------
+// QuickJS's loader asks `esmResolve(base, specifier)` for a module's name (an absolute path, or
+// `node:NAME` for a built-in one) and `esmSource(name)` for its source: a file's own text for an
+// ES module (`.mjs`, or `.js` under a package.json with "type": "module"), else a module that
+// re-exports what `require` gives (built-in modules, CommonJS files, JSON).
+const ESM = Symbol.for('kitsh.esm');
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+function isEsmFile(filename) {
+  if (filename.endsWith('.mjs')) return true;
+  if (!filename.endsWith('.js')) return false;
+  let dir = path.dirname(filename);
+  for (;;) {
+    const pj = dir === '/' ? '/package.json' : `${dir}/package.json`;
+    if (stat(pj) === 'f') {
+      try {
+        return JSON.parse(readText(pj)).type === 'module';
+      } catch (_) {
+        return false;
+      }
+    }
+    if (dir === '/') return false;
+    dir = path.dirname(dir);
+  }
+}
+
+function moduleNotFound(msg) {
+  const e = new Error(msg);
+  e.code = 'ERR_MODULE_NOT_FOUND';
+  return e;
+}
+
+function esmResolve(base, name) {
+  const from = base.startsWith('/') ? base : path.join(internals.process.cwd(), '[eval1]');
+  if (name.startsWith('node:') || (!isRelative(name) && !name.startsWith('file:') && internals.builtin(name) !== undefined)) {
+    const b = name.startsWith('node:') ? name.slice(5) : name;
+    if (internals.builtin(b) === undefined) {
+      const e = new Error(`No such built-in module: ${name}`);
+      e.code = 'ERR_UNKNOWN_BUILTIN_MODULE';
+      throw e;
+    }
+    return `node:${b}`;
+  }
+  if (name.startsWith('file://')) name = decodeURIComponent(name.slice(7));
+  if (isRelative(name)) {
+    const p = path.resolve(path.dirname(from), name);
+    if (stat(p) === 'f') return p;
+    throw moduleNotFound(`Cannot find module '${p}' imported from ${from}`);
+  }
+  const parent = new Module(from, null);
+  parent.filename = from;
+  try {
+    return resolveFilename(name, parent);
+  } catch (_) {
+    throw moduleNotFound(`Cannot find package '${name}' imported from ${from}`);
+  }
+}
+
+function reexport(kind, name, value) {
+  let s = `const __m = globalThis[Symbol.for('kitsh.esm')](${JSON.stringify(kind)}, ${JSON.stringify(name)});\nexport default __m;\n`;
+  if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+    const names = Object.keys(value).filter((n) => IDENT.test(n) && n !== 'default');
+    names.forEach((n, i) => { s += `const __e${i} = __m[${JSON.stringify(n)}];\n`; });
+    if (names.length) s += `export { ${names.map((n, i) => `__e${i} as ${n}`).join(', ')} };\n`;
+  }
+  return s;
+}
+
+// An ES module's text with `import.meta` filled in first, on its first line (so that its lines
+// keep their numbers).
+function withMeta(name, code) {
+  const head = `import.meta.url = ${JSON.stringify('file://' + name)}; import.meta.filename = ${JSON.stringify(name)}; ` +
+    `import.meta.dirname = ${JSON.stringify(path.dirname(name))}; import.meta.resolve = (s) => 'file://' + globalThis[Symbol.for('kitsh.esm')]('resolve', ${JSON.stringify(name)}, s); `;
+  internals.sources.set(name, code);
+  internals.wrapped.set(name, head.length);
+  return head + code;
+}
+
+function esmSource(name) {
+  if (name.startsWith('node:')) return reexport('builtin', name.slice(5), internals.builtin(name.slice(5)));
+  if (name.endsWith('.json')) return `export default JSON.parse(${JSON.stringify(readText(name))});\n`;
+  if (isEsmFile(name)) return withMeta(name, stripShebang(readText(name)));
+  const exportsOf = requireFrom(name, name);
+  return reexport('cjs', name, exportsOf);
+}
+
+function esmValue(kind, name, spec) {
+  if (kind === 'builtin') return internals.builtin(name);
+  if (kind === 'resolve') return esmResolve(name, spec);
+  const m = cache[name];
+  return m === undefined ? undefined : m.exports;
+}
+
 module.exports = {
   Module,
   setup(i) {
+    Object.defineProperty(globalThis, ESM, { value: esmValue, enumerable: false });
+    k.setModuleHooks({ resolve: esmResolve, source: esmSource });
+  },
+  isEsmFile,
+  // Run an ES module as the main script (a file, or `--input-type=module` code named `name`).
+  runModule(name, code) {
+    const p = k.evalModule(name, withMeta(name, stripShebang(code)));
+    internals.mainPromise = p;
   },
   requireFrom,
   runMain(filename, code) {
