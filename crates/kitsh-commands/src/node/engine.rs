@@ -10,7 +10,6 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rquickjs::context::EvalOptions;
 use rquickjs::{CatchResultExt, Context, Ctx, Function, Object, Persistent, Runtime, Value};
 
 use crate::guest::host::Link;
@@ -218,9 +217,10 @@ fn drive<'js>(ctx: &Ctx<'js>, job: &Job, state: &Rc<State>) -> i32 {
         Ok(n) => n,
         Err(e) => return internal(state, &format!("natives: {e}")),
     };
-    let mut opts = EvalOptions::default();
-    opts.filename = Some("node:internal/bootstrap".into());
-    let boot: Function<'js> = match ctx.eval_with_options(BOOTSTRAP, opts).catch(ctx) {
+    let boot = super::bytecode::eval(ctx, "node:internal/bootstrap", || BOOTSTRAP.to_string())
+        .and_then(|v| Function::from_value(v))
+        .catch(ctx);
+    let boot: Function<'js> = match boot {
         Ok(f) => f,
         Err(e) => return internal(state, &format!("bootstrap: {e}")),
     };

@@ -15,6 +15,7 @@
 //! passes (also inside a long regular expression or a callback).
 
 mod args;
+mod bytecode;
 mod engine;
 mod esm;
 mod natives;

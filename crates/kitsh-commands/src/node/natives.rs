@@ -163,7 +163,15 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<State>, job: &Job) -> Res<Object<
     init.set("env", env)?;
     k.set("init", init)?;
 
-    add!("source", |name: String| source(&name));
+    // A built-in module's function `(exports, require, module, internals) => ...`, from bytecode
+    // compiled once per process.
+    add!("internal", |ctx: Ctx<'js>, name: String| -> Res<Value<'js>> {
+        let Some(src) = source(&name) else { return Ok(Value::new_undefined(ctx)) };
+        let filename = format!("node:{name}");
+        super::bytecode::eval(&ctx, &filename, || {
+            format!("(function (exports, require, module, internals) {{'use strict';{src}\n}})")
+        })
+    });
     let s = Rc::clone(state);
     add!("write", move |ctx: Ctx<'js>, fd: i32, data: Value<'js>| -> Res<()> {
         let Some(bytes) = bytes_of(&data) else {

@@ -2,8 +2,9 @@
 // It is called with the natives object `k` (never reachable from a script) and returns the
 // entry points the Rust loop drives: runMain, rejections, step, fatal, finish.
 //
-// The modules (`fs`, `path`, `util`, ...) are sources of their own (`js/*.js`), compiled on
-// first `require` with `k.source(name)`; only what a script uses is loaded.
+// The modules (`fs`, `path`, `util`, ...) are sources of their own (`js/*.js`), loaded on first
+// `require` with `k.internal(name)` (bytecode compiled once per process); only what a script
+// uses is loaded.
 (function bootstrap(k) {
   'use strict';
   const init = k.init;
@@ -65,11 +66,10 @@
   function internal(name) {
     let m = internalCache.get(name);
     if (m !== undefined) return m.exports;
-    const src = k.source(name);
-    if (src === undefined) return undefined;
+    const fn = k.internal(name);
+    if (fn === undefined) return undefined;
     m = { exports: {} };
     internalCache.set(name, m);
-    const fn = k.evalScript('(function (exports, require, module, internals) {\'use strict\';' + src + '\n})', 'node:' + name);
     fn(m.exports, internal, m, internals);
     return m.exports;
   }

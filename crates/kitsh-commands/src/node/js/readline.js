@@ -24,14 +24,25 @@ class Interface extends EventEmitter {
     this._pending = [];
     this._onData = (chunk) => {
       const text = typeof chunk === 'string' ? chunk : this._decoder.write(chunk);
-      this._buffer += text;
-      const parts = this._buffer.split(/\r\n|\n|\r(?!$)/);
-      this._buffer = parts.pop();
-      if (this._buffer.endsWith('\r')) {
-        parts.push(this._buffer.slice(0, -1));
-        this._buffer = '';
+      const buf = this._buffer + text;
+      if (buf.includes('\r')) {
+        // \r\n, \n and a lone \r end a line (a \r at the very end waits for what follows).
+        const parts = buf.split(/\r\n|\n|\r(?!$)/);
+        this._buffer = parts.pop();
+        if (this._buffer.endsWith('\r')) {
+          parts.push(this._buffer.slice(0, -1));
+          this._buffer = '';
+        }
+        for (const line of parts) this._emitLine(line);
+        return;
       }
-      for (const line of parts) this._emitLine(line);
+      let start = 0;
+      let i;
+      while ((i = buf.indexOf('\n', start)) !== -1) {
+        this._emitLine(buf.slice(start, i));
+        start = i + 1;
+      }
+      this._buffer = start === 0 ? buf : buf.slice(start);
     };
     this._onEnd = () => {
       this._buffer += this._decoder.end();
