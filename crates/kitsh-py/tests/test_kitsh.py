@@ -297,3 +297,12 @@ def test_python3_and_sqlite3_are_inside_the_wheel():
     assert r.stdout == "7\n", r.stderr
     r = b.execute("sqlite3 /data/t.db 'create table t(x); insert into t values (41); select x+1 from t'; ls /data")
     assert r.stdout == "42\nn.csv\nt.db\n", r.stderr
+
+
+def test_node_is_inside_the_wheel():
+    b = Bash()
+    b.write_file("/data/n.json", '{"n": [3, 4]}')
+    r = b.execute("""node -e 'const fs = require("fs"); console.log(JSON.parse(fs.readFileSync("/data/n.json", "utf8")).n.reduce((a, b) => a + b))'""")
+    assert (r.stdout, r.exit_code) == ("7\n", 0), r.stderr
+    r = b.execute("node -e 'console.log({ a: [1, 2], b: \"x\" })'")
+    assert r.stdout == "{ a: [ 1, 2 ], b: 'x' }\n", r.stderr
