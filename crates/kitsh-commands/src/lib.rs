@@ -8,7 +8,9 @@
 //! crates of their own, registered here: `awk` (kitsh-awk), `jq`/`yq` (kitsh-jq), `sqlite3`
 //! (kitsh-sqlite3, feature `sqlite`); `python3` (feature `python`, over an embedded RustPython)
 //! is a module here: as a crate of its own it could not pass `cargo package`'s verification on
-//! rustc 1.95 (RustPython needs the `[patch]` lines kitsh's README gives).
+//! rustc 1.95 (RustPython needs the `[patch]` lines kitsh's README gives); `node` (feature
+//! `node`, over an embedded QuickJS) is one beside it, sharing its interpreter threads and its
+//! bridge to the command (`guest`).
 //!
 //! The registry of the commands shipped with kitsh is built once ([`lookup`]) and shared.
 
