@@ -1,0 +1,11 @@
+const A = [[1, 2], [3, 4]], B = [[5, 6], [7, 8]];
+const mul = (X, Y) => X.map((r) => Y[0].map((_, j) => r.reduce((s, v, k) => s + v * Y[k][j], 0)));
+const T = (X) => X[0].map((_, j) => X.map((r) => r[j]));
+console.log(mul(A, B), T(A));
+const nums = [3, 7, 7, 2, 9, 4, 7, 1];
+const mean = nums.reduce((a, b) => a + b) / nums.length;
+const sorted = [...nums].sort((a, b) => a - b);
+const median = (sorted[3] + sorted[4]) / 2;
+const sd = Math.sqrt(nums.reduce((s, x) => s + (x - mean) ** 2, 0) / nums.length);
+console.log({ mean, median, sd: sd.toFixed(4), min: Math.min(...nums), max: Math.max(...nums) });
+console.log([0.1, 0.25, 1 / 3, 2 / 3, 1e-10, 123456789.123].map((x) => [x.toFixed(3), x.toPrecision(3), Math.round(x * 100) / 100]));
