@@ -26,7 +26,7 @@ class Module {
   require(id) { return requireFrom(this, id); }
 }
 Module.builtinModules = ['assert', 'buffer', 'child_process', 'console', 'crypto', 'events', 'fs', 'os', 'path', 'process',
-  'querystring', 'readline', 'stream', 'string_decoder', 'timers', 'url', 'util'];
+  'querystring', 'readline', 'stream', 'string_decoder', 'timers', 'url', 'util', 'zlib'];
 Module.Module = Module;
 Module._cache = cache;
 Module.createRequire = (filename) => {
