@@ -218,7 +218,7 @@ fn drive<'js>(ctx: &Ctx<'js>, job: &Job, state: &Rc<State>) -> i32 {
         Err(e) => return internal(state, &format!("natives: {e}")),
     };
     let boot = super::bytecode::eval(ctx, "node:internal/bootstrap", || BOOTSTRAP.to_string())
-        .and_then(|v| Function::from_value(v))
+        .and_then(Function::from_value)
         .catch(ctx);
     let boot: Function<'js> = match boot {
         Ok(f) => f,

@@ -16,6 +16,7 @@
 
 mod args;
 mod bytecode;
+mod codec;
 mod engine;
 mod esm;
 mod natives;
