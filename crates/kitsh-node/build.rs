@@ -1,0 +1,5 @@
+//! The linker arguments of a Node.js addon.
+
+fn main() {
+    napi_build::setup();
+}

@@ -1,0 +1,78 @@
+// Types of the `kitsh` npm package.
+
+/** The limits of a `Bash` (kitsh's `ExecutionLimits`; unset fields keep kitsh's defaults). */
+export interface Limits {
+  /** The whole script's time limit, in milliseconds. */
+  timeoutMs?: number;
+  /** Commands a script may run. */
+  maxCommands?: number;
+  /** Iterations of one loop. */
+  maxLoopIterations?: number;
+  /** Nested function calls. */
+  maxFunctionDepth?: number;
+  /** Bytes of output a script may write. */
+  maxOutputBytes?: number;
+  /** Bytes the virtual filesystem may hold. */
+  maxFsBytes?: number;
+  /** Bytes an embedded interpreter (`python3`, `node`) may hold. */
+  maxHeapBytes?: number;
+}
+
+/** How a `Bash` starts. */
+export interface BashOptions {
+  /** Files to create first: path -> text. */
+  files?: Record<string, string>;
+  /** Exported variables. */
+  env?: Record<string, string>;
+  /** The working directory. */
+  cwd?: string;
+  /** `$USER`, `whoami`. */
+  username?: string;
+  /** `$HOSTNAME`, `hostname`. */
+  hostname?: string;
+  /** Resource limits. */
+  limits?: Limits;
+}
+
+/** What a script gave. */
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  /** The exit status (124: timeout, 130: cancelled). */
+  exitCode: number;
+  /** Why kitsh stopped it (`timeout`, `cancelled`, `resource_limit`, ...), when it did. */
+  error?: string;
+}
+
+/** How one `exec` runs. */
+export interface ExecOptions {
+  /** This call's time limit, in milliseconds. */
+  timeoutMs?: number;
+  /** Aborting it stops the script at its next command (exit 130). */
+  signal?: AbortSignal;
+}
+
+/** Stops a running call. */
+export class CancelToken {
+  constructor();
+  cancel(): void;
+  readonly cancelled: boolean;
+}
+
+/** A sandboxed bash session: its virtual filesystem and shell state last across calls. */
+export class Bash {
+  constructor(options?: BashOptions);
+  /** Run a script off the event loop. */
+  exec(script: string, options?: ExecOptions): Promise<ExecResult>;
+  /** Run a script on this thread (it blocks the event loop). */
+  execSync(script: string, timeoutMs?: number): ExecResult;
+  /** A file of the session, as text. */
+  readFile(path: string): string;
+  /** Write a file of the session (parent directories are created). */
+  writeFile(path: string, content: string | Uint8Array): void;
+  /** The names in a directory of the session, sorted. */
+  listDir(path: string): string[];
+}
+
+declare const kitsh: { Bash: typeof Bash; CancelToken: typeof CancelToken };
+export default kitsh;

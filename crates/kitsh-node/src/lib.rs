@@ -1,0 +1,251 @@
+//! kitsh for Node.js and TypeScript hosts: the `kitsh` npm package's native half (`kitsh.node`).
+//! `index.js` wraps it (AbortSignal, ESM); `index.d.ts` gives its types.
+//!
+//! A `Bash` is one sandboxed shell session (kitsh's `BashTool`: its virtual filesystem and shell
+//! state last across calls). `exec` runs a script on libuv's thread pool and resolves with its
+//! result, so a long script never blocks the event loop; a `CancelToken` (what an `AbortSignal`
+//! becomes) stops it at its next command with exit status 130.
+
+use std::sync::Arc;
+
+use kitsh::tool::{BashTool, ToolRequest, ToolResponse};
+use kitsh::{CancellationToken, ExecutionLimits};
+use napi::bindgen_prelude::*;
+use napi::{Env, Task};
+use napi_derive::napi;
+
+/// The limits of a `Bash` (kitsh's `ExecutionLimits`, in camelCase; unset fields keep kitsh's
+/// defaults).
+#[napi(object)]
+#[derive(Default)]
+pub struct Limits {
+    /// The whole script's time limit, in milliseconds.
+    pub timeout_ms: Option<u32>,
+    /// Commands a script may run.
+    pub max_commands: Option<u32>,
+    /// Iterations of one loop.
+    pub max_loop_iterations: Option<u32>,
+    /// Nested function calls.
+    pub max_function_depth: Option<u32>,
+    /// Bytes of output a script may write.
+    pub max_output_bytes: Option<u32>,
+    /// Bytes the virtual filesystem may hold.
+    pub max_fs_bytes: Option<u32>,
+    /// Bytes an embedded interpreter (`python3`, `node`) may hold.
+    pub max_heap_bytes: Option<u32>,
+}
+
+/// How a `Bash` starts.
+#[napi(object)]
+#[derive(Default)]
+pub struct BashOptions {
+    /// Files to create first: path -> text.
+    pub files: Option<std::collections::HashMap<String, String>>,
+    /// Exported variables.
+    pub env: Option<std::collections::HashMap<String, String>>,
+    /// The working directory.
+    pub cwd: Option<String>,
+    /// `$USER`, `whoami`.
+    pub username: Option<String>,
+    /// `$HOSTNAME`, `hostname`.
+    pub hostname: Option<String>,
+    /// Resource limits.
+    pub limits: Option<Limits>,
+}
+
+/// What a script gave (the tool contract's result).
+#[napi(object)]
+pub struct ExecResult {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The exit status (124 timeout, 130 cancelled).
+    pub exit_code: i32,
+    /// Why it failed when kitsh stopped it (`timeout`, `cancelled`, `resource_limit`, ...).
+    pub error: Option<String>,
+}
+
+impl From<ToolResponse> for ExecResult {
+    fn from(r: ToolResponse) -> Self {
+        ExecResult { stdout: r.stdout, stderr: r.stderr, exit_code: r.exit_code, error: r.error }
+    }
+}
+
+/// Stops a running `exec` (an `AbortSignal` becomes one).
+#[napi]
+pub struct CancelToken {
+    inner: CancellationToken,
+}
+
+#[napi]
+impl CancelToken {
+    /// A token not yet cancelled.
+    #[napi(constructor)]
+    pub fn new() -> Self {
+        CancelToken { inner: CancellationToken::new() }
+    }
+
+    /// Stop the call that holds this token.
+    #[napi]
+    pub fn cancel(&self) {
+        self.inner.cancel();
+    }
+
+    /// Was it cancelled?
+    #[napi(getter)]
+    pub fn cancelled(&self) -> bool {
+        self.inner.is_cancelled()
+    }
+}
+
+impl Default for CancelToken {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+type Shared = Arc<std::sync::Mutex<BashTool>>;
+
+fn lock(t: &Shared) -> std::sync::MutexGuard<'_, BashTool> {
+    t.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A sandboxed bash session.
+#[napi]
+pub struct Bash {
+    tool: Shared,
+}
+
+#[napi]
+impl Bash {
+    /// A new session (see `BashOptions`).
+    #[napi(constructor)]
+    pub fn new(options: Option<BashOptions>) -> Result<Self> {
+        let o = options.unwrap_or_default();
+        let mut b = BashTool::builder();
+        if let Some(u) = o.username {
+            b = b.username(u);
+        }
+        if let Some(h) = o.hostname {
+            b = b.hostname(h);
+        }
+        if let Some(c) = o.cwd {
+            b = b.cwd(c);
+        }
+        for (k, v) in o.env.unwrap_or_default() {
+            b = b.env(k, v);
+        }
+        if let Some(l) = o.limits {
+            b = b.limits(limits(&l));
+        }
+        let mut tool = b.build();
+        let mut files: Vec<_> = o.files.unwrap_or_default().into_iter().collect();
+        files.sort();
+        for (path, text) in files {
+            tool.write_file(&path, text.as_bytes()).map_err(|e| Error::from_reason(format!("{path}: {e}")))?;
+        }
+        Ok(Bash { tool: Arc::new(std::sync::Mutex::new(tool)) })
+    }
+
+    /// Run `script` off the event loop; resolves with its result. `timeoutMs` bounds this call;
+    /// `token` can stop it.
+    #[napi(ts_return_type = "Promise<ExecResult>")]
+    pub fn exec_native(&self, script: String, timeout_ms: Option<u32>, token: Option<&CancelToken>) -> AsyncTask<ExecTask> {
+        AsyncTask::new(ExecTask {
+            tool: Arc::clone(&self.tool),
+            request: request(script, timeout_ms),
+            token: token.map(|t| t.inner.clone()),
+        })
+    }
+
+    /// Run `script` on this thread (it blocks the event loop: for scripts and tests).
+    #[napi]
+    pub fn exec_sync(&self, script: String, timeout_ms: Option<u32>) -> ExecResult {
+        lock(&self.tool).execute_sync(request(script, timeout_ms)).into()
+    }
+
+    /// A file of the session, as text.
+    #[napi]
+    pub fn read_file(&self, path: String) -> Result<String> {
+        let bytes = lock(&self.tool).read_file(&path).map_err(|e| Error::from_reason(format!("{path}: {e}")))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// Write a file of the session (its parent directories are created).
+    #[napi]
+    pub fn write_file(&self, path: String, content: Either<String, Buffer>) -> Result<()> {
+        let data: Vec<u8> = match content {
+            Either::A(s) => s.into_bytes(),
+            Either::B(b) => b.to_vec(),
+        };
+        lock(&self.tool).write_file(&path, &data).map_err(|e| Error::from_reason(format!("{path}: {e}")))
+    }
+
+    /// The names in a directory of the session, sorted.
+    #[napi]
+    pub fn list_dir(&self, path: String) -> Result<Vec<String>> {
+        let fs = lock(&self.tool).filesystem().map_err(|e| Error::from_reason(e.to_string()))?;
+        let mut names: Vec<String> =
+            fs.read_dir(&path).map_err(|e| Error::from_reason(format!("{path}: {e}")))?.into_iter().map(|e| e.name).collect();
+        names.sort();
+        Ok(names)
+    }
+}
+
+fn request(script: String, timeout_ms: Option<u32>) -> ToolRequest {
+    let mut r = ToolRequest::new(script);
+    r.timeout_ms = timeout_ms.map(u64::from);
+    r
+}
+
+fn limits(l: &Limits) -> ExecutionLimits {
+    let mut x = ExecutionLimits::default();
+    if let Some(t) = l.timeout_ms {
+        x.timeout = Some(std::time::Duration::from_millis(u64::from(t)));
+    }
+    if let Some(n) = l.max_commands {
+        x.max_commands = u64::from(n);
+    }
+    if let Some(n) = l.max_loop_iterations {
+        x.max_loop_iterations = u64::from(n);
+    }
+    if let Some(n) = l.max_function_depth {
+        x.max_function_depth = n as usize;
+    }
+    if let Some(n) = l.max_output_bytes {
+        x.max_output_bytes = u64::from(n);
+    }
+    if let Some(n) = l.max_fs_bytes {
+        x.max_fs_bytes = u64::from(n);
+    }
+    if let Some(n) = l.max_heap_bytes {
+        x.max_heap_bytes = u64::from(n);
+    }
+    x
+}
+
+/// One `exec`, run on libuv's thread pool.
+pub struct ExecTask {
+    tool: Shared,
+    request: ToolRequest,
+    token: Option<CancellationToken>,
+}
+
+impl Task for ExecTask {
+    type Output = ToolResponse;
+    type JsValue = ExecResult;
+
+    fn compute(&mut self) -> Result<Self::Output> {
+        let req = std::mem::take(&mut self.request);
+        let mut tool = lock(&self.tool);
+        Ok(match &self.token {
+            Some(t) => tool.execute_sync_cancellable(req, t),
+            None => tool.execute_sync(req),
+        })
+    }
+
+    fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
+        Ok(output.into())
+    }
+}
