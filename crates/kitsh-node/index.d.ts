@@ -72,7 +72,52 @@ export class Bash {
   writeFile(path: string, content: string | Uint8Array): void;
   /** The names in a directory of the session, sorted. */
   listDir(path: string): string[];
+  /** The session's files and shell state as bytes. */
+  snapshot(): Buffer;
+  /** Replace the session's state with a snapshot. */
+  restore(data: Uint8Array): void;
+  /** The tool's name (`kitsh`). */
+  readonly toolName: string;
+  /** The tool's description, for a model. */
+  description(): string;
+  /** The system prompt that teaches a model the tool. */
+  systemPrompt(): string;
+  /** The man page. */
+  help(): string;
+  /** The input schema as JSON text. */
+  inputSchemaJson(): string;
+  /** The output schema as JSON text. */
+  outputSchemaJson(): string;
 }
 
-declare const kitsh: { Bash: typeof Bash; CancelToken: typeof CancelToken };
+/** A tool call's input (the input schema). */
+export interface ToolInput {
+  commands: string;
+  timeout_ms?: number;
+}
+
+/** A tool call's output (the output schema). */
+export interface ToolOutput {
+  stdout: string;
+  stderr: string;
+  exit_code: number;
+  error?: string;
+}
+
+/** The LLM tool contract over one session. */
+export class BashTool {
+  constructor(options?: BashOptions);
+  readonly bash: Bash;
+  readonly name: string;
+  description(): string;
+  systemPrompt(): string;
+  help(): string;
+  inputSchema(): Record<string, unknown>;
+  outputSchema(): Record<string, unknown>;
+  execute(input: ToolInput, options?: { signal?: AbortSignal }): Promise<ToolOutput>;
+  snapshot(): Buffer;
+  restore(data: Uint8Array): void;
+}
+
+declare const kitsh: { Bash: typeof Bash; BashTool: typeof BashTool; CancelToken: typeof CancelToken };
 export default kitsh;

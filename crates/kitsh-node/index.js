@@ -30,4 +30,32 @@ class Bash extends native.Bash {
   }
 }
 
-module.exports = { Bash, CancelToken: native.CancelToken };
+/**
+ * The LLM tool contract over one session: what a model is told (`description()`,
+ * `systemPrompt()`, `help()`, the JSON schemas) and `execute({ commands, timeout_ms })`, whose
+ * result has the output schema's snake_case fields.
+ */
+class BashTool {
+  constructor(options) {
+    this.bash = new Bash(options);
+  }
+  get name() { return this.bash.toolName; }
+  description() { return this.bash.description(); }
+  systemPrompt() { return this.bash.systemPrompt(); }
+  help() { return this.bash.help(); }
+  inputSchema() { return JSON.parse(this.bash.inputSchemaJson()); }
+  outputSchema() { return JSON.parse(this.bash.outputSchemaJson()); }
+  async execute(input, options = {}) {
+    if (input === null || typeof input !== 'object' || typeof input.commands !== 'string') {
+      throw new TypeError('execute: the input must be { commands: string, timeout_ms?: number }');
+    }
+    const r = await this.bash.exec(input.commands, { timeoutMs: input.timeout_ms, signal: options.signal });
+    const out = { stdout: r.stdout, stderr: r.stderr, exit_code: r.exitCode };
+    if (r.error !== undefined && r.error !== null) out.error = r.error;
+    return out;
+  }
+  snapshot() { return this.bash.snapshot(); }
+  restore(data) { this.bash.restore(data); }
+}
+
+module.exports = { Bash, BashTool, CancelToken: native.CancelToken };

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use kitsh::tool::{BashTool, ToolRequest, ToolResponse};
+use kitsh::tool::{BashTool, Tool, ToolRequest, ToolResponse};
 use kitsh::{CancellationToken, ExecutionLimits};
 use napi::bindgen_prelude::*;
 use napi::{Env, Task};
@@ -180,6 +180,57 @@ impl Bash {
             Either::B(b) => b.to_vec(),
         };
         lock(&self.tool).write_file(&path, &data).map_err(|e| Error::from_reason(format!("{path}: {e}")))
+    }
+
+    /// The tool's name (`kitsh`).
+    #[napi(getter)]
+    pub fn tool_name(&self) -> String {
+        lock(&self.tool).name().to_string()
+    }
+
+    /// The tool's description (the tool contract's, for a model).
+    #[napi]
+    pub fn description(&self) -> String {
+        lock(&self.tool).description()
+    }
+
+    /// The system prompt that teaches a model the tool.
+    #[napi]
+    pub fn system_prompt(&self) -> String {
+        lock(&self.tool).system_prompt()
+    }
+
+    /// The man page.
+    #[napi]
+    pub fn help(&self) -> String {
+        lock(&self.tool).help()
+    }
+
+    /// The JSON schema of a call's input, as JSON text.
+    #[napi]
+    pub fn input_schema_json(&self) -> String {
+        lock(&self.tool).input_schema().to_string()
+    }
+
+    /// The JSON schema of a call's output, as JSON text.
+    #[napi]
+    pub fn output_schema_json(&self) -> String {
+        lock(&self.tool).output_schema().to_string()
+    }
+
+    /// The session's snapshot: its files and shell state as bytes (sessions.md SES-3, SES-13).
+    #[napi]
+    pub fn snapshot(&self) -> Result<Buffer> {
+        let snap = lock(&self.tool).snapshot().map_err(|e| Error::from_reason(e.to_string()))?;
+        Ok(snap.to_bytes().into())
+    }
+
+    /// Replace the session's state with a snapshot (this session's configuration and limits
+    /// apply); nothing changes when it fails.
+    #[napi]
+    pub fn restore(&self, data: Buffer) -> Result<()> {
+        let snap = kitsh::Snapshot::from_bytes(&data).map_err(|e| Error::from_reason(e.to_string()))?;
+        lock(&self.tool).restore(&snap).map_err(|e| Error::from_reason(e.to_string()))
     }
 
     /// The names in a directory of the session, sorted.
