@@ -119,5 +119,51 @@ export class BashTool {
   restore(data: Uint8Array): void;
 }
 
-declare const kitsh: { Bash: typeof Bash; BashTool: typeof BashTool; CancelToken: typeof CancelToken };
+/** One tool of a ScriptedTool: a JavaScript function (sync or async) and what describes it. */
+export interface ToolSpec<P = Record<string, unknown>> {
+  name: string;
+  description: string;
+  /** The JSON schema of its parameters (they are checked, and taken as `--flags`, before `fn` runs). */
+  schema?: Record<string, unknown>;
+  tags?: string[];
+  category?: string;
+  /** Returns text, or a value written as JSON; a throw fails the command with its message. */
+  fn: (params: P, context: { stdin?: string }) => unknown | Promise<unknown>;
+}
+
+/** One recorded tool call of the last run. */
+export interface TraceCall {
+  tool: string;
+  args: Record<string, unknown>;
+  exit_code: number;
+}
+
+/** Host callbacks as commands of a logic-only shell, run by one model-written script. */
+export class ScriptedTool {
+  constructor(options: { name: string; shortDescription?: string; tools: ToolSpec<any>[] });
+  readonly name: string;
+  description(): string;
+  systemPrompt(): string;
+  help(): string;
+  inputSchema(): Record<string, unknown>;
+  outputSchema(): Record<string, unknown>;
+  execute(input: ToolInput): Promise<ToolOutput>;
+  /** The calls of the last run (taken: a second read is empty). */
+  lastTrace(): TraceCall[];
+}
+
+/** A tool call that failed: its message, exit status and tool. */
+export class ToolError extends Error {
+  constructor(message: string, exitCode?: number, tool?: string);
+  exitCode: number;
+  tool?: string;
+}
+
+declare const kitsh: {
+  Bash: typeof Bash;
+  BashTool: typeof BashTool;
+  ScriptedTool: typeof ScriptedTool;
+  ToolError: typeof ToolError;
+  CancelToken: typeof CancelToken;
+};
 export default kitsh;

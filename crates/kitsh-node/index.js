@@ -58,4 +58,77 @@ class BashTool {
   restore(data) { this.bash.restore(data); }
 }
 
-module.exports = { Bash, BashTool, CancelToken: native.CancelToken };
+/** A tool call that failed: `message` (what the tool said), `exitCode` and `tool`. */
+class ToolError extends Error {
+  constructor(message, exitCode = 1, tool = undefined) {
+    super(message);
+    this.name = 'ToolError';
+    this.exitCode = exitCode;
+    this.tool = tool;
+  }
+}
+
+// What a tool's function returned, as the command's output: text as it is, anything else as
+// JSON (with a final newline, as the tools' own commands print it).
+function toOutput(value) {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8');
+  return JSON.stringify(value) + '\n';
+}
+
+/**
+ * Host callbacks as commands of a logic-only shell (the ScriptedTool of kitsh's specs): each tool
+ * is a JavaScript function (sync or `async`) taking its parameters (checked against its schema
+ * first) and `{ stdin }`, returning text or a JSON-able value; a throw fails the command with
+ * the error's message. The model's one script calls many of them, pipes them through jq, and
+ * returns one result.
+ */
+class ScriptedTool {
+  constructor({ name, shortDescription, tools = [] }) {
+    const fns = new Map();
+    const specs = tools.map((t) => {
+      if (typeof t.fn !== 'function') throw new TypeError(`tool ${t.name}: fn must be a function`);
+      fns.set(t.name, t.fn);
+      return {
+        name: t.name,
+        description: t.description || '',
+        schema: t.schema === undefined ? undefined : JSON.stringify(t.schema),
+        tags: t.tags,
+        category: t.category,
+      };
+    });
+    // The call arrives as one array `[ticket, name, paramsJson, stdin]`.
+    const dispatch = (call) => {
+      const [ticket, toolName, paramsJson, stdin] = call;
+      const fn = fns.get(toolName);
+      Promise.resolve()
+        .then(() => fn(JSON.parse(paramsJson), { stdin: stdin === null ? undefined : stdin }))
+        .then((v) => native.settle(ticket, true, toOutput(v)), (e) => native.settle(ticket, false, e instanceof Error ? e.message : String(e)));
+    };
+    this.inner = new native.ScriptedToolNative(String(name), shortDescription, specs, dispatch);
+  }
+  get name() { return this.inner.toolName; }
+  description() { return this.inner.description(); }
+  systemPrompt() { return this.inner.systemPrompt(); }
+  help() { return this.inner.help(); }
+  inputSchema() { return JSON.parse(this.inner.inputSchemaJson()); }
+  outputSchema() { return JSON.parse(this.inner.outputSchemaJson()); }
+  /** Run the model's script: `{ commands, timeout_ms }` -> `{ stdout, stderr, exit_code, error? }`. */
+  async execute(input) {
+    if (input === null || typeof input !== 'object' || typeof input.commands !== 'string') {
+      throw new TypeError('execute: the input must be { commands: string, timeout_ms?: number }');
+    }
+    const r = await this.inner.executeNative(input.commands, input.timeout_ms);
+    const out = { stdout: r.stdout, stderr: r.stderr, exit_code: r.exitCode };
+    if (r.error !== undefined && r.error !== null) out.error = r.error;
+    return out;
+  }
+  /** The tool calls of the last run: `[{ tool, args, exit_code }]` (taken: a second read is empty). */
+  lastTrace() {
+    const t = this.inner.lastTraceJson();
+    return t === null || t === undefined ? [] : JSON.parse(t);
+  }
+}
+
+module.exports = { Bash, BashTool, ScriptedTool, ToolError, CancelToken: native.CancelToken };

@@ -8,6 +8,8 @@
 
 use std::sync::Arc;
 
+mod scripted;
+
 use kitsh::tool::{BashTool, Tool, ToolRequest, ToolResponse};
 use kitsh::{CancellationToken, ExecutionLimits};
 use napi::bindgen_prelude::*;
