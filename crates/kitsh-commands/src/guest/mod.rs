@@ -8,3 +8,15 @@ pub mod pool;
 
 /// Stack of an interpreter thread. Virtual memory: only what deep recursion touches is used.
 pub const STACK_SIZE: usize = 256 << 20;
+
+/// The one-letter kind of a file as the interpreters' natives report it: `f`, `d`, `l`, `c`, `p`.
+pub fn kind_char(t: kitsh_core::fs::FileType) -> char {
+    use kitsh_core::fs::FileType;
+    match t {
+        FileType::File => 'f',
+        FileType::Dir => 'd',
+        FileType::Symlink => 'l',
+        FileType::CharDevice => 'c',
+        FileType::Fifo => 'p',
+    }
+}

@@ -77,16 +77,10 @@ fn u8array<'js>(ctx: &Ctx<'js>, data: Vec<u8>) -> Res<Value<'js>> {
 
 /// `[type, mode, size, mtimeMs, ino, nlink, uid, gid]`; type is `f`, `d`, `l`, `c` or `p`.
 fn stat_array<'js>(ctx: &Ctx<'js>, m: &Metadata) -> Res<Array<'js>> {
-    let kind = match m.file_type {
-        FileType::File => "f",
-        FileType::Dir => "d",
-        FileType::Symlink => "l",
-        FileType::CharDevice => "c",
-        FileType::Fifo => "p",
-    };
+    let kind = crate::guest::kind_char(m.file_type).to_string();
     let mtime = m.mtime.duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
     let a = Array::new(ctx.clone())?;
-    a.set(0, kind)?;
+    a.set(0, kind.as_str())?;
     a.set(1, m.mode)?;
     a.set(2, m.len as f64)?;
     a.set(3, mtime)?;
@@ -340,13 +334,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<State>, job: &Job) -> Res<Object<
                 .read_dir(&p)?
                 .into_iter()
                 .map(|e| {
-                    let k = match e.file_type {
-                        FileType::File => 'f',
-                        FileType::Dir => 'd',
-                        FileType::Symlink => 'l',
-                        FileType::CharDevice => 'c',
-                        FileType::Fifo => 'p',
-                    };
+                    let k = crate::guest::kind_char(e.file_type);
                     let mut s = String::with_capacity(e.name.len() + 1);
                     s.push(k);
                     s.push_str(&e.name);

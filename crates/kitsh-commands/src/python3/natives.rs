@@ -238,13 +238,7 @@ pub fn module(vm: &VirtualMachine, link: &Link) -> PyRef<PyModule> {
                 entries
                     .into_iter()
                     .map(|e| {
-                        let k = match e.file_type {
-                            FileType::File => 'f',
-                            FileType::Dir => 'd',
-                            FileType::Symlink => 'l',
-                            FileType::CharDevice => 'c',
-                            FileType::Fifo => 'p',
-                        };
+                        let k = crate::guest::kind_char(e.file_type);
                         (e.name, k)
                     })
                     .collect(),

@@ -157,18 +157,8 @@ function writeFileSync(path, data, options) {
 }
 
 function appendFileSync(path, data, options) {
-  const encoding = encodingOf(options, 'utf8');
-  const bytes = bytesOfData(data, encoding);
-  if (path === 1 || path === 2) {
-    k.write(path, bytes);
-    return;
-  }
-  if (typeof path === 'number') {
-    writeSync(path, bytes);
-    return;
-  }
-  const p = toPath(path);
-  call('open', p, undefined, () => k.writeFile(abs(p), bytes, 1));
+  const opts = typeof options === 'string' ? { encoding: options } : Object.assign({}, options);
+  return writeFileSync(path, data, Object.assign(opts, { flag: opts.flag || 'a' }));
 }
 
 function existsSync(path) {

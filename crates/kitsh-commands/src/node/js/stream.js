@@ -8,6 +8,20 @@ function nodeBuffer() {
   return require('buffer').Buffer;
 }
 
+// Destroy a stream once (`state` is its readable or writable state): its `_destroy`, then
+// `error` (if any) and `close` on the next turns.
+function destroyStream(stream, state, err) {
+  if (state.destroyed) return stream;
+  state.destroyed = true;
+  const done = (e) => {
+    if (e) setImmediate(() => stream.emit('error', e));
+    setImmediate(() => stream.emit('close'));
+  };
+  if (stream._destroy) stream._destroy(err || null, done);
+  else done(err);
+  return stream;
+}
+
 class Stream extends EventEmitter {
   pipe(dest, options) {
     return Readable.prototype.pipe.call(this, dest, options);
@@ -190,16 +204,7 @@ class Readable extends Stream {
     return this;
   }
   destroy(err) {
-    const rs = this._rs;
-    if (rs.destroyed) return this;
-    rs.destroyed = true;
-    const done = (e) => {
-      if (e) setImmediate(() => this.emit('error', e));
-      setImmediate(() => this.emit('close'));
-    };
-    if (this._destroy) this._destroy(err || null, done);
-    else done(err);
-    return this;
+    return destroyStream(this, this._rs, err);
   }
   [Symbol.asyncIterator]() {
     const queue = [];
@@ -360,16 +365,7 @@ class Writable extends Stream {
   uncork() {}
   setDefaultEncoding() { return this; }
   destroy(err) {
-    const ws = this._ws;
-    if (ws.destroyed) return this;
-    ws.destroyed = true;
-    const done = (e) => {
-      if (e) setImmediate(() => this.emit('error', e));
-      setImmediate(() => this.emit('close'));
-    };
-    if (this._destroy) this._destroy(err || null, done);
-    else done(err);
-    return this;
+    return destroyStream(this, this._ws, err);
   }
 }
 
