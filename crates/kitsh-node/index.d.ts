@@ -32,6 +32,26 @@ export interface BashOptions {
   hostname?: string;
   /** Resource limits. */
   limits?: Limits;
+  /** JavaScript commands: name -> function (see `Bash.registerCommand`). */
+  commands?: Record<string, CommandFn>;
+}
+
+/**
+ * A JavaScript command: `args` are its words after the name; `stdin` is its piped input (when
+ * the script gave it one). Returns its output (text; another value prints as JSON) or
+ * `{ stdout, stderr, exitCode }`, sync or as a promise. A thrown `ToolError` fails it with its
+ * message and `exitCode`; another throw with its message and status 1.
+ */
+export type CommandFn = (
+  args: string[],
+  context: { stdin?: string },
+) => string | Uint8Array | CommandResult | unknown | Promise<string | Uint8Array | CommandResult | unknown>;
+
+/** What a JavaScript command may return instead of text. */
+export interface CommandResult {
+  stdout?: string;
+  stderr?: string;
+  exitCode?: number;
 }
 
 /** What a script gave. */
@@ -50,6 +70,43 @@ export interface ExecOptions {
   timeoutMs?: number;
   /** Aborting it stops the script at its next command (exit 130). */
   signal?: AbortSignal;
+  /** Receives the output as it is written. */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+  /** Reject with a `ToolError` when the exit status is not 0. */
+  check?: boolean;
+}
+
+/** One chunk of a streamed run. */
+export interface OutputChunk {
+  stream: 'stdout' | 'stderr';
+  chunk: string;
+}
+
+/** A streamed run: iterate over its chunks; `result` is its result. */
+export interface ExecStream extends AsyncIterableIterator<OutputChunk> {
+  readonly result: Promise<ExecResult>;
+}
+
+/** A status event of the tool contract. */
+export interface ToolStatus {
+  /** `validate`, `parse`, `execute`, `output`, `tool_call`, `complete`. */
+  phase: string;
+  /** For `tool_call`: the tool's name. */
+  message?: string;
+  percent_complete?: number;
+  eta_ms?: number;
+  /** For `output`: the chunk. */
+  output?: string;
+  /** For `output`: `stdout` or `stderr`. */
+  stream?: 'stdout' | 'stderr';
+}
+
+/** How one `execute` of a tool runs. */
+export interface ExecuteOptions {
+  /** Aborting it stops the script (exit 130), also while it waits for a tool. */
+  signal?: AbortSignal;
+  /** Receives the status events as they happen. */
+  onStatus?: (status: ToolStatus) => void;
 }
 
 /** Stops a running call. */
@@ -64,8 +121,12 @@ export class Bash {
   constructor(options?: BashOptions);
   /** Run a script off the event loop. */
   exec(script: string, options?: ExecOptions): Promise<ExecResult>;
-  /** Run a script on this thread (it blocks the event loop). */
+  /** Run a script, iterating over its output as it is written; leaving the loop early stops it. */
+  stream(script: string, options?: Omit<ExecOptions, 'onOutput'>): ExecStream;
+  /** Run a script on this thread (it blocks the event loop; JavaScript commands fail under it). */
   execSync(script: string, timeoutMs?: number): ExecResult;
+  /** Register a JavaScript command (the files stay; the shell state starts afresh). */
+  registerCommand(name: string, fn: CommandFn): void;
   /** A file of the session, as text. */
   readFile(path: string): string;
   /** Write a file of the session (parent directories are created). */
@@ -114,7 +175,7 @@ export class BashTool {
   help(): string;
   inputSchema(): Record<string, unknown>;
   outputSchema(): Record<string, unknown>;
-  execute(input: ToolInput, options?: { signal?: AbortSignal }): Promise<ToolOutput>;
+  execute(input: ToolInput, options?: ExecuteOptions): Promise<ToolOutput>;
   snapshot(): Buffer;
   restore(data: Uint8Array): void;
 }
@@ -136,18 +197,44 @@ export interface TraceCall {
   tool: string;
   args: Record<string, unknown>;
   exit_code: number;
+  duration_ms: number;
+  stdout_bytes: number;
+  /** The original error text (never sanitised), if it failed. */
+  error: string | null;
+  /** The policy hook denied it. */
+  denied: boolean;
+}
+
+/** How a ScriptedTool is made. */
+export interface ScriptedToolOptions {
+  name: string;
+  /** The one-liner of tool listings. */
+  shortDescription?: string;
+  tools: ToolSpec<any>[];
+  /** Variables exported to every script. */
+  env?: Record<string, string>;
+  /** Resource limits of every script. */
+  limits?: Limits;
+  /** Show `NAME: tool failed` instead of a tool's error text (default true). */
+  sanitizeErrors?: boolean;
+  /** List tools by name only in the system prompt; the model uses `help`/`discover`. */
+  compactPrompt?: boolean;
+  /** Sees each call after its flags are checked: true or nothing allows; false or a reason denies. */
+  policy?: (call: { tool: string; args: Record<string, unknown> }) => boolean | string | void | Promise<boolean | string | void>;
+  /** Told every failure's original text (sanitised or not). */
+  onToolError?: (tool: string, message: string) => void;
 }
 
 /** Host callbacks as commands of a logic-only shell, run by one model-written script. */
 export class ScriptedTool {
-  constructor(options: { name: string; shortDescription?: string; tools: ToolSpec<any>[] });
+  constructor(options: ScriptedToolOptions);
   readonly name: string;
   description(): string;
   systemPrompt(): string;
   help(): string;
   inputSchema(): Record<string, unknown>;
   outputSchema(): Record<string, unknown>;
-  execute(input: ToolInput): Promise<ToolOutput>;
+  execute(input: ToolInput, options?: ExecuteOptions): Promise<ToolOutput>;
   /** The calls of the last run (taken: a second read is empty). */
   lastTrace(): TraceCall[];
 }
@@ -157,6 +244,9 @@ export class ToolError extends Error {
   constructor(message: string, exitCode?: number, tool?: string);
   exitCode: number;
   tool?: string;
+  /** For `exec(..., { check: true })`: the run's output. */
+  stdout?: string;
+  stderr?: string;
 }
 
 declare const kitsh: {

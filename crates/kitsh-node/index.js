@@ -14,20 +14,229 @@ function load(file) {
 }
 const native = load(process.env.KITSH_NODE_ADDON || path.join(__dirname, 'kitsh.node'));
 
+// ---- calls from a script into JavaScript (src/bridge.rs) ----
+
+// The kinds of call the native side makes: [ticket, kind, name, json, stdin].
+const TOOL = 0, POLICY = 1, TOOL_ERROR = 2, COMMAND = 3;
+
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// Answer `ticket` with what `run()` gives, at once when it is not a promise.
+function answer(ticket, run) {
+  let v;
+  try {
+    v = run();
+  } catch (e) {
+    native.settle(ticket, false, errorText(e));
+    return;
+  }
+  if (v !== null && typeof v === 'object' && typeof v.then === 'function') {
+    v.then((t) => native.settle(ticket, true, t), (e) => native.settle(ticket, false, errorText(e)));
+  } else {
+    native.settle(ticket, true, v);
+  }
+}
+
+// What a JavaScript command gave, as the JSON the native side reads.
+function commandReply(name, value) {
+  if (value === undefined || value === null) return '{}';
+  if (typeof value === 'string') return JSON.stringify({ stdout: value });
+  if (value instanceof Uint8Array) return JSON.stringify({ stdout: Buffer.from(value).toString('utf8') });
+  if (typeof value === 'object' && ('stdout' in value || 'stderr' in value || 'exitCode' in value)) {
+    return JSON.stringify({ stdout: String(value.stdout ?? ''), stderr: String(value.stderr ?? ''), exitCode: Number(value.exitCode ?? 0) | 0 });
+  }
+  return JSON.stringify({ stdout: JSON.stringify(value) + '\n' });
+}
+
+function commandFailure(name, e) {
+  if (e instanceof ToolError) return JSON.stringify({ stderr: `${name}: ${e.message}\n`, exitCode: e.exitCode });
+  throw e;
+}
+
+// ---- streaming (src/status.rs) ----
+
+// Run `start(onStatus)` (a native call that reports status events as JSON text, then '') and
+// resolve with its result once the last event was handled by `onEvent`. A throw in `onEvent`
+// rejects the call (after the script ended).
+function streaming(start, onEvent) {
+  let ended;
+  const end = new Promise((resolve) => { ended = resolve; });
+  let failure = null;
+  const onStatus = (json) => {
+    if (json === '') { ended(); return; }
+    if (failure !== null) return;
+    try {
+      onEvent(JSON.parse(json));
+    } catch (e) {
+      failure = { e };
+    }
+  };
+  return start(onStatus).then(async (r) => {
+    await end;
+    if (failure !== null) throw failure.e;
+    return r;
+  });
+}
+
+// `options.signal` as a native CancelToken (null when there is none); `done()` detaches it.
+function cancelToken(signal) {
+  if (signal === undefined || signal === null) return { token: undefined, done() {} };
+  const token = new native.CancelToken();
+  if (signal.aborted) token.cancel();
+  const onAbort = () => token.cancel();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return { token, done: () => signal.removeEventListener('abort', onAbort) };
+}
+
+// A failed run as a ToolError (for `check: true`).
+function failed(r, tool) {
+  const lines = r.stderr.trimEnd().split('\n');
+  const message = lines[lines.length - 1] || `exit status ${r.exitCode}`;
+  const e = new ToolError(message, r.exitCode, tool);
+  e.stdout = r.stdout;
+  e.stderr = r.stderr;
+  return e;
+}
+
+// An async iterator over a run's output chunks (`{ stream, chunk }`), with the run's result as
+// `result`; leaving the loop early stops the script.
+function chunks(run, signal) {
+  const stop = new AbortController();
+  const signals = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const queue = [];
+  let waiting = null;
+  let finished = false;
+  let failure = null;
+  const push = (item) => {
+    if (waiting !== null) {
+      const w = waiting;
+      waiting = null;
+      w.resolve({ value: item, done: false });
+    } else queue.push(item);
+  };
+  const result = run((chunk, stream) => push({ stream, chunk }), signals);
+  result.then(
+    () => { finished = true; if (waiting !== null) { waiting.resolve({ value: undefined, done: true }); waiting = null; } },
+    (e) => { failure = { e }; finished = true; if (waiting !== null) { waiting.reject(e); waiting = null; } },
+  );
+  return {
+    result,
+    [Symbol.asyncIterator]() { return this; },
+    next() {
+      if (queue.length > 0) return Promise.resolve({ value: queue.shift(), done: false });
+      if (failure !== null) return Promise.reject(failure.e);
+      if (finished) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve, reject) => { waiting = { resolve, reject }; });
+    },
+    return() {
+      if (!finished) stop.abort();
+      queue.length = 0;
+      return Promise.resolve({ value: undefined, done: true });
+    },
+  };
+}
+
 class Bash extends native.Bash {
   /**
+   * A sandboxed bash session: `{ files, env, cwd, username, hostname, limits, commands }`, where
+   * `commands` maps names to JavaScript functions (see `registerCommand`).
+   */
+  constructor(options = {}) {
+    const fns = new Map();
+    const dispatch = (call) => {
+      const [ticket, kind, name, json, stdin] = call;
+      if (kind !== COMMAND) { native.settle(ticket, false, `unexpected call kind ${kind}`); return; }
+      const fn = fns.get(name);
+      answer(ticket, () => {
+        let v;
+        try {
+          v = fn(JSON.parse(json), { stdin: stdin === null ? undefined : stdin });
+        } catch (e) {
+          return commandFailure(name, e);
+        }
+        if (v !== null && typeof v === 'object' && typeof v.then === 'function') {
+          return v.then((x) => commandReply(name, x), (e) => commandFailure(name, e));
+        }
+        return commandReply(name, v);
+      });
+    };
+    const { commands, ...rest } = options || {};
+    super(rest, dispatch);
+    this._fns = fns;
+    if (commands) {
+      for (const [name, fn] of Object.entries(commands)) this._fns.set(name, checkFn(name, fn));
+      this.registerCommands(Object.keys(commands));
+    }
+  }
+
+  /**
+   * Register `fn(args, { stdin })` as the command `name`: it returns the command's output
+   * (text; another value prints as JSON) or `{ stdout, stderr, exitCode }`, sync or as a
+   * promise; a thrown `ToolError` fails it with its message and `exitCode`, another throw with
+   * its message and status 1. It runs on the event loop while the script waits (so it needs
+   * `exec`: under `execSync` it fails). The session's files stay; its shell state starts afresh.
+   */
+  registerCommand(name, fn) {
+    this._fns.set(name, checkFn(name, fn));
+    this.registerCommands([name]);
+  }
+
+  /**
    * Run `script` off the event loop. `timeoutMs` bounds this call; an aborted `signal` stops
-   * the script at its next command (exit status 130, `error: 'cancelled'`).
+   * the script at its next command (exit status 130, `error: 'cancelled'`); `onOutput(chunk,
+   * stream)` receives the output as it is written (`stream`: 'stdout' or 'stderr'); with
+   * `check: true` a non-zero exit status rejects with a `ToolError`.
    */
   exec(script, options = {}) {
-    const { timeoutMs, signal } = options;
-    if (signal === undefined || signal === null) return this.execNative(String(script), timeoutMs);
-    const token = new native.CancelToken();
-    if (signal.aborted) token.cancel();
-    const onAbort = () => token.cancel();
-    signal.addEventListener('abort', onAbort, { once: true });
-    return this.execNative(String(script), timeoutMs, token).finally(() => signal.removeEventListener('abort', onAbort));
+    const { timeoutMs, signal, onOutput, check } = options;
+    const { token, done } = cancelToken(signal);
+    let p;
+    if (typeof onOutput === 'function') {
+      p = streaming((onStatus) => this.execNative(String(script), timeoutMs, token, onStatus), (st) => {
+        if (st.phase === 'output') onOutput(st.output, st.stream);
+      });
+    } else {
+      p = this.execNative(String(script), timeoutMs, token);
+    }
+    p = p.finally(done);
+    return check ? p.then((r) => { if (r.exitCode !== 0) throw failed(r); return r; }) : p;
   }
+
+  /**
+   * Run `script`, iterating over its output as it is written:
+   * `for await (const { stream, chunk } of bash.stream(script)) ...`; `.result` is the run's
+   * result. Leaving the loop early stops the script.
+   */
+  stream(script, options = {}) {
+    const { signal, ...rest } = options;
+    return chunks((onOutput, s) => this.exec(script, { ...rest, onOutput, signal: s }), signal);
+  }
+}
+
+function checkFn(name, fn) {
+  if (typeof fn !== 'function') throw new TypeError(`command ${name}: not a function`);
+  return fn;
+}
+
+// The tool contract's input, checked as kitsh checks it.
+function toolInput(input) {
+  if (input === null || typeof input !== 'object' || typeof input.commands !== 'string') {
+    throw new TypeError('invalid arguments: "commands" must be a string');
+  }
+  const t = input.timeout_ms;
+  if (t !== undefined && t !== null && !(Number.isInteger(t) && t >= 0)) {
+    throw new TypeError('invalid arguments: "timeout_ms" must be a non-negative integer');
+  }
+  return { commands: input.commands, timeoutMs: t === null ? undefined : t };
+}
+
+// The output schema's fields of a result.
+function toolOutput(r) {
+  const out = { stdout: r.stdout, stderr: r.stderr, exit_code: r.exitCode };
+  if (r.error !== undefined && r.error !== null) out.error = r.error;
+  return out;
 }
 
 /**
@@ -45,14 +254,23 @@ class BashTool {
   help() { return this.bash.help(); }
   inputSchema() { return JSON.parse(this.bash.inputSchemaJson()); }
   outputSchema() { return JSON.parse(this.bash.outputSchemaJson()); }
+  /**
+   * Run the model's script: `{ commands, timeout_ms }` -> `{ stdout, stderr, exit_code,
+   * error? }`. `signal` stops it; `onStatus(event)` receives the tool contract's status events
+   * (`validate`, `parse`, `execute`, `output` chunks, `complete`).
+   */
   async execute(input, options = {}) {
-    if (input === null || typeof input !== 'object' || typeof input.commands !== 'string') {
-      throw new TypeError('execute: the input must be { commands: string, timeout_ms?: number }');
+    const { commands, timeoutMs } = toolInput(input);
+    const { signal, onStatus } = options;
+    const { token, done } = cancelToken(signal);
+    try {
+      const r = typeof onStatus === 'function'
+        ? await streaming((cb) => this.bash.execNative(commands, timeoutMs, token, cb), onStatus)
+        : await this.bash.execNative(commands, timeoutMs, token);
+      return toolOutput(r);
+    } finally {
+      done();
     }
-    const r = await this.bash.exec(input.commands, { timeoutMs: input.timeout_ms, signal: options.signal });
-    const out = { stdout: r.stdout, stderr: r.stderr, exit_code: r.exitCode };
-    if (r.error !== undefined && r.error !== null) out.error = r.error;
-    return out;
   }
   snapshot() { return this.bash.snapshot(); }
   restore(data) { this.bash.restore(data); }
@@ -77,15 +295,28 @@ function toOutput(value) {
   return JSON.stringify(value) + '\n';
 }
 
+// The policy hook's answer: allow (true, nothing) or deny (false, or the reason as a string).
+function policyAnswer(v) {
+  if (v === undefined || v === null || v === true) return '';
+  if (v === false) throw new Error('denied by the policy hook');
+  if (typeof v === 'string') throw new Error(v);
+  throw new TypeError('policy: return true/undefined to allow, false or a reason to deny');
+}
+
 /**
  * Host callbacks as commands of a logic-only shell (the ScriptedTool of kitsh's specs): each tool
  * is a JavaScript function (sync or `async`) taking its parameters (checked against its schema
  * first) and `{ stdin }`, returning text or a JSON-able value; a throw fails the command with
  * the error's message. The model's one script calls many of them, pipes them through jq, and
  * returns one result.
+ *
+ * Options: `name`, `shortDescription`, `tools`, `env`, `limits`, `sanitizeErrors` (default
+ * true: a failing tool shows `NAME: tool failed`), `compactPrompt`, `policy({ tool, args })`
+ * (true/nothing allows; false or a reason denies; may be async) and `onToolError(tool,
+ * message)` (every failure's original text).
  */
 class ScriptedTool {
-  constructor({ name, shortDescription, tools = [] }) {
+  constructor({ name, shortDescription, tools = [], env, limits, sanitizeErrors, compactPrompt, policy, onToolError }) {
     const fns = new Map();
     const specs = tools.map((t) => {
       if (typeof t.fn !== 'function') throw new TypeError(`tool ${t.name}: fn must be a function`);
@@ -98,15 +329,43 @@ class ScriptedTool {
         category: t.category,
       };
     });
-    // The call arrives as one array `[ticket, name, paramsJson, stdin]`.
+    if (policy !== undefined && typeof policy !== 'function') throw new TypeError('policy must be a function');
+    if (onToolError !== undefined && typeof onToolError !== 'function') throw new TypeError('onToolError must be a function');
     const dispatch = (call) => {
-      const [ticket, toolName, paramsJson, stdin] = call;
-      const fn = fns.get(toolName);
-      Promise.resolve()
-        .then(() => fn(JSON.parse(paramsJson), { stdin: stdin === null ? undefined : stdin }))
-        .then((v) => native.settle(ticket, true, toOutput(v)), (e) => native.settle(ticket, false, e instanceof Error ? e.message : String(e)));
+      const [ticket, kind, toolName, json, stdin] = call;
+      switch (kind) {
+        case TOOL: {
+          const fn = fns.get(toolName);
+          answer(ticket, () => {
+            const v = fn(JSON.parse(json), { stdin: stdin === null ? undefined : stdin });
+            return v !== null && typeof v === 'object' && typeof v.then === 'function' ? v.then(toOutput) : toOutput(v);
+          });
+          break;
+        }
+        case POLICY:
+          answer(ticket, () => {
+            const v = policy({ tool: toolName, args: JSON.parse(json) });
+            return v !== null && typeof v === 'object' && typeof v.then === 'function' ? v.then(policyAnswer) : policyAnswer(v);
+          });
+          break;
+        case TOOL_ERROR:
+          try { onToolError(toolName, JSON.parse(json)); } catch { /* a logging hook's failure is its own */ }
+          native.settle(ticket, true, '');
+          break;
+        default:
+          native.settle(ticket, false, `unexpected call kind ${kind}`);
+      }
     };
-    this.inner = new native.ScriptedToolNative(String(name), shortDescription, specs, dispatch);
+    const options = {
+      shortDescription,
+      env,
+      limits,
+      sanitizeErrors,
+      compactPrompt,
+      policy: policy !== undefined,
+      onToolError: onToolError !== undefined,
+    };
+    this.inner = new native.ScriptedToolNative(String(name), specs, options, dispatch);
   }
   get name() { return this.inner.toolName; }
   description() { return this.inner.description(); }
@@ -114,17 +373,28 @@ class ScriptedTool {
   help() { return this.inner.help(); }
   inputSchema() { return JSON.parse(this.inner.inputSchemaJson()); }
   outputSchema() { return JSON.parse(this.inner.outputSchemaJson()); }
-  /** Run the model's script: `{ commands, timeout_ms }` -> `{ stdout, stderr, exit_code, error? }`. */
-  async execute(input) {
-    if (input === null || typeof input !== 'object' || typeof input.commands !== 'string') {
-      throw new TypeError('execute: the input must be { commands: string, timeout_ms?: number }');
+  /**
+   * Run the model's script: `{ commands, timeout_ms }` -> `{ stdout, stderr, exit_code,
+   * error? }`. `signal` stops it (also while it waits for a tool); `onStatus(event)` receives
+   * the status events, `tool_call` ones (`message`: the tool) among them.
+   */
+  async execute(input, options = {}) {
+    const { commands, timeoutMs } = toolInput(input);
+    const { signal, onStatus } = options;
+    const { token, done } = cancelToken(signal);
+    try {
+      const r = typeof onStatus === 'function'
+        ? await streaming((cb) => this.inner.executeNative(commands, timeoutMs, token, cb), onStatus)
+        : await this.inner.executeNative(commands, timeoutMs, token);
+      return toolOutput(r);
+    } finally {
+      done();
     }
-    const r = await this.inner.executeNative(input.commands, input.timeout_ms);
-    const out = { stdout: r.stdout, stderr: r.stderr, exit_code: r.exitCode };
-    if (r.error !== undefined && r.error !== null) out.error = r.error;
-    return out;
   }
-  /** The tool calls of the last run: `[{ tool, args, exit_code }]` (taken: a second read is empty). */
+  /**
+   * The tool calls of the last run: `[{ tool, args, exit_code, duration_ms, stdout_bytes, error,
+   * denied }]` (`error`: the original text; taken: a second read is empty).
+   */
   lastTrace() {
     const t = this.inner.lastTraceJson();
     return t === null || t === undefined ? [] : JSON.parse(t);

@@ -6,11 +6,15 @@
 //! result, so a long script never blocks the event loop; a `CancelToken` (what an `AbortSignal`
 //! becomes) stops it at its next command with exit status 130.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
+mod bridge;
+mod commands;
 mod scripted;
+mod status;
 
-use kitsh::tool::{BashTool, Tool, ToolRequest, ToolResponse};
+use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
 use kitsh::{CancellationToken, ExecutionLimits};
 use napi::bindgen_prelude::*;
 use napi::{Env, Task};
@@ -107,64 +111,133 @@ impl Default for CancelToken {
     }
 }
 
-type Shared = Arc<std::sync::Mutex<BashTool>>;
+type Shared = Arc<Mutex<BashTool>>;
 
-fn lock(t: &Shared) -> std::sync::MutexGuard<'_, BashTool> {
+fn lock<T>(t: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     t.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What a session is built from (kept to build it again when commands are registered).
+#[derive(Default)]
+struct Config {
+    username: Option<String>,
+    hostname: Option<String>,
+    cwd: Option<String>,
+    env: Vec<(String, String)>,
+    limits: Option<ExecutionLimits>,
+}
+
+impl Config {
+    fn builder(&self) -> BashToolBuilder {
+        let mut b = BashTool::builder();
+        if let Some(u) = &self.username {
+            b = b.username(u);
+        }
+        if let Some(h) = &self.hostname {
+            b = b.hostname(h);
+        }
+        if let Some(c) = &self.cwd {
+            b = b.cwd(c);
+        }
+        for (k, v) in &self.env {
+            b = b.env(k, v);
+        }
+        if let Some(l) = &self.limits {
+            b = b.limits(l.clone());
+        }
+        b
+    }
 }
 
 /// A sandboxed bash session.
 #[napi]
 pub struct Bash {
     tool: Shared,
+    config: Config,
+    /// Calls of the session's JavaScript commands go through it (none: no commands possible).
+    dispatch: Option<Arc<bridge::Dispatch>>,
+    /// The names of the JavaScript commands, in registration order.
+    commands: Mutex<Vec<String>>,
+    /// `execSync` calls in progress (JavaScript commands cannot run then).
+    blocked: Arc<AtomicUsize>,
 }
 
 #[napi]
 impl Bash {
-    /// A new session (see `BashOptions`).
+    /// A new session (see `BashOptions`); `dispatch` (`([ticket, kind, name, json, stdin]) =>
+    /// void`) runs its JavaScript commands.
     #[napi(constructor)]
-    pub fn new(options: Option<BashOptions>) -> Result<Self> {
+    pub fn new(options: Option<BashOptions>, dispatch: Option<Function<'_, bridge::Call, ()>>) -> Result<Self> {
         let o = options.unwrap_or_default();
-        let mut b = BashTool::builder();
-        if let Some(u) = o.username {
-            b = b.username(u);
-        }
-        if let Some(h) = o.hostname {
-            b = b.hostname(h);
-        }
-        if let Some(c) = o.cwd {
-            b = b.cwd(c);
-        }
-        for (k, v) in o.env.unwrap_or_default() {
-            b = b.env(k, v);
-        }
-        if let Some(l) = o.limits {
-            b = b.limits(limits(&l));
-        }
-        let mut tool = b.build();
+        let mut env: Vec<_> = o.env.unwrap_or_default().into_iter().collect();
+        env.sort();
+        let config = Config { username: o.username, hostname: o.hostname, cwd: o.cwd, env, limits: o.limits.as_ref().map(limits) };
+        let mut tool = config.builder().build();
         let mut files: Vec<_> = o.files.unwrap_or_default().into_iter().collect();
         files.sort();
         for (path, text) in files {
             tool.write_file(&path, text.as_bytes()).map_err(|e| Error::from_reason(format!("{path}: {e}")))?;
         }
-        Ok(Bash { tool: Arc::new(std::sync::Mutex::new(tool)) })
+        let dispatch = dispatch.map(bridge::dispatcher).transpose()?.map(Arc::new);
+        Ok(Bash { tool: Arc::new(Mutex::new(tool)), config, dispatch, commands: Mutex::default(), blocked: Arc::default() })
+    }
+
+    /// Register JavaScript commands by name (index.js keeps their functions). The session's
+    /// files stay; its shell state (variables, functions, the working directory) starts afresh.
+    #[napi]
+    pub fn register_commands(&self, names: Vec<String>) -> Result<()> {
+        let Some(dispatch) = &self.dispatch else {
+            return Err(Error::from_reason("this Bash was made without a dispatch function"));
+        };
+        for n in &names {
+            if n.is_empty() || n.contains(['/', ' ', '\t', '\n', '=']) {
+                return Err(Error::from_reason(format!("invalid command name: {n:?}")));
+            }
+        }
+        let mut registered = lock(&self.commands);
+        for n in names {
+            if !registered.contains(&n) {
+                registered.push(n);
+            }
+        }
+        let mut tool = lock(&self.tool);
+        let fs = tool.filesystem().map_err(|e| Error::from_reason(e.to_string()))?;
+        let mut b = self.config.builder().filesystem(fs);
+        for n in registered.iter() {
+            let cmd = commands::JsCommand { dispatch: Arc::clone(dispatch), blocked: Arc::clone(&self.blocked) };
+            b = b.builtin(n.clone(), Arc::new(cmd));
+        }
+        *tool = b.build();
+        Ok(())
     }
 
     /// Run `script` off the event loop; resolves with its result. `timeoutMs` bounds this call;
-    /// `token` can stop it.
+    /// `token` can stop it; `onStatus` receives each status event as JSON text (output chunks
+    /// as they are written), then `""` when the run is over.
     #[napi(ts_return_type = "Promise<ExecResult>")]
-    pub fn exec_native(&self, script: String, timeout_ms: Option<u32>, token: Option<&CancelToken>) -> AsyncTask<ExecTask> {
-        AsyncTask::new(ExecTask {
+    pub fn exec_native(
+        &self,
+        script: String,
+        timeout_ms: Option<u32>,
+        token: Option<&CancelToken>,
+        on_status: Option<Function<'_, String, ()>>,
+    ) -> Result<AsyncTask<ExecTask>> {
+        Ok(AsyncTask::new(ExecTask {
             tool: Arc::clone(&self.tool),
             request: request(script, timeout_ms),
             token: token.map(|t| t.inner.clone()),
-        })
+            sink: on_status.map(status::Sink::new).transpose()?,
+        }))
     }
 
-    /// Run `script` on this thread (it blocks the event loop: for scripts and tests).
+    /// Run `script` on this thread (it blocks the event loop: for scripts and tests; the
+    /// session's JavaScript commands fail under it).
     #[napi]
     pub fn exec_sync(&self, script: String, timeout_ms: Option<u32>) -> ExecResult {
-        lock(&self.tool).execute_sync(request(script, timeout_ms)).into()
+        self.blocked.fetch_add(1, Ordering::AcqRel);
+        let r = lock(&self.tool).execute_sync(request(script, timeout_ms));
+        self.blocked.fetch_sub(1, Ordering::AcqRel);
+        r.into()
     }
 
     /// A file of the session, as text.
@@ -283,6 +356,7 @@ pub struct ExecTask {
     tool: Shared,
     request: ToolRequest,
     token: Option<CancellationToken>,
+    sink: Option<status::Sink>,
 }
 
 impl Task for ExecTask {
@@ -292,10 +366,15 @@ impl Task for ExecTask {
     fn compute(&mut self) -> Result<Self::Output> {
         let req = std::mem::take(&mut self.request);
         let mut tool = lock(&self.tool);
-        Ok(match &self.token {
-            Some(t) => tool.execute_sync_cancellable(req, t),
-            None => tool.execute_sync(req),
-        })
+        let out = match (&self.sink, &self.token) {
+            (None, None) => tool.execute_sync(req),
+            (None, Some(t)) => tool.execute_sync_cancellable(req, t),
+            (Some(s), t) => tool.execute_sync_with_status(req, Some(s.callback()), t.as_ref()),
+        };
+        if let Some(s) = self.sink.take() {
+            s.end();
+        }
+        Ok(out)
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {

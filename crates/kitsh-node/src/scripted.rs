@@ -1,20 +1,19 @@
 //! `ScriptedTool` from Node: tools that are JavaScript functions (sync or `async`), called from
-//! the script's logic-only shell as commands. A call reaches the event loop's thread through a
-//! thread-safe function with a ticket; the interpreter's thread waits on the ticket until the
-//! JavaScript side settles it (`settle`), so an `async` tool is awaited there.
+//! the script's logic-only shell as commands, through `bridge` (the event loop's thread runs
+//! them; the script's thread waits). The policy and error hooks are JavaScript functions too.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 
-use kitsh::scripted_tool::{ScriptedTool as Inner, ToolArgs, ToolDef};
+use kitsh::scripted_tool::{PolicyDecision, ScriptedTool as Inner, ToolArgs, ToolCall, ToolDef};
 use kitsh::tool::{Tool, ToolRequest, ToolResponse};
+use kitsh::CancellationToken;
 use napi::bindgen_prelude::*;
-use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
 use napi::{Env, Task};
 use napi_derive::napi;
 
-use crate::ExecResult;
+use crate::bridge::{self, Call, Dispatch, Kind};
+use crate::status::Sink;
+use crate::{ExecResult, Limits};
 
 /// One tool as JavaScript describes it.
 #[napi(object)]
@@ -31,38 +30,30 @@ pub struct ToolSpec {
     pub category: Option<String>,
 }
 
-/// What the thread-safe function carries to JavaScript: the ticket, the tool's name, its
-/// parameters as JSON text, and its piped input.
-type Call = (u32, String, String, Option<String>);
-type Dispatch = ThreadsafeFunction<Call, (), Call, Status, false, true>;
-
-/// A tool's answer: its output, or its error message.
-type Answer = std::result::Result<String, String>;
-
-/// The tickets waiting for JavaScript's answer.
-static PENDING: Mutex<Option<HashMap<u32, mpsc::Sender<Answer>>>> = Mutex::new(None);
-static NEXT: AtomicU32 = AtomicU32::new(1);
-
-/// Settle the call `ticket` (called by the JavaScript side when a tool's function returned or
-/// threw).
-#[napi]
-pub fn settle(ticket: u32, ok: bool, text: String) {
-    let tx = PENDING.lock().unwrap_or_else(|e| e.into_inner()).as_mut().and_then(|m| m.remove(&ticket));
-    if let Some(tx) = tx {
-        let _ = tx.send(if ok { Ok(text) } else { Err(text) });
-    }
+/// How a `ScriptedTool` is configured besides its tools.
+#[napi(object)]
+#[derive(Default)]
+pub struct ScriptedOptions {
+    /// The one-liner of tool listings.
+    pub short_description: Option<String>,
+    /// Variables exported to every script.
+    pub env: Option<std::collections::HashMap<String, String>>,
+    /// Resource limits of every script.
+    pub limits: Option<Limits>,
+    /// Show `NAME: tool failed` instead of a tool's error text (default true).
+    pub sanitize_errors: Option<bool>,
+    /// List tools by name only in the system prompt (default false).
+    pub compact_prompt: Option<bool>,
+    /// JavaScript has a policy hook (asked through the dispatch function).
+    pub policy: Option<bool>,
+    /// JavaScript has an error hook (told through the dispatch function).
+    pub on_tool_error: Option<bool>,
 }
 
-/// Call `name` on the JavaScript side and wait for its answer.
-fn call_js(dispatch: &Dispatch, name: &str, args: &ToolArgs) -> Answer {
-    let ticket = NEXT.fetch_add(1, Ordering::Relaxed);
-    let (tx, rx) = mpsc::channel();
-    PENDING.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).insert(ticket, tx);
-    let status = dispatch.call((ticket, name.to_string(), args.params.to_string(), args.stdin.clone()), ThreadsafeFunctionCallMode::Blocking);
-    if status != Status::Ok {
-        settle(ticket, false, format!("{name}: the JavaScript side is gone"));
-    }
-    rx.recv().unwrap_or_else(|_| Err(format!("{name}: no answer from JavaScript")))
+/// Call `name` on the JavaScript side and wait for its answer (or the script's stop).
+fn call_js(dispatch: &Dispatch, name: &str, args: &ToolArgs) -> std::result::Result<String, String> {
+    bridge::call(dispatch, Kind::Tool, name, args.params.to_string(), args.stdin.clone(), &|| args.stopped())
+        .unwrap_or_else(|| Err(format!("{name}: stopped")))
 }
 
 /// A ScriptedTool whose tools are JavaScript functions.
@@ -73,14 +64,40 @@ pub struct ScriptedToolNative {
 
 #[napi]
 impl ScriptedToolNative {
-    /// `name`, its tools, and the function every call goes through
-    /// (`(ticket, name, paramsJson, stdin) => void`, settling the ticket).
+    /// `name`, its tools, its options, and the function every call goes through
+    /// (`([ticket, kind, name, json, stdin]) => void`, settling the ticket).
     #[napi(constructor)]
-    pub fn new(name: String, short_description: Option<String>, tools: Vec<ToolSpec>, dispatch: Function<'_, Call, ()>) -> Result<Self> {
-        let dispatch: Arc<Dispatch> = Arc::new(dispatch.build_threadsafe_function::<Call>().callee_handled::<false>().weak::<true>().build()?);
+    pub fn new(name: String, tools: Vec<ToolSpec>, options: Option<ScriptedOptions>, dispatch: Function<'_, Call, ()>) -> Result<Self> {
+        let dispatch: Arc<Dispatch> = Arc::new(bridge::dispatcher(dispatch)?);
+        let o = options.unwrap_or_default();
         let mut b = Inner::builder(name);
-        if let Some(d) = short_description {
+        if let Some(d) = o.short_description {
             b = b.short_description(d);
+        }
+        let mut env: Vec<_> = o.env.unwrap_or_default().into_iter().collect();
+        env.sort();
+        for (k, v) in env {
+            b = b.env(k, v);
+        }
+        if let Some(l) = &o.limits {
+            b = b.limits(crate::limits(l));
+        }
+        b = b.sanitize_errors(o.sanitize_errors.unwrap_or(true)).compact_prompt(o.compact_prompt.unwrap_or(false));
+        if o.policy == Some(true) {
+            let d = Arc::clone(&dispatch);
+            b = b.policy(move |c: &ToolCall| {
+                match bridge::call(&d, Kind::Policy, &c.tool, c.args.to_string(), None, &|| false) {
+                    Some(Ok(_)) => PolicyDecision::Allow,
+                    Some(Err(reason)) => PolicyDecision::Deny(reason),
+                    None => PolicyDecision::Deny("stopped".into()),
+                }
+            });
+        }
+        if o.on_tool_error == Some(true) {
+            let d = Arc::clone(&dispatch);
+            b = b.on_tool_error(move |tool: &str, text: &str| {
+                let _ = bridge::call(&d, Kind::ToolError, tool, serde_json::Value::from(text).to_string(), None, &|| false);
+            });
         }
         for t in tools {
             let mut def = ToolDef::new(t.name.clone(), t.description);
@@ -103,12 +120,20 @@ impl ScriptedToolNative {
         Ok(ScriptedToolNative { inner: Arc::new(inner) })
     }
 
-    /// Run a script off the event loop (tools are called back on it).
+    /// Run a script off the event loop (tools are called back on it). `token` stops it (130);
+    /// `onStatus` receives each status event as JSON text, then `""` when the run is over.
     #[napi(ts_return_type = "Promise<ExecResult>")]
-    pub fn execute_native(&self, commands: String, timeout_ms: Option<u32>) -> AsyncTask<ScriptedTask> {
+    pub fn execute_native(
+        &self,
+        commands: String,
+        timeout_ms: Option<u32>,
+        token: Option<&crate::CancelToken>,
+        on_status: Option<Function<'_, String, ()>>,
+    ) -> Result<AsyncTask<ScriptedTask>> {
         let mut req = ToolRequest::new(commands);
         req.timeout_ms = timeout_ms.map(u64::from);
-        AsyncTask::new(ScriptedTask { tool: Arc::clone(&self.inner), request: req })
+        let sink = on_status.map(Sink::new).transpose()?;
+        Ok(AsyncTask::new(ScriptedTask { tool: Arc::clone(&self.inner), request: req, token: token.map(|t| t.inner.clone()), sink }))
     }
 
     /// The tool's name.
@@ -147,14 +172,25 @@ impl ScriptedToolNative {
         self.inner.output_schema().to_string()
     }
 
-    /// The tool calls of the last run, as JSON text (`[{ tool, args, exit_code, ... }]`).
+    /// The tool calls of the last run, as JSON text (`[{ tool, args, exit_code, duration_ms,
+    /// stdout_bytes, error, denied }]`; `error` is the original text, never sanitised).
     #[napi]
     pub fn last_trace_json(&self) -> Option<String> {
         let t = self.inner.take_last_execution_trace()?;
         let calls: Vec<serde_json::Value> = t
             .calls
             .iter()
-            .map(|c| serde_json::json!({ "tool": c.tool, "args": c.args, "exit_code": c.exit_code }))
+            .map(|c| {
+                serde_json::json!({
+                    "tool": c.tool,
+                    "args": c.args,
+                    "exit_code": c.exit_code,
+                    "duration_ms": c.duration.as_secs_f64() * 1000.0,
+                    "stdout_bytes": c.stdout_bytes,
+                    "error": c.error,
+                    "denied": c.denied,
+                })
+            })
             .collect();
         Some(serde_json::Value::Array(calls).to_string())
     }
@@ -164,6 +200,8 @@ impl ScriptedToolNative {
 pub struct ScriptedTask {
     tool: Arc<Inner>,
     request: ToolRequest,
+    token: Option<CancellationToken>,
+    sink: Option<Sink>,
 }
 
 impl Task for ScriptedTask {
@@ -171,7 +209,12 @@ impl Task for ScriptedTask {
     type JsValue = ExecResult;
 
     fn compute(&mut self) -> Result<Self::Output> {
-        Ok(self.tool.execute_sync(std::mem::take(&mut self.request)))
+        let req = std::mem::take(&mut self.request);
+        let out = self.tool.execute_sync_with_status(req, self.sink.as_ref().map(Sink::callback), self.token.as_ref());
+        if let Some(s) = self.sink.take() {
+            s.end();
+        }
+        Ok(out)
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {

@@ -152,7 +152,7 @@ fn extra_function(lua: &Lua, extra: ExtraTool, rt: Arc<tokio::runtime::Runtime>)
             Ok(m) => Value::Object(m),
             Err(m) => return fail(m),
         };
-        match rt.block_on((extra.call)(ToolArgs { params, stdin: None, positional: Vec::new() })) {
+        match rt.block_on((extra.call)(ToolArgs::new(params, None))) {
             Ok(o) if o.exit_code == 0 => match serde_json::from_str::<Value>(o.stdout.trim_end()) {
                 Ok(v) => Ok((true, from_json(lua, &v)?)),
                 Err(_) => Ok((true, LuaValue::String(lua.create_string(&o.stdout)?))),

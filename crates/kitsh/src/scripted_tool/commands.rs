@@ -169,7 +169,7 @@ impl Commands {
         }
         // The trace keeps the arguments (also for a `Bash` session's open trace).
         let params = parsed.params.clone();
-        let args = ToolArgs { params: parsed.params, stdin, positional: parsed.positional };
+        let args = ToolArgs::new(parsed.params, stdin).with_positional(parsed.positional).with_stop(ctx.cancel.watcher());
         let ended = self.call(&entry.callback, args, ctx);
         let (stdout, stderr, status, error): (String, String, i32, Option<String>) = match ended {
             Ended::Out(s) => (s, String::new(), 0, None),

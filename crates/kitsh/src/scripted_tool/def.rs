@@ -88,13 +88,60 @@ pub struct ToolArgs {
     pub stdin: Option<String>,
     /// Words that are not flags, in order.
     pub positional: Vec<String>,
+    /// Whether the script was stopped (timeout, cancellation, a limit), for callbacks that wait.
+    stop: StopCheck,
+}
+
+/// The script's stop check as a callback sees it (none outside a script).
+#[derive(Clone, Default)]
+struct StopCheck(Option<Arc<dyn Fn() -> bool + Send + Sync>>);
+
+impl std::fmt::Debug for StopCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "StopCheck(Some)" } else { "StopCheck(None)" })
+    }
+}
+
+// The check only reads the script's stop state: a panic cannot leave it half-updated.
+impl std::panic::UnwindSafe for StopCheck {}
+impl std::panic::RefUnwindSafe for StopCheck {}
+
+impl PartialEq for StopCheck {
+    /// Arguments compare by what they carry, not by the script they came from.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl ToolArgs {
     /// Arguments with these params (an object; anything else becomes `{}`) and stdin.
     pub fn new(params: Value, stdin: Option<String>) -> Self {
         let params = if params.is_object() { params } else { Value::Object(Default::default()) };
-        ToolArgs { params, stdin, positional: Vec::new() }
+        ToolArgs { params, stdin, positional: Vec::new(), stop: StopCheck::default() }
+    }
+
+    /// These arguments with the positional words `words`.
+    pub fn with_positional(mut self, words: Vec<String>) -> Self {
+        self.positional = words;
+        self
+    }
+
+    /// `true` once the script that made this call must stop (its timeout, the host's
+    /// cancellation, a limit): a synchronous callback that waits on something slow (another
+    /// thread, a host event loop) polls it and gives up, as async callbacks are dropped.
+    ///
+    /// ```
+    /// use kitsh::scripted_tool::ToolArgs;
+    /// assert!(!ToolArgs::new(serde_json::json!({}), None).stopped());
+    /// ```
+    pub fn stopped(&self) -> bool {
+        self.stop.0.as_ref().is_some_and(|f| f())
+    }
+
+    /// These arguments with the script's stop check.
+    pub(crate) fn with_stop(mut self, stop: Option<Arc<dyn Fn() -> bool + Send + Sync>>) -> Self {
+        self.stop = StopCheck(stop);
+        self
     }
 
     /// A string param.

@@ -84,18 +84,25 @@ impl ScriptedTool {
 
     /// Run a request: a fresh interpreter, the script, the response (ST-4).
     pub(crate) async fn run(&self, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
+        let (commands, mut bash, forward) = match self.prepare(status) {
+            Ok(p) => p,
+            Err(e) => return internal(&e.to_string()),
+        };
+        let resp = run_on(&mut bash, req, forward, token).await;
+        self.finish(&commands);
+        resp
+    }
+
+    /// The commands (sharing `status` for their `tool_call` events), a fresh interpreter, and
+    /// the callback its run reports to.
+    fn prepare(&self, status: Option<StatusCallback>) -> Result<(Arc<Commands>, Bash, Option<StatusCallback>), crate::Error> {
         let status = status.map(|s| Arc::new(Mutex::new(s)));
         let mut commands = Commands::new(self.inner.clone());
         commands.status = status.clone();
         let commands = Arc::new(commands);
-        let mut bash = match self.new_bash(commands.clone()) {
-            Ok(b) => b,
-            Err(e) => return internal(&e.to_string()),
-        };
+        let bash = self.new_bash(commands.clone())?;
         let forward: Option<StatusCallback> = status.map(|s| Box::new(move |st: ToolStatus| (s.lock().unwrap_or_else(|e| e.into_inner()))(st)) as StatusCallback);
-        let resp = run_on(&mut bash, req, forward, token).await;
-        self.finish(&commands);
-        resp
+        Ok((commands, bash, forward))
     }
 
     /// [`Tool::execute`] that `token` can stop (exit 130, `error: "cancelled"`).
@@ -111,13 +118,18 @@ impl ScriptedTool {
     /// [`Tool::execute`] on the calling thread, for hosts without an async runtime (async
     /// callbacks then run on a private runtime).
     pub fn execute_sync(&self, req: ToolRequest) -> ToolResponse {
-        let commands = Arc::new(Commands::new(self.inner.clone()));
-        let mut bash = match self.new_bash(commands.clone()) {
-            Ok(b) => b,
+        self.execute_sync_with_status(req, None, None)
+    }
+
+    /// [`ScriptedTool::execute_sync`] reporting progress, output chunks and `tool_call` events
+    /// to `status`, that `token` (if any) can stop (exit 130, `error: "cancelled"`).
+    pub fn execute_sync_with_status(&self, req: ToolRequest, status: Option<StatusCallback>, token: Option<&CancellationToken>) -> ToolResponse {
+        let (commands, mut bash, forward) = match self.prepare(status) {
+            Ok(p) => p,
             Err(e) => return internal(&e.to_string()),
         };
         let mut out = None;
-        bash.with_session(|s| out = Some(run_request(s, req, None, None, None)));
+        bash.with_session(|s| out = Some(run_request(s, req, forward, token.cloned(), None)));
         self.finish(&commands);
         out.unwrap_or_else(|| internal("no result"))
     }

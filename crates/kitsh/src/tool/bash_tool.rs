@@ -314,11 +314,22 @@ impl BashTool {
         self.execute_sync_with(req, Some(token.clone()))
     }
 
+    /// [`BashTool::execute_sync`] reporting progress and output chunks to `status` as
+    /// [`Tool::execute_with_status`] does, that `token` (if any) can stop: the call a host
+    /// without an async runtime streams with.
+    pub fn execute_sync_with_status(&mut self, req: ToolRequest, status: Option<StatusCallback>, token: Option<&CancellationToken>) -> ToolResponse {
+        self.execute_sync_inner(req, status, token.cloned())
+    }
+
     fn execute_sync_with(&mut self, req: ToolRequest, token: Option<CancellationToken>) -> ToolResponse {
+        self.execute_sync_inner(req, None, token)
+    }
+
+    fn execute_sync_inner(&mut self, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
         match self.session(true) {
             Ok(b) => {
                 let mut out = None;
-                b.with_session(|s| out = Some(run_request(s, req, None, token, None)));
+                b.with_session(|s| out = Some(run_request(s, req, status, token, None)));
                 out.unwrap_or_else(|| internal("no result"))
             }
             Err(e) => internal(&e.to_string()),

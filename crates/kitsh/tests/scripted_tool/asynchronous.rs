@@ -105,3 +105,53 @@ fn async_tools_work_without_a_host_runtime() {
     let r = t.execute_sync(ToolRequest::new("later --n 1 | jq .n"));
     assert_eq!(r.stdout, "\"1\"\n");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_waiting_sync_callback_sees_the_stop_and_gives_up() {
+    // A sync callback that waits on something slow polls `ToolArgs::stopped` (the Node
+    // package's JavaScript tools do): the timeout and the host's cancellation end it.
+    let polls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let p2 = polls.clone();
+    let t = ScriptedTool::builder("waiter")
+        .tool_fn(ToolDef::new("wait_forever", "Waits until stopped"), move |a: &ToolArgs| {
+            while !a.stopped() {
+                p2.fetch_add(1, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err("stopped".into())
+        })
+        .build();
+    let started = std::time::Instant::now();
+    let r = exec(&t, "echo before; wait_forever; echo after", 200).await;
+    assert_eq!((r.stdout.as_str(), r.exit_code, r.error.as_deref()), ("before\n", 124, Some("timeout")));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(polls.load(Ordering::SeqCst) > 0);
+    let token = kitsh::CancellationToken::new();
+    let t2 = token.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        t2.cancel();
+    });
+    let r = t.execute_cancellable(ToolRequest::new("wait_forever; echo after"), &token).await;
+    assert_eq!((r.stdout.as_str(), r.exit_code, r.error.as_deref()), ("", 130, Some("cancelled")));
+    // Outside a script nothing stops.
+    assert!(!ToolArgs::new(serde_json::json!({}), None).stopped());
+}
+
+#[test]
+fn execute_sync_with_status_streams_and_cancels() {
+    let t = ScriptedTool::builder("s").tool_fn(ToolDef::new("ping", "Pong"), |_: &ToolArgs| Ok("pong\n".into())).build();
+    let events = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let e2 = events.clone();
+    let cb: kitsh::tool::StatusCallback = Box::new(move |st| e2.lock().unwrap().push((st.phase.clone(), st.message.clone(), st.output.clone())));
+    let r = t.execute_sync_with_status(ToolRequest::new("ping; echo done"), Some(cb), None);
+    assert_eq!(r.stdout, "pong\ndone\n");
+    let events = events.lock().unwrap().clone();
+    assert!(events.contains(&("tool_call".into(), Some("ping".into()), None)));
+    let out: String = events.iter().filter_map(|(p, _, o)| (p == "output").then(|| o.clone().unwrap_or_default())).collect();
+    assert_eq!(out, "pong\ndone\n");
+    let token = kitsh::CancellationToken::new();
+    token.cancel();
+    let r = t.execute_sync_with_status(ToolRequest::new("ping"), None, Some(&token));
+    assert_eq!((r.exit_code, r.error.as_deref()), (130, Some("cancelled")));
+}
