@@ -138,6 +138,16 @@ function chunks(run, signal) {
   };
 }
 
+// Start a run on a native object (`method`: a Bash's execNative, a ScriptedTool's
+// executeNative): it gives the result at once when the script was that short, else it calls
+// `done` when the script ends (src/exec.rs).
+function run(target, script, timeoutMs, token, onStatus, method = 'execNative') {
+  return new Promise((resolve) => {
+    const r = target[method](script, timeoutMs, token, onStatus, (x) => { if (x !== undefined && x !== null) resolve(x); });
+    if (r !== undefined && r !== null) resolve(r);
+  });
+}
+
 class Bash extends native.Bash {
   /**
    * A sandboxed bash session: `{ files, env, cwd, username, hostname, limits, commands }`, where
@@ -194,11 +204,11 @@ class Bash extends native.Bash {
     const { token, done } = cancelToken(signal);
     let p;
     if (typeof onOutput === 'function') {
-      p = streaming((onStatus) => this.execNative(String(script), timeoutMs, token, onStatus), (st) => {
+      p = streaming((onStatus) => run(this, String(script), timeoutMs, token, onStatus), (st) => {
         if (st.phase === 'output') onOutput(st.output, st.stream);
       });
     } else {
-      p = this.execNative(String(script), timeoutMs, token);
+      p = run(this, String(script), timeoutMs, token);
     }
     p = p.finally(done);
     return check ? p.then((r) => { if (r.exitCode !== 0) throw failed(r); return r; }) : p;
@@ -265,8 +275,8 @@ class BashTool {
     const { token, done } = cancelToken(signal);
     try {
       const r = typeof onStatus === 'function'
-        ? await streaming((cb) => this.bash.execNative(commands, timeoutMs, token, cb), onStatus)
-        : await this.bash.execNative(commands, timeoutMs, token);
+        ? await streaming((cb) => run(this.bash, commands, timeoutMs, token, cb), onStatus)
+        : await run(this.bash, commands, timeoutMs, token);
       return toolOutput(r);
     } finally {
       done();
@@ -384,8 +394,8 @@ class ScriptedTool {
     const { token, done } = cancelToken(signal);
     try {
       const r = typeof onStatus === 'function'
-        ? await streaming((cb) => this.inner.executeNative(commands, timeoutMs, token, cb), onStatus)
-        : await this.inner.executeNative(commands, timeoutMs, token);
+        ? await streaming((cb) => run(this.inner, commands, timeoutMs, token, cb, 'executeNative'), onStatus)
+        : await run(this.inner, commands, timeoutMs, token, undefined, 'executeNative');
       return toolOutput(r);
     } finally {
       done();

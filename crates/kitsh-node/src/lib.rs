@@ -11,13 +11,14 @@ use std::sync::{Arc, Mutex};
 
 mod bridge;
 mod commands;
+mod exec;
 mod scripted;
 mod status;
 
 use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
 use kitsh::{CancellationToken, ExecutionLimits};
 use napi::bindgen_prelude::*;
-use napi::{Env, Task};
+
 use napi_derive::napi;
 
 /// The limits of a `Bash` (kitsh's `ExecutionLimits`, in camelCase; unset fields keep kitsh's
@@ -211,23 +212,31 @@ impl Bash {
         Ok(())
     }
 
-    /// Run `script` off the event loop; resolves with its result. `timeoutMs` bounds this call;
-    /// `token` can stop it; `onStatus` receives each status event as JSON text (output chunks
-    /// as they are written), then `""` when the run is over.
-    #[napi(ts_return_type = "Promise<ExecResult>")]
+    /// Run `script` off the event loop: its result when it was done within a few microseconds,
+    /// else `undefined`, and `done(result)` is called when it is (`done` may also be called
+    /// with `undefined`: ignore it). `timeoutMs` bounds this call; `token` can stop it;
+    /// `onStatus` receives each status event as JSON text (output chunks as they are written),
+    /// then `""` when the run is over.
+    #[napi(ts_return_type = "ExecResult | undefined")]
     pub fn exec_native(
         &self,
         script: String,
         timeout_ms: Option<u32>,
         token: Option<&CancelToken>,
         on_status: Option<Function<'_, String, ()>>,
-    ) -> Result<AsyncTask<ExecTask>> {
-        Ok(AsyncTask::new(ExecTask {
-            tool: Arc::clone(&self.tool),
-            request: request(script, timeout_ms),
-            token: token.map(|t| t.inner.clone()),
-            sink: on_status.map(status::Sink::new).transpose()?,
-        }))
+        done: Function<'_, Option<ExecResult>, ()>,
+    ) -> Result<Option<ExecResult>> {
+        let sink = on_status.map(status::Sink::new).transpose()?;
+        let run = lock(&self.tool).execute_owned(request(script, timeout_ms), sink.as_ref().map(status::Sink::callback), token.map(|t| t.inner.clone()));
+        let call: exec::Call = match sink {
+            None => Box::pin(run),
+            Some(s) => Box::pin(async move {
+                let r = run.await;
+                s.end();
+                r
+            }),
+        };
+        exec::start(call, done)
     }
 
     /// Run `script` on this thread (it blocks the event loop: for scripts and tests; the
@@ -349,35 +358,4 @@ fn limits(l: &Limits) -> ExecutionLimits {
         x.max_heap_bytes = u64::from(n);
     }
     x
-}
-
-/// One `exec`, run on libuv's thread pool.
-pub struct ExecTask {
-    tool: Shared,
-    request: ToolRequest,
-    token: Option<CancellationToken>,
-    sink: Option<status::Sink>,
-}
-
-impl Task for ExecTask {
-    type Output = ToolResponse;
-    type JsValue = ExecResult;
-
-    fn compute(&mut self) -> Result<Self::Output> {
-        let req = std::mem::take(&mut self.request);
-        let mut tool = lock(&self.tool);
-        let out = match (&self.sink, &self.token) {
-            (None, None) => tool.execute_sync(req),
-            (None, Some(t)) => tool.execute_sync_cancellable(req, t),
-            (Some(s), t) => tool.execute_sync_with_status(req, Some(s.callback()), t.as_ref()),
-        };
-        if let Some(s) = self.sink.take() {
-            s.end();
-        }
-        Ok(out)
-    }
-
-    fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        Ok(output.into())
-    }
 }

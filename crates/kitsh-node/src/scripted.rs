@@ -5,13 +5,12 @@
 use std::sync::Arc;
 
 use kitsh::scripted_tool::{PolicyDecision, ScriptedTool as Inner, ToolArgs, ToolCall, ToolDef};
-use kitsh::tool::{Tool, ToolRequest, ToolResponse};
-use kitsh::CancellationToken;
+use kitsh::tool::{Tool, ToolRequest};
 use napi::bindgen_prelude::*;
-use napi::{Env, Task};
 use napi_derive::napi;
 
 use crate::bridge::{self, Call, Dispatch, Kind};
+use crate::exec;
 use crate::status::Sink;
 use crate::{ExecResult, Limits};
 
@@ -59,7 +58,7 @@ fn call_js(dispatch: &Dispatch, name: &str, args: &ToolArgs) -> std::result::Res
 /// A ScriptedTool whose tools are JavaScript functions.
 #[napi]
 pub struct ScriptedToolNative {
-    inner: Arc<Inner>,
+    inner: Inner,
 }
 
 #[napi]
@@ -117,23 +116,38 @@ impl ScriptedToolNative {
             b = b.tool_fn(def, move |a: &ToolArgs| call_js(&d, &name, a));
         }
         let inner = b.try_build().map_err(|e| Error::from_reason(e.to_string()))?;
-        Ok(ScriptedToolNative { inner: Arc::new(inner) })
+        Ok(ScriptedToolNative { inner })
     }
 
-    /// Run a script off the event loop (tools are called back on it). `token` stops it (130);
-    /// `onStatus` receives each status event as JSON text, then `""` when the run is over.
-    #[napi(ts_return_type = "Promise<ExecResult>")]
+    /// Run a script off the event loop (tools are called back on it), as `Bash.execNative`
+    /// does: its result when it was done within a few microseconds, else `undefined` and
+    /// `done(result)` later. `token` stops it (130); `onStatus` receives each status event as
+    /// JSON text, then `""` when the run is over.
+    #[napi(ts_return_type = "ExecResult | undefined")]
     pub fn execute_native(
         &self,
         commands: String,
         timeout_ms: Option<u32>,
         token: Option<&crate::CancelToken>,
         on_status: Option<Function<'_, String, ()>>,
-    ) -> Result<AsyncTask<ScriptedTask>> {
+        done: Function<'_, Option<ExecResult>, ()>,
+    ) -> Result<Option<ExecResult>> {
         let mut req = ToolRequest::new(commands);
         req.timeout_ms = timeout_ms.map(u64::from);
         let sink = on_status.map(Sink::new).transpose()?;
-        Ok(AsyncTask::new(ScriptedTask { tool: Arc::clone(&self.inner), request: req, token: token.map(|t| t.inner.clone()), sink }))
+        let tool = Inner::clone(&self.inner);
+        let token = token.map(|t| t.inner.clone()).unwrap_or_default();
+        let call: exec::Call = Box::pin(async move {
+            let r = match &sink {
+                Some(s) => tool.execute_with_status_cancellable(req, s.callback(), &token).await,
+                None => tool.execute_cancellable(req, &token).await,
+            };
+            if let Some(s) = sink {
+                s.end();
+            }
+            r
+        });
+        exec::start(call, done)
     }
 
     /// The tool's name.
@@ -193,31 +207,5 @@ impl ScriptedToolNative {
             })
             .collect();
         Some(serde_json::Value::Array(calls).to_string())
-    }
-}
-
-/// One `execute`, run on libuv's thread pool.
-pub struct ScriptedTask {
-    tool: Arc<Inner>,
-    request: ToolRequest,
-    token: Option<CancellationToken>,
-    sink: Option<Sink>,
-}
-
-impl Task for ScriptedTask {
-    type Output = ToolResponse;
-    type JsValue = ExecResult;
-
-    fn compute(&mut self) -> Result<Self::Output> {
-        let req = std::mem::take(&mut self.request);
-        let out = self.tool.execute_sync_with_status(req, self.sink.as_ref().map(Sink::callback), self.token.as_ref());
-        if let Some(s) = self.sink.take() {
-            s.end();
-        }
-        Ok(out)
-    }
-
-    fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        Ok(output.into())
     }
 }

@@ -336,6 +336,35 @@ impl BashTool {
         }
     }
 
+    /// [`BashTool::execute_with_status_cancellable`] as a `'static` future that holds the
+    /// session, not a borrow of the tool: a host with an event loop of its own (Node's, through
+    /// the npm package) keeps it and polls it there. The script runs on kitsh's pool; a first
+    /// poll watches it for a few microseconds, so a short script is usually done by then.
+    /// `token` stops it (130); dropping the future stops it too. Calls on one session run one
+    /// after the other.
+    ///
+    /// ```
+    /// use kitsh::tool::{BashTool, ToolRequest};
+    /// let mut tool = BashTool::default();
+    /// let call = tool.execute_owned(ToolRequest::new("echo hi"), None, None);
+    /// let r = tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(call);
+    /// assert_eq!(r.stdout, "hi\n");
+    /// ```
+    pub fn execute_owned(
+        &mut self,
+        req: ToolRequest,
+        status: Option<StatusCallback>,
+        token: Option<CancellationToken>,
+    ) -> impl std::future::Future<Output = ToolResponse> + Send + 'static {
+        let bash = self.session(true).map(|b| b.handle()).map_err(|e| e.to_string());
+        async move {
+            match bash {
+                Ok(mut b) => run_on(&mut b, req, status, token).await,
+                Err(e) => internal(&e),
+            }
+        }
+    }
+
     async fn run(&mut self, req: ToolRequest, status: Option<StatusCallback>, token: Option<CancellationToken>) -> ToolResponse {
         match self.session(true) {
             Ok(bash) => run_on(bash, req, status, token).await,
