@@ -40,7 +40,7 @@ function answer(ticket, run) {
 }
 
 // What a JavaScript command gave, as the JSON the native side reads.
-function commandReply(name, value) {
+function commandReply(value) {
   if (value === undefined || value === null) return '{}';
   if (typeof value === 'string') return JSON.stringify({ stdout: value });
   if (value instanceof Uint8Array) return JSON.stringify({ stdout: Buffer.from(value).toString('utf8') });
@@ -80,7 +80,7 @@ function streaming(start, onEvent) {
   });
 }
 
-// `options.signal` as a native CancelToken (null when there is none); `done()` detaches it.
+// `options.signal` as a native CancelToken (`undefined` when there is none); `done()` detaches it.
 function cancelToken(signal) {
   if (signal === undefined || signal === null) return { token: undefined, done() {} };
   const token = new native.CancelToken();
@@ -91,10 +91,10 @@ function cancelToken(signal) {
 }
 
 // A failed run as a ToolError (for `check: true`).
-function failed(r, tool) {
+function failed(r) {
   const lines = r.stderr.trimEnd().split('\n');
   const message = lines[lines.length - 1] || `exit status ${r.exitCode}`;
-  const e = new ToolError(message, r.exitCode, tool);
+  const e = new ToolError(message, r.exitCode);
   e.stdout = r.stdout;
   e.stderr = r.stderr;
   return e;
@@ -167,9 +167,9 @@ class Bash extends native.Bash {
           return commandFailure(name, e);
         }
         if (v !== null && typeof v === 'object' && typeof v.then === 'function') {
-          return v.then((x) => commandReply(name, x), (e) => commandFailure(name, e));
+          return v.then((x) => commandReply(x), (e) => commandFailure(name, e));
         }
-        return commandReply(name, v);
+        return commandReply(v);
       });
     };
     const { commands, ...rest } = options || {};

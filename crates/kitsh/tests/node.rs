@@ -16,26 +16,16 @@ mod tools;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::guest::{check, quote, run, snippet_shell, truncate};
 use common::{assert_limit, assert_still_works, guarded, shell};
-use kitsh::{Bash, ExecResult, ExecutionLimits};
+use kitsh::{Bash, ExecutionLimits};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/node")
 }
 
 fn sh_with_snippets() -> Bash {
-    Bash::builder()
-        .name("bash")
-        .mount(corpus_dir().join("snippets"), "/snippets", false)
-        .cwd("/snippets")
-        .env("KN_VAR", "kv")
-        .limits(ExecutionLimits::new().timeout(Duration::from_secs(60)))
-        .build()
-        .unwrap()
-}
-
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
+    snippet_shell(&corpus_dir().join("snippets"), &[("KN_VAR", "kv")])
 }
 
 /// The kind of error Node reported (`TypeError`, `Error`, `Uncaught ...`): the first stderr line
@@ -87,10 +77,6 @@ fn run_snippet(sh: &mut Bash, name: &str) -> Result<(), String> {
     }
 }
 
-fn truncate(s: &str) -> String {
-    s.chars().take(300).collect()
-}
-
 #[test]
 fn corpus_matches_node() {
     let filter = std::env::var("KITSH_NODE_FILTER").unwrap_or_default();
@@ -120,25 +106,6 @@ fn corpus_matches_node() {
         }
     }
     assert!(failed.is_empty(), "{} snippets differ from Node 20", failed.len());
-}
-
-/// Run `script` in a fresh shell (cwd /home/user, 15 s timeout).
-fn run(script: &str) -> ExecResult {
-    let script = script.to_string();
-    guarded(move || {
-        let mut sh = shell(ExecutionLimits::new().timeout(Duration::from_secs(15)));
-        sh.exec_sync(&format!("cd /home/user; {script}"))
-    })
-}
-
-fn check(script: &str, stdout: &str, stderr_contains: &str, status: i32) {
-    let r = run(script);
-    assert_eq!(r.stdout, stdout, "stdout of {script:?}; stderr {:?}", r.stderr);
-    assert!(r.stderr.contains(stderr_contains), "stderr of {script:?}: {:?}", r.stderr);
-    if stderr_contains.is_empty() {
-        assert_eq!(r.stderr, "", "stderr of {script:?}");
-    }
-    assert_eq!(r.exit_code, status, "status of {script:?}; stderr {:?}", r.stderr);
 }
 
 #[test]

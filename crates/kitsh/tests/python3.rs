@@ -17,8 +17,9 @@ mod tool_corpus;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::guest::{check, quote, run, snippet_shell, truncate};
 use common::{assert_limit, assert_still_works, guarded, shell};
-use kitsh::{Bash, ExecResult, ExecutionLimits};
+use kitsh::{Bash, ExecutionLimits};
 
 /// Snippets of the corpus that must pass at least: 125 of 127 (the two others, 006-json-error
 /// and 077-typing, are CPython 3.14-vs-3.11 differences of RustPython's language level).
@@ -29,14 +30,7 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn sh_with_snippets() -> Bash {
-    Bash::builder()
-        .name("bash")
-        .mount(corpus_dir().join("snippets"), "/snippets", false)
-        .cwd("/snippets")
-        .env("PYTHONHASHSEED", "0")
-        .limits(ExecutionLimits::new().timeout(Duration::from_secs(60)))
-        .build()
-        .unwrap()
+    snippet_shell(&corpus_dir().join("snippets"), &[("PYTHONHASHSEED", "0")])
 }
 
 /// These tests run against CPython on WASI when `KITSH_PYTHON_WASI` names its artifacts (and the
@@ -53,10 +47,6 @@ fn per_engine<T>(linux: T, wasi: T) -> T {
     } else {
         linux
     }
-}
-
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 fn last_nonempty(s: &str) -> &str {
@@ -102,10 +92,6 @@ fn run_snippet(sh: &mut Bash, dir: &Path, name: &str) -> Result<(), String> {
     }
 }
 
-fn truncate(s: &str) -> String {
-    s.chars().take(300).collect()
-}
-
 #[test]
 fn corpus_matches_cpython() {
     let filter = std::env::var("KITSH_PY_FILTER").unwrap_or_default();
@@ -149,25 +135,6 @@ fn corpus_matches_cpython() {
     if filter.is_empty() {
         assert!(passed >= CORPUS_BASELINE, "{passed} < baseline {CORPUS_BASELINE}");
     }
-}
-
-/// Run `script` in a fresh shell (cwd /home/user, 20 s timeout).
-fn run(script: &str) -> ExecResult {
-    let script = script.to_string();
-    guarded(move || {
-        let mut sh = shell(ExecutionLimits::new().timeout(Duration::from_secs(15)));
-        sh.exec_sync(&format!("cd /home/user; {script}"))
-    })
-}
-
-fn check(script: &str, stdout: &str, stderr_contains: &str, status: i32) {
-    let r = run(script);
-    assert_eq!(r.stdout, stdout, "stdout of {script:?}; stderr {:?}", r.stderr);
-    assert!(r.stderr.contains(stderr_contains), "stderr of {script:?}: {:?}", r.stderr);
-    if stderr_contains.is_empty() {
-        assert_eq!(r.stderr, "", "stderr of {script:?}");
-    }
-    assert_eq!(r.exit_code, status, "status of {script:?}; stderr {:?}", r.stderr);
 }
 
 #[test]

@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use kitsh::{Bash, ExecResult, ExecutionLimits};
 
+pub mod guest;
+
 /// Wall-clock budget of one test.
 pub const GUARD: Duration = Duration::from_secs(20);
 

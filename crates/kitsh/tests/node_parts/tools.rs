@@ -2,40 +2,11 @@
 //! call takes (schema checks with the flags' messages, the policy hook, the trace, sanitising),
 //! and `node` in a ScriptedTool's logic mode (no file access).
 
-use kitsh::scripted_tool::{PolicyDecision, ScriptedTool, ToolArgs, ToolDef};
+use crate::common::guest::{crm, with_tools};
+use kitsh::scripted_tool::ScriptedTool;
 use kitsh::tool::ToolRequest;
-use kitsh::{Bash, ExecutionLimits};
+use kitsh::Bash;
 use serde_json::json;
-use std::time::Duration;
-
-fn crm() -> ScriptedTool {
-    ScriptedTool::builder("crm")
-        .tool_fn(
-            ToolDef::new("get_user", "Fetch a user by id\nMore text.")
-                .with_schema(json!({"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]})),
-            |a: &ToolArgs| Ok(format!("{{\"id\": {}, \"name\": \"Ada\"}}\n", a.params["id"])),
-        )
-        .tool_fn(ToolDef::new("net.url_info", "Describe a URL"), |a: &ToolArgs| {
-            Ok(format!("host of {}\n", a.param_str("url").unwrap_or("?")))
-        })
-        .tool_fn(ToolDef::new("fail", "Always fails"), |_: &ToolArgs| Err("db password is hunter2".into()))
-        .tool_fn(ToolDef::new("count-lines", "Count the lines of stdin"), |a: &ToolArgs| {
-            Ok(format!("{}\n", a.stdin.as_deref().map_or(0, |s| s.lines().count())))
-        })
-        .tool_fn(ToolDef::new("delete_all", "Dangerous"), |_: &ToolArgs| Ok("deleted\n".into()))
-        .policy(|call| if call.tool == "delete_all" { PolicyDecision::Deny("not allowed".into()) } else { PolicyDecision::Allow })
-        .build()
-}
-
-/// Run `script` in a `Bash` that has `tools`.
-fn with_tools(tools: &ScriptedTool, script: &str) -> kitsh::ExecResult {
-    let mut sh = Bash::builder()
-        .limits(ExecutionLimits::new().timeout(Duration::from_secs(20)))
-        .tools(tools)
-        .build()
-        .expect("shell");
-    sh.exec_sync(script)
-}
 
 fn js(tools: &ScriptedTool, code: &str) -> kitsh::ExecResult {
     with_tools(tools, &format!("node - <<'JS'\n{code}\nJS"))
