@@ -37,3 +37,17 @@ const b = new Bash({ commands: { jsnoop: () => '' } });
 const bl = await time(`Bash: ${N} loop iterations, no call`, 20, () => b.exec(`for ((i=0;i<${N};i++)); do :; done`));
 const bc = await time(`Bash: ${N} calls of a JS command`, 20, () => b.exec(`for ((i=0;i<${N};i++)); do jsnoop; done`));
 console.log(`per JS command call (less the loop): ${((bc - bl) / N).toFixed(1)} us`);
+
+// just-bash side by side, when JUST_BASH names its entry (an npm install of just-bash outside
+// the tree: JUST_BASH=/tmp/jb/node_modules/just-bash/dist/bundle/index.js).
+if (process.env.JUST_BASH) {
+  const jb = await import(process.env.JUST_BASH);
+  const keptJb = new jb.Bash();
+  await time('just-bash: kept Bash + await exec("echo hi")', 2000, () => keptJb.exec('echo hi'));
+  await time('just-bash: new Bash + await exec("echo hi")', 500, () => new jb.Bash().exec('echo hi'));
+  const noop = jb.defineCommand('jsnoop', async () => ({ stdout: '', stderr: '', exitCode: 0 }));
+  const withCmd = new jb.Bash({ customCommands: [noop], executionLimits: { maxLoopIterations: 100000, maxCommandCount: 1000000 } });
+  const jl = await time(`just-bash: ${N} loop iterations, no call`, 5, () => withCmd.exec(`for ((i=0;i<${N};i++)); do :; done`));
+  const jc = await time(`just-bash: ${N} calls of a JS command`, 5, () => withCmd.exec(`for ((i=0;i<${N};i++)); do jsnoop; done`));
+  console.log(`just-bash: per JS command call (less the loop): ${((jc - jl) / N).toFixed(1)} us`);
+}
