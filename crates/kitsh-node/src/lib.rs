@@ -2,9 +2,11 @@
 //! `index.js` wraps it (AbortSignal, ESM); `index.d.ts` gives its types.
 //!
 //! A `Bash` is one sandboxed shell session (kitsh's `BashTool`: its virtual filesystem and shell
-//! state last across calls). `exec` runs a script on libuv's thread pool and resolves with its
-//! result, so a long script never blocks the event loop; a `CancelToken` (what an `AbortSignal`
-//! becomes) stops it at its next command with exit status 130.
+//! state last across calls). `exec` runs a script on kitsh's thread pool and resolves with its
+//! result (`exec.rs`), so a long script never blocks the event loop; a `CancelToken` (what an
+//! `AbortSignal` becomes) stops it at its next command with exit status 130. Calls from a
+//! script into JavaScript (commands, a ScriptedTool's tools and hooks) go through `bridge.rs`;
+//! streamed output through `status.rs`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
