@@ -122,7 +122,14 @@ pub struct ShellEnv<'a>(pub &'a Vars, pub Option<u32>);
 
 impl Env for ShellEnv<'_> {
     fn get(&self, name: &str) -> Option<String> {
-        self.0.get_raw(name).filter(|v| v.has(attr::EXPORT)).and_then(|v| v.scalar()).map(str::to_string)
+        // Arrays are never exported (bash leaves them out of a command's environment).
+        match self.0.get_raw(name) {
+            Some(v) if v.has(attr::EXPORT) => match &v.value {
+                Some(crate::interp::vars::Value::Str(s)) => Some(s.to_string()),
+                _ => None,
+            },
+            _ => None,
+        }
     }
     fn system(&self, key: SystemInfo) -> Option<String> {
         let name = match key {

@@ -735,6 +735,9 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
                     }
                 }
                 let idx = if is_assoc { None } else { Some(sh.arith_str(&key)) };
+                // A scalar (set or only declared) has only element 0, as bash sees it: another
+                // subscript is an error.
+                let mut not_array = false;
                 if let Some(v) = sh.vars.get_raw_mut(&base) {
                     if v.has(attr::READONLY) {
                         sh.builtin_error("unset", &format!("{base}: cannot unset: readonly variable"));
@@ -754,9 +757,14 @@ pub fn unset(sh: &mut Shell, args: &[String]) -> Exec {
                             }
                             m.remove(&j);
                         }
-                        (Some(Value::Str(_)), Some(Ok(0))) => v.value = None,
+                        (Some(Value::Str(_)) | None, Some(Ok(0))) => v.value = None,
+                        (Some(Value::Str(_)) | None, Some(Ok(_))) => not_array = true,
                         _ => {}
                     }
+                }
+                if not_array {
+                    sh.builtin_error("unset", &format!("{base}: not an array variable"));
+                    status = 1;
                 }
                 continue;
             }
