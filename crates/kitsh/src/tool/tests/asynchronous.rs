@@ -152,6 +152,55 @@ fn status_events_arrive_while_the_tool_runs() {
 }
 
 #[test]
+fn the_sync_entry_point_streams_and_stops() {
+    // `execute_sync_with_status`: the events of the async API, on the calling thread.
+    let mut tool = BashTool::default();
+    let seen = Arc::new(Mutex::new(Vec::<ToolStatus>::new()));
+    let s2 = seen.clone();
+    let cb: crate::tool::StatusCallback = Box::new(move |st| s2.lock().unwrap_or_else(|e| e.into_inner()).push(st));
+    let resp = tool.execute_sync_with_status(ToolRequest::new("echo a; echo b >&2"), Some(cb), None);
+    assert_eq!((resp.stdout.as_str(), resp.stderr.as_str()), ("a\n", "b\n"));
+    let seen = seen.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let phases: Vec<&str> = seen.iter().map(|s| s.phase.as_str()).collect();
+    assert_eq!((phases.first().copied(), phases.last().copied()), (Some("validate"), Some("complete")));
+    let chunks: Vec<(Option<&str>, Option<&str>)> =
+        seen.iter().filter(|s| s.phase == "output").map(|s| (s.stream.as_deref(), s.output.as_deref())).collect();
+    assert_eq!(chunks, vec![(Some("stdout"), Some("a\n")), (Some("stderr"), Some("b\n"))]);
+    let token = CancellationToken::new();
+    let t2 = token.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        t2.cancel();
+    });
+    let started = Instant::now();
+    let resp = tool.execute_sync_with_status(ToolRequest::new("echo x; sleep 5; echo y"), None, Some(&token));
+    let _ = stopper.join();
+    assert_eq!((resp.stdout.as_str(), resp.exit_code, resp.error.as_deref()), ("x\n", 130, Some("cancelled")));
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn an_owned_call_outlives_the_borrow_and_stops_when_dropped() {
+    // `execute_owned`: a 'static future over the session (the npm package polls it on Node's
+    // event loop); the session's state is the tool's.
+    let mut tool = BashTool::default();
+    let call = tool.execute_owned(ToolRequest::new("x=kept; echo one"), None, None);
+    let resp = rt().block_on(call);
+    assert_eq!(resp.stdout, "one\n");
+    let resp = rt().block_on(tool.execute_owned(ToolRequest::new("echo $x"), None, None));
+    assert_eq!(resp.stdout, "kept\n");
+    let started = Instant::now();
+    rt().block_on(async {
+        let call = tool.execute_owned(ToolRequest::new("sleep 5"), None, None);
+        let _ = tokio::time::timeout(Duration::from_millis(100), call).await;
+    });
+    // Dropping it stopped the script: the session is free at once.
+    let resp = tool.execute_sync(ToolRequest::new("echo free"));
+    assert_eq!(resp.stdout, "free\n");
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
 fn a_thousand_concurrent_calls_do_not_cross_talk() {
     let rt = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_time().build() {
         Ok(rt) => rt,
