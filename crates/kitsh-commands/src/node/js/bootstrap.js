@@ -10,6 +10,33 @@
   const init = k.init;
   const internals = { k, sources: new Map() };
 
+  // ---- the language as Node 20 has it --------------------------------------------------
+  // QuickJS-ng ships proposals V8 11.3 had not: scripts that feature-detect (`if
+  // (!Object.groupBy)`, polyfills) must take Node 20's branch, so they are removed.
+  {
+    const drop = (o, names) => { for (const n of names) delete o[n]; };
+    const iteratorProto = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+    drop(iteratorProto, ['chunks', 'constructor', 'drop', 'every', 'filter', 'find', 'flatMap', 'forEach', 'includes',
+      'join', 'map', 'reduce', 'some', 'take', 'toArray', 'windows', Symbol.dispose, Symbol.toStringTag]);
+    drop(Object, ['groupBy']);
+    drop(Map, ['groupBy']);
+    drop(Map.prototype, ['getOrInsert', 'getOrInsertComputed']);
+    drop(WeakMap.prototype, ['getOrInsert', 'getOrInsertComputed']);
+    drop(Set.prototype, ['union', 'intersection', 'difference', 'symmetricDifference', 'isSubsetOf', 'isSupersetOf',
+      'isDisjointFrom']);
+    drop(Promise, ['try', 'withResolvers']);
+    drop(Array, ['fromAsync']);
+    drop(ArrayBuffer.prototype, ['detached', 'immutable', 'sliceToImmutable', 'transfer', 'transferToFixedLength',
+      'transferToImmutable']);
+    drop(DataView.prototype, ['getFloat16', 'setFloat16']);
+    drop(Math, ['f16round', 'sumPrecise']);
+    drop(JSON, ['isRawJSON', 'rawJSON']);
+    drop(RegExp, ['escape']);
+    drop(Error, ['isError']);
+    drop(Atomics, ['pause']);
+    drop(globalThis, ['Iterator', 'AsyncDisposableStack', 'DisposableStack', 'Float16Array', 'SuppressedError']);
+  }
+
   // ---- built-in modules ----------------------------------------------------------------
   const builtinCache = new Map();
   // Modules that reach processes, sockets or other hosts: every function they export throws.

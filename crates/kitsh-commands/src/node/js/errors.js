@@ -38,6 +38,7 @@ const MESSAGES = [
   [/^circular reference$/, 'Converting circular structure to JSON'],
   [/^cannot convert symbol to string$/, 'Cannot convert a Symbol value to a string'],
   [/^cannot convert BigInt to number$/, 'Cannot mix BigInt and other types, use explicit conversions'],
+  [/^BigInt are forbidden in JSON.stringify$/, 'Do not know how to serialize a BigInt'],
   [/^empty array$/, 'Reduce of empty array with no initial value'],
   [/^invalid array length$/, 'Invalid array length'],
   [/^expecting hex digit$/, 'URI malformed'],
