@@ -125,8 +125,12 @@ export class Bash {
   stream(script: string, options?: Omit<ExecOptions, 'onOutput'>): ExecStream;
   /** Run a script on this thread (it blocks the event loop; JavaScript commands fail under it). */
   execSync(script: string, timeoutMs?: number): ExecResult;
-  /** Register a JavaScript command (the files stay; the shell state starts afresh). */
+  /** Register a JavaScript command (the files and the shell state stay). */
   registerCommand(name: string, fn: CommandFn): void;
+  /** A second session from this one's state, with its configuration and commands. */
+  fork(): Bash;
+  /** Start a fresh session (the constructor's `files` again). */
+  reset(): void;
   /** A file of the session, as text. */
   readFile(path: string): string;
   /** Write a file of the session (parent directories are created). */
@@ -178,6 +182,10 @@ export class BashTool {
   execute(input: ToolInput, options?: ExecuteOptions): Promise<ToolOutput>;
   snapshot(): Buffer;
   restore(data: Uint8Array): void;
+  /** Start a fresh session. */
+  reset(): void;
+  /** A second tool from this one's state. */
+  fork(): BashTool;
 }
 
 /** One tool of a ScriptedTool: a JavaScript function (sync or async) and what describes it. */
@@ -249,11 +257,61 @@ export class ToolError extends Error {
   stderr?: string;
 }
 
+/** A session store could not do what was asked. */
+export class SessionError extends Error {
+  constructor(message: string, code?: string);
+  /** `ERR_KITSH_SESSION`, `ERR_KITSH_SNAPSHOT` or `ERR_KITSH_SESSION_CONFLICT`. */
+  code: string;
+}
+
+/** Another writer moved the session's head since it was loaded: load again and run again. */
+export class SessionConflict extends SessionError {}
+
+/** A session and its head. */
+export interface SessionHead {
+  name: string;
+  head: string;
+}
+
+/** One commit of a session's log. */
+export interface LogEntry {
+  id: string;
+  /** When it was made (milliseconds since the Unix epoch). */
+  timeMs: number;
+  label: string;
+}
+
+/** Sessions kept in a store with their history (`sqlite:PATH`, `sqlite::memory:`, `memory:`, `postgres://...`). */
+export class SessionStore {
+  constructor(url: string);
+  /** Session `name`'s last state as a new `Bash` (a new session when there is none). */
+  load(name: string, options?: BashOptions & { tool?: false }): Promise<Bash>;
+  /** The same as a `BashTool`. */
+  load(name: string, options: BashOptions & { tool: true }): Promise<BashTool>;
+  /** Store the state of a `Bash`/`BashTool` from `load` as its session's next commit; the new head. */
+  commit(bash: Bash | BashTool, label?: string): Promise<string>;
+  sessions(): Promise<SessionHead[]>;
+  /** Newest first. */
+  log(name: string): Promise<LogEntry[]>;
+  /** Rewind `name` to one of its commits (an id, or a prefix of at least 4 hex digits). */
+  checkout(name: string, commit: string): Promise<void>;
+  /** A new session at `name`'s head or at one of its commits; its head. */
+  fork(name: string, newName: string, commit?: string): Promise<string>;
+  /** What changed from commit `a` to commit `b`: lines like `M file /tmp/x`. */
+  diff(a: string, b: string): Promise<string[]>;
+  remove(name: string): Promise<void>;
+  /** Delete what no kept commit names. */
+  gc(keepLast?: number): Promise<{ deleted: number; kept: number }>;
+}
+
 declare const kitsh: {
   Bash: typeof Bash;
   BashTool: typeof BashTool;
   ScriptedTool: typeof ScriptedTool;
   ToolError: typeof ToolError;
   CancelToken: typeof CancelToken;
+  SessionStore: typeof SessionStore;
+  SessionError: typeof SessionError;
+  SessionConflict: typeof SessionConflict;
 };
 export default kitsh;

@@ -175,6 +175,7 @@ class Bash extends native.Bash {
     const { commands, ...rest } = options || {};
     super(rest, dispatch);
     this._fns = fns;
+    this._options = rest;
     if (commands) {
       for (const [name, fn] of Object.entries(commands)) this._fns.set(name, checkFn(name, fn));
       this.registerCommands(Object.keys(commands));
@@ -182,11 +183,21 @@ class Bash extends native.Bash {
   }
 
   /**
+   * A second session starting from this one's state (files and shell state), with its
+   * configuration and commands; both go on independently.
+   */
+  fork() {
+    const b = new this.constructor({ ...this._options, commands: Object.fromEntries(this._fns) });
+    b.restore(this.snapshot());
+    return b;
+  }
+
+  /**
    * Register `fn(args, { stdin })` as the command `name`: it returns the command's output
    * (text; another value prints as JSON) or `{ stdout, stderr, exitCode }`, sync or as a
    * promise; a thrown `ToolError` fails it with its message and `exitCode`, another throw with
    * its message and status 1. It runs on the event loop while the script waits (so it needs
-   * `exec`: under `execSync` it fails). The session's files stay; its shell state starts afresh.
+   * `exec`: under `execSync` it fails). The session's files and shell state stay.
    */
   registerCommand(name, fn) {
     this._fns.set(name, checkFn(name, fn));
@@ -284,6 +295,14 @@ class BashTool {
   }
   snapshot() { return this.bash.snapshot(); }
   restore(data) { this.bash.restore(data); }
+  /** Start a fresh session (the constructor's `files` again). */
+  reset() { this.bash.reset(); }
+  /** A second tool starting from this one's state. */
+  fork() {
+    const t = Object.create(BashTool.prototype);
+    t.bash = this.bash.fork();
+    return t;
+  }
 }
 
 /** A tool call that failed: `message` (what the tool said), `exitCode` and `tool`. */
@@ -411,4 +430,105 @@ class ScriptedTool {
   }
 }
 
-module.exports = { Bash, BashTool, ScriptedTool, ToolError, CancelToken: native.CancelToken };
+// ---- sessions kept in a store (src/store.rs) ----
+
+/** A session store could not do what was asked (`code`: `ERR_KITSH_SESSION`, `ERR_KITSH_SNAPSHOT`). */
+class SessionError extends Error {
+  constructor(message, code = 'ERR_KITSH_SESSION') {
+    super(message);
+    this.name = 'SessionError';
+    this.code = code;
+  }
+}
+
+/** Another writer moved the session's head since it was loaded: load again and run again. */
+class SessionConflict extends SessionError {
+  constructor(message) {
+    super(message, 'ERR_KITSH_SESSION_CONFLICT');
+    this.name = 'SessionConflict';
+  }
+}
+
+// The native side's failures ("CODE\0message") as SessionError / SessionConflict.
+function sessionError(e) {
+  const text = e instanceof Error ? e.message : String(e);
+  const cut = text.indexOf('\0');
+  if (cut < 0) return e;
+  const code = text.slice(0, cut);
+  const message = text.slice(cut + 1);
+  return code === 'ERR_KITSH_SESSION_CONFLICT' ? new SessionConflict(message) : new SessionError(message, code);
+}
+
+async function storeCall(f) {
+  try {
+    return await f();
+  } catch (e) {
+    throw sessionError(e);
+  }
+}
+
+/**
+ * Sessions kept in a store with their history, as the CLI keeps them: `sqlite:PATH` (one file
+ * any number of processes share), `sqlite::memory:`, `memory:` or `postgres://...`.
+ * `await store.load(name)` gives the session's last state as a `Bash` (or a `BashTool`); after
+ * its calls, `await store.commit(bash)` stores the new state (only what the store lacks). A
+ * commit whose session another writer moved meanwhile rejects with `SessionConflict`.
+ */
+class SessionStore {
+  constructor(url) {
+    try {
+      this.inner = new native.StoreNative(String(url));
+    } catch (e) {
+      throw sessionError(e);
+    }
+  }
+
+  /**
+   * Session `name`'s last state as a new `Bash` (`{ tool: true }` in `options`: a `BashTool`)
+   * configured by `options` (the constructor's: its limits apply, `files` are replaced by the
+   * snapshot's); a new session when there is none.
+   */
+  async load(name, options = {}) {
+    const { tool, ...config } = options;
+    const loaded = await storeCall(() => this.inner.load(String(name)));
+    const made = tool ? new BashTool(config) : new Bash(config);
+    if (loaded !== null && loaded !== undefined) {
+      try {
+        made.restore(loaded.snapshot);
+      } catch (e) {
+        throw new SessionError(errorText(e), 'ERR_KITSH_SNAPSHOT');
+      }
+    }
+    made._storeHead = { name: String(name), head: loaded ? loaded.head : null };
+    return made;
+  }
+
+  /**
+   * Store the state of `bash` (a `Bash` or `BashTool` from `load`) as its session's next
+   * commit; the new head's id (the same head when nothing changed).
+   */
+  async commit(bash, label = '') {
+    const at = bash && bash._storeHead;
+    if (!at) throw new SessionError('this Bash was not loaded from a SessionStore');
+    const head = await storeCall(() => this.inner.commit(at.name, at.head, bash.snapshot(), String(label)));
+    at.head = head;
+    return head;
+  }
+
+  /** Every session with its head: `[{ name, head }]`. */
+  sessions() { return storeCall(() => this.inner.sessions()); }
+  /** Session `name`'s commits, newest first: `[{ id, timeMs, label }]`. */
+  log(name) { return storeCall(() => this.inner.log(String(name))); }
+  /** Rewind `name` to one of its commits (an id, or a prefix of at least 4 hex digits). */
+  checkout(name, commit) { return storeCall(() => this.inner.checkout(String(name), String(commit))); }
+  /** A new session `newName` at `name`'s head or at one of its commits; its head. */
+  fork(name, newName, commit) { return storeCall(() => this.inner.fork(String(name), String(newName), commit === undefined ? undefined : String(commit))); }
+  /** What changed from commit `a` to commit `b`: lines like `M file /tmp/x`. */
+  diff(a, b) { return storeCall(() => this.inner.diff(String(a), String(b))); }
+  /** Remove session `name` (its data goes at the next `gc`). */
+  remove(name) { return storeCall(() => this.inner.remove(String(name))); }
+  /** Delete what no kept commit names: `{ deleted, kept }` object counts. */
+  gc(keepLast) { return storeCall(() => this.inner.gc(keepLast)); }
+}
+
+module.exports = { Bash, BashTool, ScriptedTool, ToolError, CancelToken: native.CancelToken, SessionStore, SessionError, SessionConflict };

@@ -16,6 +16,7 @@ mod commands;
 mod exec;
 mod scripted;
 mod status;
+mod store;
 
 use kitsh::tool::{BashTool, BashToolBuilder, Tool, ToolRequest, ToolResponse};
 use kitsh::{CancellationToken, ExecutionLimits};
@@ -163,6 +164,8 @@ pub struct Bash {
     commands: Mutex<Vec<String>>,
     /// `execSync` calls in progress (JavaScript commands cannot run then).
     blocked: Arc<AtomicUsize>,
+    /// The files the constructor was given, sorted (written again by `reset`).
+    files: Vec<(String, String)>,
 }
 
 #[napi]
@@ -178,15 +181,15 @@ impl Bash {
         let mut tool = config.builder().build();
         let mut files: Vec<_> = o.files.unwrap_or_default().into_iter().collect();
         files.sort();
-        for (path, text) in files {
-            tool.write_file(&path, text.as_bytes()).map_err(|e| Error::from_reason(format!("{path}: {e}")))?;
+        for (path, text) in &files {
+            tool.write_file(path, text.as_bytes()).map_err(|e| Error::from_reason(format!("{path}: {e}")))?;
         }
         let dispatch = dispatch.map(bridge::dispatcher).transpose()?.map(Arc::new);
-        Ok(Bash { tool: Arc::new(Mutex::new(tool)), config, dispatch, commands: Mutex::default(), blocked: Arc::default() })
+        Ok(Bash { tool: Arc::new(Mutex::new(tool)), config, dispatch, commands: Mutex::default(), blocked: Arc::default(), files })
     }
 
     /// Register JavaScript commands by name (index.js keeps their functions). The session's
-    /// files stay; its shell state (variables, functions, the working directory) starts afresh.
+    /// files and shell state stay.
     #[napi]
     pub fn register_commands(&self, names: Vec<String>) -> Result<()> {
         let Some(dispatch) = &self.dispatch else {
@@ -204,13 +207,16 @@ impl Bash {
             }
         }
         let mut tool = lock(&self.tool);
-        let fs = tool.filesystem().map_err(|e| Error::from_reason(e.to_string()))?;
-        let mut b = self.config.builder().filesystem(fs);
+        // The session goes on in a tool that has the commands: its state moves by snapshot.
+        let state = tool.snapshot().map_err(|e| Error::from_reason(e.to_string()))?;
+        let mut b = self.config.builder();
         for n in registered.iter() {
             let cmd = commands::JsCommand { dispatch: Arc::clone(dispatch), blocked: Arc::clone(&self.blocked) };
             b = b.builtin(n.clone(), Arc::new(cmd));
         }
-        *tool = b.build();
+        let mut next = b.build();
+        next.restore(&state).map_err(|e| Error::from_reason(e.to_string()))?;
+        *tool = next;
         Ok(())
     }
 
@@ -317,6 +323,18 @@ impl Bash {
     pub fn restore(&self, data: Buffer) -> Result<()> {
         let snap = kitsh::Snapshot::from_bytes(&data).map_err(|e| Error::from_reason(e.to_string()))?;
         lock(&self.tool).restore(&snap).map_err(|e| Error::from_reason(e.to_string()))
+    }
+
+    /// Drop the session's state: the next call starts a fresh session (its files too, but for
+    /// `files` given to the constructor, which are written again).
+    #[napi]
+    pub fn reset(&self) -> Result<()> {
+        let mut tool = lock(&self.tool);
+        tool.reset();
+        for (path, text) in &self.files {
+            tool.write_file(path, text.as_bytes()).map_err(|e| Error::from_reason(format!("{path}: {e}")))?;
+        }
+        Ok(())
     }
 
     /// The names in a directory of the session, sorted.

@@ -1,6 +1,6 @@
 // Compiled by `tsc --noEmit` in CI (never run): the hand-written types of the package and its
 // adapters against the hosts' own types.
-import { Bash, BashTool, ScriptedTool, ToolError, type ExecResult, type ToolOutput, type ToolStatus } from 'kitsh';
+import { Bash, BashTool, ScriptedTool, ToolError, SessionStore, SessionConflict, type ExecResult, type ToolOutput, type ToolStatus } from 'kitsh';
 import { toAiSdkTools, toAiSdkTool } from 'kitsh/ai';
 import { toAgentsTool } from 'kitsh/openai-agents';
 import { openaiToolDefinition, handleOpenAIToolCall } from 'kitsh/openai';
@@ -33,5 +33,13 @@ async function main(model: LanguageModel): Promise<void> {
   const def = anthropicToolDefinition(st);
   const block = await handleAnthropicToolUse(st, { type: 'tool_use', id: 't', input: {} });
   void [chat.function.name, flat.strict, msg.content, def.input_schema, block.is_error];
+  const store = new SessionStore('memory:');
+  const loaded: Bash = await store.load('s', { limits: { timeoutMs: 5 } });
+  const asTool: BashTool = await store.load('t', { tool: true });
+  const head: string = await store.commit(loaded, 'label');
+  const log = await store.log('s');
+  const forked: Bash = loaded.fork();
+  forked.reset();
+  void [asTool.fork(), head, log[0]?.timeMs, SessionConflict];
 }
 void main;
