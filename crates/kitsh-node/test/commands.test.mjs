@@ -63,3 +63,16 @@ test('a command that never answers is stopped by the timeout and by the signal',
   // And the session goes on.
   assert.equal((await b.exec('echo ok')).stdout, 'ok\n');
 });
+
+test('many sessions at once: each gets its own answers, the event loop stays free', async () => {
+  let ticks = 0;
+  const timer = setInterval(() => { ticks += 1; }, 5);
+  const runs = Array.from({ length: 12 }, (_, n) => {
+    const b = new Bash({ env: { N: String(n) }, commands: { tag: async ([x], { stdin }) => `${n}:${x}:${(stdin ?? '').trim()}\n` } });
+    return b.exec('for i in 1 2 3; do echo "$N.$i" | tag "$i"; sleep 0.02; done');
+  });
+  const results = await Promise.all(runs);
+  clearInterval(timer);
+  results.forEach((r, n) => assert.equal(r.stdout, `${n}:1:${n}.1\n${n}:2:${n}.2\n${n}:3:${n}.3\n`, r.stderr));
+  assert.ok(ticks >= 3, `the timer ran ${ticks} times while the scripts ran`);
+});

@@ -75,3 +75,17 @@ test('onStatus receives tool_call events and the output', async () => {
   assert.deepEqual(events.filter((e) => e.phase === 'tool_call').map((e) => e.message), ['read', 'read']);
   assert.equal(events.filter((e) => e.phase === 'output').map((e) => e.output).join(''), '{"id":2}\n');
 });
+
+test('concurrent executes of one ScriptedTool keep their calls apart', async () => {
+  const tool = new ScriptedTool({
+    name: 'echoer',
+    tools: [{
+      name: 'echo_id', description: 'Echo an id after a while',
+      schema: { type: 'object', properties: { id: { type: 'integer' } } },
+      fn: async ({ id }) => { await new Promise((r) => setTimeout(r, (id * 7) % 5)); return { id }; },
+    }],
+  });
+  const runs = Array.from({ length: 10 }, (_, n) => tool.execute({ commands: `for i in 1 2 3; do echo_id --id $((${n} * 10 + i)) | jq -r .id; done` }));
+  const results = await Promise.all(runs);
+  results.forEach((r, n) => assert.equal(r.stdout, `${n * 10 + 1}\n${n * 10 + 2}\n${n * 10 + 3}\n`, r.stderr));
+});
