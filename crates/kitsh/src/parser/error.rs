@@ -16,4 +16,8 @@ pub struct ParseError {
     pub source_line: String,
     /// True when the error is an unexpected end of input (more input could complete it).
     pub incomplete: bool,
+    /// True when bash abandons only the command line it was reading (a token that cannot be
+    /// an element of an array literal, `a=( x=() )`: bash finds it while it reads the
+    /// assignment and jumps to its top level): the status is 1 and the next line runs.
+    pub discard: bool,
 }

@@ -46,6 +46,7 @@ impl<'a> Parser<'a> {
             message: "maximum input size exceeded".into(),
             source_line: String::new(),
             incomplete: false,
+            discard: false,
         });
         let src = if too_large.is_some() { "" } else { src };
         Parser { st: parse::State::new(src, opts.start_line, opts.max_depth), too_large }

@@ -240,6 +240,7 @@ impl Core<'_, '_, '_> {
             message: "syntax error: unexpected end of file".into(),
             source_line: String::new(),
             incomplete: true,
+            discard: false,
         }
     }
 
@@ -250,12 +251,13 @@ impl Core<'_, '_, '_> {
             message: format!("unexpected EOF while looking for matching `{c}'"),
             source_line: String::new(),
             incomplete: true,
+            discard: false,
         }
     }
 
     /// An error with a message and no source line.
     pub(crate) fn err_msg(&self, line: u32, msg: impl Into<String>) -> ParseError {
-        ParseError { line, message: msg.into(), source_line: String::new(), incomplete: false }
+        ParseError { line, message: msg.into(), source_line: String::new(), incomplete: false, discard: false }
     }
 
     /// The text bash shows for a token in error messages.
@@ -287,6 +289,7 @@ impl Core<'_, '_, '_> {
             message: format!("syntax error near unexpected token `{}'", self.token_text(t)),
             source_line: self.inp.line_text(t.start).to_string(),
             incomplete: false,
+            discard: false,
         }
     }
 

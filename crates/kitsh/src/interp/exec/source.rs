@@ -71,6 +71,8 @@ impl Shell {
             match parser.next_command(None) {
                 None => return true,
                 Some(Ok(_)) => {}
+                // bash reports it when it reaches that line, and goes on.
+                Some(Err(e)) if e.discard => {}
                 Some(Err(e)) => {
                     self.report_parse_error(&e, Level::Script);
                     return false;
@@ -107,6 +109,16 @@ impl Shell {
             };
             match next {
                 None => return Ok(status),
+                // The line is abandoned with status 1; a script goes on with the next line, an
+                // eval or a sourced file ends there.
+                Some(Err(e)) if e.discard => {
+                    self.report_parse_error(&e, level);
+                    self.status = 1;
+                    status = 1;
+                    if level == Level::Nested {
+                        return Ok(1);
+                    }
+                }
                 Some(Err(e)) => {
                     self.report_parse_error(&e, level);
                     return match level {

@@ -160,7 +160,9 @@ impl Core<'_, '_, '_> {
                     return Ok(elems);
                 }
                 Some(c) if is_meta(c) && !(matches!(c, '<' | '>') && self.inp.peek2() == Some('(')) => {
-                    return Err(self.err_char(c));
+                    let mut e = self.err_char(c);
+                    e.discard = true;
+                    return Err(e);
                 }
                 _ => {}
             }
@@ -199,6 +201,7 @@ impl Core<'_, '_, '_> {
             message: format!("syntax error near unexpected token `{}'", if c == '\n' { "newline".to_string() } else { c.to_string() }),
             source_line: self.inp.line_text(at).to_string(),
             incomplete: false,
+            discard: false,
         }
     }
 }

@@ -79,6 +79,7 @@ impl Core<'_, '_, '_> {
                 message: "unexpected EOF while looking for `]]'".into(),
                 source_line: String::new(),
                 incomplete: true,
+                discard: false,
             }),
             ref t => {
                 let msg = match t.text() {
@@ -230,6 +231,7 @@ impl Core<'_, '_, '_> {
                         message: "unexpected token `EOF' in conditional command".into(),
                         source_line: String::new(),
                         incomplete: true,
+                        discard: false,
                     })
                 }
                 t => format!("unexpected token `{}' in conditional command", t.text().unwrap_or_default()),
