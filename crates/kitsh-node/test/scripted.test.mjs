@@ -47,4 +47,14 @@ test('schema errors, throwing tools and the tool contract', async () => {
   // node inside the logic shell can call the same tools.
   r = await tool.execute({ commands: `node -e 'console.log(require("kitsh_tools").get_user({ id: 1 }).name)'` });
   assert.equal(r.stdout, 'Ada\n', r.stderr);
+  // And python3, with the JavaScript tool's error as a ToolError.
+  r = await tool.execute({ commands: `python3 -c '
+import kitsh_tools
+print(kitsh_tools.get_user(id=2)["name"])
+try:
+    kitsh_tools.fail()
+except kitsh_tools.ToolError as e:
+    print("failed", e.exit_code)
+'` });
+  assert.equal(r.stdout, 'Bob\nfailed 1\n', r.stderr);
 });
