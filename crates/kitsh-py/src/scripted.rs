@@ -41,11 +41,25 @@ fn error_text(py: Python<'_>, e: &PyErr) -> String {
 /// Run a coroutine to completion from the script's thread: on `event_loop` when the call came
 /// from `execute_async`, else with `asyncio.run` (on a helper thread when this thread already
 /// has a running loop, i.e. `execute` was called from async code).
-fn run_coroutine<'py>(py: Python<'py>, coro: Bound<'py, PyAny>, event_loop: Option<Py<PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+fn run_coroutine<'py>(py: Python<'py>, coro: Bound<'py, PyAny>, event_loop: Option<Py<PyAny>>, args: &ToolArgs) -> PyResult<Bound<'py, PyAny>> {
     let asyncio = py.import("asyncio")?;
     if let Some(lp) = event_loop {
         let fut = asyncio.call_method1("run_coroutine_threadsafe", (coro, lp))?;
-        return fut.call_method0("result");
+        // Wait in short slices (the GIL is released while waiting), so that a coroutine that
+        // never finishes is cancelled when the script's timeout or cancellation stops it.
+        let timeout_error = py.import("concurrent.futures")?.getattr("TimeoutError")?;
+        loop {
+            match fut.call_method1("result", (0.005,)) {
+                Ok(v) => return Ok(v),
+                Err(e) if e.is_instance(py, &timeout_error) => {
+                    if args.stopped() {
+                        fut.call_method0("cancel")?;
+                        return Err(PyRuntimeError::new_err("stopped"));
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
     if asyncio.call_method0("_get_running_loop")?.is_none() {
         return asyncio.call_method1("run", (coro,));
@@ -65,7 +79,7 @@ fn call_tool(f: &Py<PyAny>, event_loop: &LoopSlot, args: &ToolArgs) -> Result<St
             let mut v = f.bind(py).call1((params, args.stdin.clone()))?;
             if py.import("inspect")?.call_method1("iscoroutine", (&v,))?.is_truthy()? {
                 let lp = event_loop.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|l| l.clone_ref(py));
-                v = run_coroutine(py, v, lp)?;
+                v = run_coroutine(py, v, lp, args)?;
             }
             Ok(v.extract::<String>().map_err(|_| "callback must return str".to_string()))
         };

@@ -1,6 +1,7 @@
 """pytest tests of kitsh.ScriptedTool and kitsh.ScriptingToolSet (issue 20 item 9)."""
 
 import asyncio
+import time
 import json
 
 import pytest
@@ -154,6 +155,31 @@ def test_async_callback_under_execute_async_runs_on_the_callers_loop():
     r, loop = asyncio.run(main())
     assert (r.stdout, r.stderr, r.exit_code) == ("done\nALICE\n", "", 0)
     assert loops == [loop]
+
+
+def test_a_coroutine_that_never_finishes_ends_at_the_scripts_timeout():
+    cancelled = []
+
+    async def hang(params, stdin):
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.append(True)
+            raise
+        return "never\n"
+
+    t = ScriptedTool("api").add_tool("hang", "Never answers", hang)
+
+    async def main():
+        started = time.monotonic()
+        r = await t.execute_async("echo before; hang; echo after", timeout_ms=200)
+        await asyncio.sleep(0.05)
+        return r, time.monotonic() - started
+
+    r, took = asyncio.run(main())
+    assert (r.stdout, r.exit_code, r.error) == ("before\n", 124, "timeout")
+    assert took < 3
+    assert cancelled == [True]
 
 
 def test_sync_execute_from_async_code():
