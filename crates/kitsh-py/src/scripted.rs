@@ -14,6 +14,7 @@ use kitsh::tool::{Tool, ToolRequest, ToolResponse};
 use kitsh::ExecutionLimits;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyModule;
 
 use crate::{limits_from_json, ExecResult};
 
@@ -61,6 +62,11 @@ fn run_coroutine<'py>(py: Python<'py>, coro: Bound<'py, PyAny>, event_loop: Opti
             }
         }
     }
+    // Under `asyncio.run`, the coroutine runs inside a guard that cancels it when the script
+    // is stopped (it looks every 5 ms).
+    let stop_args = args.clone();
+    let stopped = pyo3::types::PyCFunction::new_closure(py, None, None, move |_, _| -> PyResult<bool> { Ok(stop_args.stopped()) })?;
+    let coro = until_stopped(py)?.call1((coro, stopped))?;
     if asyncio.call_method0("_get_running_loop")?.is_none() {
         return asyncio.call_method1("run", (coro,));
     }
@@ -68,6 +74,31 @@ fn run_coroutine<'py>(py: Python<'py>, coro: Bound<'py, PyAny>, event_loop: Opti
     let r = pool.call_method1("submit", (asyncio.getattr("run")?, coro)).and_then(|f| f.call_method0("result"));
     pool.call_method0("shutdown")?;
     r
+}
+
+/// `_until_stopped(coro, stopped)`: await `coro`, cancelling it once `stopped()` is true.
+const UNTIL_STOPPED_PY: &std::ffi::CStr = c"
+import asyncio
+
+async def _until_stopped(coro, stopped):
+    task = asyncio.ensure_future(coro)
+    while True:
+        done, _ = await asyncio.wait({task}, timeout=0.005)
+        if done:
+            return task.result()
+        if stopped():
+            task.cancel()
+            raise RuntimeError('stopped')
+";
+
+/// The `_until_stopped` coroutine function (compiled once per interpreter).
+fn until_stopped(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    static CELL: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+    CELL.get_or_try_init(py, || {
+        let m = PyModule::from_code(py, UNTIL_STOPPED_PY, c"<kitsh until_stopped>", c"_kitsh_until_stopped")?;
+        Ok(m.getattr("_until_stopped")?.unbind())
+    })
+    .map(|f| f.bind(py))
 }
 
 /// Call the Python tool `f` with `args`: `Ok(stdout)` for a `str` result, `Err(text)` for an

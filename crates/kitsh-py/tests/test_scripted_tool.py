@@ -182,6 +182,25 @@ def test_a_coroutine_that_never_finishes_ends_at_the_scripts_timeout():
     assert cancelled == [True]
 
 
+def test_a_coroutine_that_never_finishes_ends_at_the_timeout_under_execute():
+    async def hang(params, stdin):
+        await asyncio.Event().wait()
+        return "never\n"
+
+    t = ScriptedTool("api").add_tool("hang", "Never answers", hang)
+    started = time.monotonic()
+    r = t.execute("echo before; hang; echo after", timeout_ms=200)
+    assert (r.stdout, r.exit_code, r.error) == ("before\n", 124, "timeout")
+    assert time.monotonic() - started < 3
+
+    # From async code (`execute` then runs the coroutine on a helper thread).
+    async def main():
+        return t.execute("hang; echo after", timeout_ms=200)
+
+    r = asyncio.run(main())
+    assert (r.stdout, r.exit_code) == ("", 124)
+
+
 def test_sync_execute_from_async_code():
     t = ScriptedTool("api").add_tool("fetch_user", "Fetch", fetch_user, schema=USER_SCHEMA)
 
