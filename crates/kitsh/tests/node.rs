@@ -377,4 +377,11 @@ fn es_modules() {
     check("echo 'throw new RangeError(\"top\")' > t.mjs; node t.mjs", "", "RangeError: top", 1);
     check("echo 'export const a = 1' > e.mjs; node -e 'require(\"./e.mjs\")'", "", "require() of ES Module /home/user/e.mjs not supported", 1);
     check("echo 'export const a = 1' > e.mjs; node -e 'import(\"./e.mjs\").then(m => console.log(m.a))'", "1\n", "", 0);
+    // createRequire(import.meta.url): CommonJS files and JSON from an ES module.
+    check(
+        "echo '{\"n\": 42}' > data.json; cat > cr.mjs <<'EOF'\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconsole.log(require('./data.json').n, require.resolve('./data.json'));\nEOF\nnode cr.mjs",
+        "42 /home/user/data.json\n",
+        "",
+        0,
+    );
 }

@@ -70,6 +70,8 @@
       m = process;
     } else if (name === 'console') {
       m = console;
+    } else if (name === 'module') {
+      m = internal('modules').Module;
     } else if (name === 'kitsh_tools') {
       if (k.tools().length === 0) return undefined;
       m = internal('kitsh_tools');
@@ -120,7 +122,7 @@
   function stream(fd) {
     const s = new EventEmitter();
     s.fd = fd;
-    s.isTTY = false;
+    // No `isTTY`: Node sets it only on a terminal's stream (`undefined` on pipes and files).
     s.writable = true;
     s.write = function (chunk, encoding, cb) {
       if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }

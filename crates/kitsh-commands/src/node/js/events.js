@@ -251,6 +251,18 @@ class AbortSignal extends EventTarget {
     c.abort(reason);
     return c.signal;
   }
+  // A signal aborted as soon as one of `signals` is, with its reason.
+  static any(signals) {
+    const c = new AbortController();
+    for (const s of signals) {
+      if (s.aborted) {
+        c.abort(s.reason);
+        return c.signal;
+      }
+    }
+    for (const s of signals) s.addEventListener('abort', () => c.abort(s.reason), { once: true });
+    return c.signal;
+  }
   static timeout(ms) {
     const c = new AbortController();
     setTimeout(() => {

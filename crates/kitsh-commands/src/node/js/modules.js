@@ -25,14 +25,29 @@ class Module {
   }
   require(id) { return requireFrom(this, id); }
 }
-Module.builtinModules = ['assert', 'buffer', 'child_process', 'console', 'crypto', 'events', 'fs', 'os', 'path', 'process',
-  'querystring', 'readline', 'stream', 'string_decoder', 'timers', 'url', 'util', 'zlib'];
+// Node 20's list (some of them refused in the sandbox, or not there: `require` says which).
+Module.builtinModules = ['_http_agent', '_http_client', '_http_common', '_http_incoming', '_http_outgoing', '_http_server',
+  '_stream_duplex', '_stream_passthrough', '_stream_readable', '_stream_transform', '_stream_wrap', '_stream_writable',
+  '_tls_common', '_tls_wrap', 'assert', 'assert/strict', 'async_hooks', 'buffer', 'child_process', 'cluster', 'console',
+  'constants', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'dns/promises', 'domain', 'events', 'fs', 'fs/promises',
+  'http', 'http2', 'https', 'inspector', 'inspector/promises', 'module', 'net', 'os', 'path', 'path/posix', 'path/win32',
+  'perf_hooks', 'process', 'punycode', 'querystring', 'readline', 'readline/promises', 'repl', 'stream', 'stream/consumers',
+  'stream/promises', 'stream/web', 'string_decoder', 'sys', 'timers', 'timers/promises', 'tls', 'trace_events', 'tty', 'url',
+  'util', 'util/types', 'v8', 'vm', 'wasi', 'worker_threads', 'zlib'];
 Module.Module = Module;
 Module._cache = cache;
+// `createRequire(__filename)`, `createRequire(import.meta.url)` (a file: URL, as text or a URL).
 Module.createRequire = (filename) => {
-  const m = new Module(String(filename), null);
-  m.filename = String(filename);
-  m.path = path.dirname(m.filename);
+  let file = filename instanceof URL ? filename.href : String(filename);
+  if (file.startsWith('file:')) file = require('url').fileURLToPath(file);
+  if (!path.isAbsolute(file)) {
+    const e = new TypeError(`The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received ${JSON.stringify(String(filename))}`);
+    e.code = 'ERR_INVALID_ARG_VALUE';
+    throw e;
+  }
+  const m = new Module(file, null);
+  m.filename = file;
+  m.path = path.dirname(file);
   return makeRequire(m);
 };
 Module.isBuiltin = (name) => internals.builtin(String(name)) !== undefined;

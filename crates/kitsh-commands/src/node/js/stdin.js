@@ -14,7 +14,6 @@ module.exports = {
       },
     });
     s.fd = 0;
-    s.isTTY = false;
     s.setRawMode = () => s;
     s.ref = () => s;
     s.unref = () => s;

@@ -52,6 +52,11 @@ function parse(input, base) {
     let rest = m[2];
     if (protocol in SPECIAL) {
       if (base && base.protocol === protocol && !/^[/\\]/.test(rest)) return resolve(rest, base);
+      if (protocol === 'file:') {
+        // `file://host/p` and `file:///p` (an empty host); `file:/p` and `file:p` have none.
+        if (/^[/\\]{2}/.test(rest)) return parseAuthority(protocol, rest.slice(2), input);
+        return parseAuthority(protocol, '/' + rest.replace(/^[/\\]/, ''), input);
+      }
       rest = rest.replace(/^[/\\]*/, '');
       return parseAuthority(protocol, rest, input);
     }
@@ -120,6 +125,7 @@ function parseAuthority(protocol, rest, input) {
       throw invalid(input);
     }
     if (/[\u0000\t\n\r #/:<>?@[\\\]^|%]/.test(hostname.replace(/^\[.*\]$/, ''))) throw invalid(input);
+    if (protocol === 'file:' && hostname === 'localhost') hostname = '';
     if (/^[0-9.]+$/.test(hostname) && /^\d+$/.test(hostname.split('.').pop())) {
       const parts = hostname.split('.');
       if (parts.length === 4 && parts.every((p) => p !== '' && Number(p) <= 255)) hostname = parts.map(Number).join('.');
@@ -354,6 +360,16 @@ function fileURLToPath(url) {
   if (u.protocol !== 'file:') {
     const e = new TypeError('The URL must be of scheme file');
     e.code = 'ERR_INVALID_URL_SCHEME';
+    throw e;
+  }
+  if (u.hostname !== '') {
+    const e = new TypeError('File URL host must be "localhost" or empty on linux');
+    e.code = 'ERR_INVALID_FILE_URL_HOST';
+    throw e;
+  }
+  if (/%2f/i.test(u.pathname)) {
+    const e = new TypeError('File URL path must not include encoded / characters');
+    e.code = 'ERR_INVALID_FILE_URL_PATH';
     throw e;
   }
   return decodeURIComponent(u.pathname);
