@@ -35,6 +35,23 @@
     drop(Error, ['isError']);
     drop(Atomics, ['pause']);
     drop(globalThis, ['Iterator', 'AsyncDisposableStack', 'DisposableStack', 'Float16Array', 'SuppressedError']);
+    // V8 names the zone after the offset: `GMT+0000 (Coordinated Universal Time)`.
+    const zoneName = (d) => {
+      const off = -d.getTimezoneOffset();
+      if (off === 0) return 'Coordinated Universal Time';
+      const a = Math.abs(off);
+      return `GMT${off < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+    };
+    const dateToString = Date.prototype.toString;
+    const timeToString = Date.prototype.toTimeString;
+    Date.prototype.toString = function toString() {
+      const s = dateToString.call(this);
+      return s === 'Invalid Date' ? s : `${s} (${zoneName(this)})`;
+    };
+    Date.prototype.toTimeString = function toTimeString() {
+      const s = timeToString.call(this);
+      return s === 'Invalid Date' ? s : `${s} (${zoneName(this)})`;
+    };
   }
 
   // ---- built-in modules ----------------------------------------------------------------

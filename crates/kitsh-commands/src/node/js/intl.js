@@ -364,10 +364,14 @@ class RelativeTimeFormat {
   }
 }
 
+// Collator, DateTimeFormat and NumberFormat may be called without `new` (ECMA-402); the others
+// may not.
+const callable = (C) => new Proxy(C, { apply: (target, _, args) => new target(...args) });
+
 const Intl = {
-  NumberFormat,
-  DateTimeFormat,
-  Collator,
+  NumberFormat: callable(NumberFormat),
+  DateTimeFormat: callable(DateTimeFormat),
+  Collator: callable(Collator),
   PluralRules,
   ListFormat,
   RelativeTimeFormat,
