@@ -35,6 +35,25 @@
     drop(Error, ['isError']);
     drop(Atomics, ['pause']);
     drop(globalThis, ['Iterator', 'AsyncDisposableStack', 'DisposableStack', 'Float16Array', 'SuppressedError']);
+    // V8's words for a JSON syntax error (scripts print `e.message`): worked out from the text
+    // when QuickJS's parser has failed (a reviver's own error stays as it is).
+    const jsonParse = JSON.parse;
+    JSON.parse = function parse(text, reviver) {
+      try {
+        return jsonParse(text, reviver);
+      } catch (e) {
+        if (e instanceof SyntaxError) {
+          const m = internal('errors').jsonMessage(String(text));
+          if (m !== undefined && m !== e.message) {
+            const stack = e.stack;
+            const head = `${e.name}: ${e.message}`;
+            e.message = m;
+            if (typeof stack === 'string' && stack.startsWith(head)) e.stack = `${e.name}: ${m}${stack.slice(head.length)}`;
+          }
+        }
+        throw e;
+      }
+    };
     // V8 names the zone after the offset: `GMT+0000 (Coordinated Universal Time)`.
     const zoneName = (d) => {
       const off = -d.getTimezoneOffset();
@@ -59,6 +78,9 @@
   // Modules that reach processes, sockets or other hosts: every function they export throws.
   const REFUSED = new Set(['child_process', 'cluster', 'dgram', 'dns', 'dns/promises', 'http', 'http2', 'https', 'inspector',
     'net', 'tls', 'worker_threads', 'v8', 'vm', 'repl', 'trace_events', 'wasi']);
+  // The modules of Node's that the sandbox's sources implement.
+  const PUBLIC = new Set(['assert', 'buffer', 'crypto', 'events', 'fs', 'os', 'path', 'querystring', 'readline', 'stream',
+    'string_decoder', 'timers', 'url', 'util', 'zlib']);
   const ALIASES = { 'path/posix': 'path', 'assert/strict': 'assert', 'util/types': 'util', 'stream/promises': 'stream',
     'readline/promises': 'readline', 'timers/promises': 'timers', 'fs/promises': 'fs', 'sys': 'util' };
 
@@ -94,6 +116,9 @@
       m = internal('kitsh_tools');
     } else {
       const base = ALIASES[name] || name;
+      // Only Node's modules: the sandbox's own sources (`errors`, `inspect`, `table`...) are
+      // not reachable by name, and a package of that name in node_modules is not shadowed.
+      if (!PUBLIC.has(base)) return undefined;
       m = internal(base);
       if (m === undefined) return undefined;
       if (name === 'fs/promises') m = m.promises;

@@ -158,7 +158,134 @@ function rejectionReport(reason) {
     `  code: 'ERR_UNHANDLED_REJECTION'\n}\n\nNode.js ${version}\n`;
 }
 
+// V8's message for the first syntax error of the JSON text `s` (its json-parser's checks, in
+// its order), or undefined when `s` is valid JSON.
+function jsonMessage(s) {
+  const n = s.length;
+  let i = 0;
+  const fail = (m) => { throw new JsonStop(m); };
+  const at = (what, pos) => fail(`${what} in JSON at position ${pos}`);
+  const token = (pos) => {
+    const c = s[pos];
+    if (c === undefined) fail('Unexpected end of JSON input');
+    if (c === '"') at('Unexpected string', pos);
+    if (c === '-' || (c >= '0' && c <= '9')) at('Unexpected number', pos);
+    if (n <= 21) fail(`Unexpected token '${c}', "${s}" is not valid JSON`);
+    const start = Math.max(0, pos - 10);
+    const end = Math.min(n, pos + 10);
+    const text = s.slice(start, end);
+    if (start === 0) fail(`Unexpected token '${c}', "${text}"... is not valid JSON`);
+    if (end === n) fail(`Unexpected token '${c}', ..."${text}" is not valid JSON`);
+    fail(`Unexpected token '${c}', ..."${text}"... is not valid JSON`);
+  };
+  const space = () => { while (i < n && ' \t\n\r'.includes(s[i])) i++; };
+  const digits = () => { const from = i; while (i < n && s[i] >= '0' && s[i] <= '9') i++; return i > from; };
+  const literal = (word) => {
+    for (let j = 0; j < word.length; j++, i++) if (s[i] !== word[j]) token(i);
+  };
+  const string = () => {
+    i++;
+    for (;;) {
+      if (i >= n) at('Unterminated string', i);
+      const c = s[i];
+      if (c === '"') { i++; return; }
+      if (c < ' ') at('Bad control character in string literal', i);
+      if (c === '\\') {
+        i++;
+        if (i >= n) fail('Unexpected end of JSON input');
+        const e = s[i];
+        if (e === 'u') {
+          for (let j = 1; j <= 4; j++) if (!/[0-9a-fA-F]/.test(s[i + j] || '')) at('Bad Unicode escape', i + j);
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(e)) {
+          at('Bad escaped character', i);
+        }
+      }
+      i++;
+    }
+  };
+  const number = () => {
+    if (s[i] === '-') {
+      i++;
+      if (!(s[i] >= '0' && s[i] <= '9')) at('No number after minus sign', i);
+    }
+    if (s[i] === '0') {
+      i++;
+      if (s[i] >= '0' && s[i] <= '9') at('Unexpected number', i);
+    } else digits();
+    if (s[i] === '.') {
+      i++;
+      if (!digits()) at('Unterminated fractional number', i);
+    }
+    if (s[i] === 'e' || s[i] === 'E') {
+      i++;
+      if (s[i] === '+' || s[i] === '-') i++;
+      if (!digits()) at('Exponent part is missing a number', i);
+    }
+  };
+  const value = () => {
+    space();
+    const c = s[i];
+    if (c === '{') object();
+    else if (c === '[') array();
+    else if (c === '"') string();
+    else if (c === '-' || (c >= '0' && c <= '9')) number();
+    else if (c === 't') literal('true');
+    else if (c === 'f') literal('false');
+    else if (c === 'n') literal('null');
+    else token(i);
+  };
+  const array = () => {
+    i++;
+    space();
+    if (s[i] === ']') { i++; return; }
+    for (;;) {
+      value();
+      space();
+      if (s[i] === ',') { i++; continue; }
+      if (s[i] === ']') { i++; return; }
+      at("Expected ',' or ']' after array element", i);
+    }
+  };
+  const object = () => {
+    i++;
+    space();
+    if (s[i] === '}') { i++; return; }
+    for (let first = true; ; first = false) {
+      space();
+      if (s[i] !== '"') at(first ? "Expected property name or '}'" : 'Expected double-quoted property name', i);
+      string();
+      space();
+      if (s[i] !== ':') {
+        if (first) at("Expected ':' after property name", i);
+        token(i);
+      }
+      i++;
+      value();
+      space();
+      if (s[i] === ',') { i++; continue; }
+      if (s[i] === '}') { i++; return; }
+      at("Expected ',' or '}' after property value", i);
+    }
+  };
+  if (['undefined', 'NaN', 'Infinity', '[object Object]'].includes(s)) return `"${s}" is not valid JSON`;
+  try {
+    value();
+    space();
+    if (i < n) fail(`Unexpected non-whitespace character after JSON at position ${i}`);
+  } catch (e) {
+    if (e instanceof JsonStop) return e.message;
+    throw e;
+  }
+  return undefined;
+}
+
+class JsonStop {
+  constructor(message) { this.message = message; }
+}
+
 module.exports = {
+  jsonMessage,
   setup(i) {
     i.wrapped = new Map();
     Error.prepareStackTrace = prepareStackTrace;
