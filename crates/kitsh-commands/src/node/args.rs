@@ -149,9 +149,6 @@ pub fn parse(argv: &[String]) -> Result<Opts, Exit> {
             _ => break,
         }
         i += 1;
-        if script.is_some() {
-            break;
-        }
     }
     let rest = argv.get(i..).unwrap_or(&[]);
     if let Some(code) = script {
@@ -178,6 +175,10 @@ mod tests {
         let o = parse(&words("-e code a --foo b")).unwrap();
         assert_eq!(o.script, Script::Eval { code: "code".into(), print: false });
         assert_eq!(o.args, words("a --foo b"));
+        // Options go on after `-e CODE` up to the first operand; `--` ends them and goes.
+        assert_eq!(parse(&words("-e code -- a b")).unwrap().args, words("a b"));
+        assert_eq!(parse(&words("-e code --no-warnings a -- b")).unwrap().args, words("a -- b"));
+        assert_eq!(parse(&words("-e code -- -- b")).unwrap().args, words("-- b"));
         let o = parse(&words("-p 1+1 x")).unwrap();
         assert_eq!(o.script, Script::Eval { code: "1+1".into(), print: true });
         let o = parse(&words("-pe x")).unwrap();
