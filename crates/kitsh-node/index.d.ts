@@ -169,17 +169,26 @@ export interface ToolOutput {
   error?: string;
 }
 
-/** The LLM tool contract over one session. */
-export class BashTool {
-  constructor(options?: BashOptions);
-  readonly bash: Bash;
+/** The LLM tool contract that BashTool and ScriptedTool share. */
+export abstract class ToolContract {
+  /** The tool's name. */
   readonly name: string;
+  /** The tool's description, for a model. */
   description(): string;
+  /** The system prompt that teaches a model the tool. */
   systemPrompt(): string;
+  /** The man page. */
   help(): string;
   inputSchema(): Record<string, unknown>;
   outputSchema(): Record<string, unknown>;
+  /** Run the model's script. */
   execute(input: ToolInput, options?: ExecuteOptions): Promise<ToolOutput>;
+}
+
+/** The LLM tool contract over one session. */
+export class BashTool extends ToolContract {
+  constructor(options?: BashOptions);
+  readonly bash: Bash;
   snapshot(): Buffer;
   restore(data: Uint8Array): void;
   /** Start a fresh session. */
@@ -234,15 +243,8 @@ export interface ScriptedToolOptions {
 }
 
 /** Host callbacks as commands of a logic-only shell, run by one model-written script. */
-export class ScriptedTool {
+export class ScriptedTool extends ToolContract {
   constructor(options: ScriptedToolOptions);
-  readonly name: string;
-  description(): string;
-  systemPrompt(): string;
-  help(): string;
-  inputSchema(): Record<string, unknown>;
-  outputSchema(): Record<string, unknown>;
-  execute(input: ToolInput, options?: ExecuteOptions): Promise<ToolOutput>;
   /** The calls of the last run (taken: a second read is empty). */
   lastTrace(): TraceCall[];
 }
@@ -307,6 +309,7 @@ export class SessionStore {
 declare const kitsh: {
   Bash: typeof Bash;
   BashTool: typeof BashTool;
+  ToolContract: typeof ToolContract;
   ScriptedTool: typeof ScriptedTool;
   ToolError: typeof ToolError;
   CancelToken: typeof CancelToken;

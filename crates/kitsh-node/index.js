@@ -261,38 +261,48 @@ function toolOutput(r) {
 }
 
 /**
- * The LLM tool contract over one session: what a model is told (`description()`,
- * `systemPrompt()`, `help()`, the JSON schemas) and `execute({ commands, timeout_ms })`, whose
- * result has the output schema's snake_case fields.
+ * The LLM tool contract over a native object that runs scripts (`this._native`, with its run
+ * method `_run`): what a model is told (`description()`, `systemPrompt()`, `help()`, the JSON
+ * schemas) and `execute({ commands, timeout_ms })`, whose result has the output schema's
+ * snake_case fields. BashTool and ScriptedTool are it.
  */
-class BashTool {
-  constructor(options) {
-    this.bash = new Bash(options);
-  }
-  get name() { return this.bash.toolName; }
-  description() { return this.bash.description(); }
-  systemPrompt() { return this.bash.systemPrompt(); }
-  help() { return this.bash.help(); }
-  inputSchema() { return JSON.parse(this.bash.inputSchemaJson()); }
-  outputSchema() { return JSON.parse(this.bash.outputSchemaJson()); }
+class ToolContract {
+  get name() { return this._native.toolName; }
+  description() { return this._native.description(); }
+  systemPrompt() { return this._native.systemPrompt(); }
+  help() { return this._native.help(); }
+  inputSchema() { return JSON.parse(this._native.inputSchemaJson()); }
+  outputSchema() { return JSON.parse(this._native.outputSchemaJson()); }
   /**
    * Run the model's script: `{ commands, timeout_ms }` -> `{ stdout, stderr, exit_code,
-   * error? }`. `signal` stops it; `onStatus(event)` receives the tool contract's status events
-   * (`validate`, `parse`, `execute`, `output` chunks, `complete`).
+   * error? }`. `signal` stops it (also while it waits for a JavaScript tool or command);
+   * `onStatus(event)` receives the tool contract's status events as they happen (`validate`,
+   * `parse`, `execute`, `output` chunks, `tool_call` with the tool as `message`, `complete`).
    */
   async execute(input, options = {}) {
     const { commands, timeoutMs } = toolInput(input);
     const { signal, onStatus } = options;
     const { token, done } = cancelToken(signal);
+    const target = this._native;
     try {
       const r = typeof onStatus === 'function'
-        ? await streaming((cb) => run(this.bash, commands, timeoutMs, token, cb), onStatus)
-        : await run(this.bash, commands, timeoutMs, token);
+        ? await streaming((cb) => run(target, commands, timeoutMs, token, cb, this._run), onStatus)
+        : await run(target, commands, timeoutMs, token, undefined, this._run);
       return toolOutput(r);
     } finally {
       done();
     }
   }
+}
+
+/** The LLM tool contract over one session (`bash`: its `Bash`). */
+class BashTool extends ToolContract {
+  constructor(options) {
+    super();
+    this.bash = new Bash(options);
+  }
+  get _native() { return this.bash; }
+  get _run() { return 'execNative'; }
   snapshot() { return this.bash.snapshot(); }
   restore(data) { this.bash.restore(data); }
   /** Start a fresh session (the constructor's `files` again). */
@@ -344,7 +354,7 @@ function policyAnswer(v) {
  * (true/nothing allows; false or a reason denies; may be async) and `onToolError(tool,
  * message)` (every failure's original text).
  */
-class ScriptedTool {
+class ScriptedTool extends ToolContract {
   constructor({ name, shortDescription, tools = [], env, limits, sanitizeErrors, compactPrompt, policy, onToolError }) {
     const fns = new Map();
     const specs = tools.map((t) => {
@@ -394,32 +404,11 @@ class ScriptedTool {
       policy: policy !== undefined,
       onToolError: onToolError !== undefined,
     };
+    super();
     this.inner = new native.ScriptedToolNative(String(name), specs, options, dispatch);
   }
-  get name() { return this.inner.toolName; }
-  description() { return this.inner.description(); }
-  systemPrompt() { return this.inner.systemPrompt(); }
-  help() { return this.inner.help(); }
-  inputSchema() { return JSON.parse(this.inner.inputSchemaJson()); }
-  outputSchema() { return JSON.parse(this.inner.outputSchemaJson()); }
-  /**
-   * Run the model's script: `{ commands, timeout_ms }` -> `{ stdout, stderr, exit_code,
-   * error? }`. `signal` stops it (also while it waits for a tool); `onStatus(event)` receives
-   * the status events, `tool_call` ones (`message`: the tool) among them.
-   */
-  async execute(input, options = {}) {
-    const { commands, timeoutMs } = toolInput(input);
-    const { signal, onStatus } = options;
-    const { token, done } = cancelToken(signal);
-    try {
-      const r = typeof onStatus === 'function'
-        ? await streaming((cb) => run(this.inner, commands, timeoutMs, token, cb, 'executeNative'), onStatus)
-        : await run(this.inner, commands, timeoutMs, token, undefined, 'executeNative');
-      return toolOutput(r);
-    } finally {
-      done();
-    }
-  }
+  get _native() { return this.inner; }
+  get _run() { return 'executeNative'; }
   /**
    * The tool calls of the last run: `[{ tool, args, exit_code, duration_ms, stdout_bytes, error,
    * denied }]` (`error`: the original text; taken: a second read is empty).
@@ -531,4 +520,4 @@ class SessionStore {
   gc(keepLast) { return storeCall(() => this.inner.gc(keepLast)); }
 }
 
-module.exports = { Bash, BashTool, ScriptedTool, ToolError, CancelToken: native.CancelToken, SessionStore, SessionError, SessionConflict };
+module.exports = { Bash, BashTool, ScriptedTool, ToolContract, ToolError, CancelToken: native.CancelToken, SessionStore, SessionError, SessionConflict };

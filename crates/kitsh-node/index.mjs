@@ -1,5 +1,5 @@
 // The ES module entry of the `kitsh` package (the same classes as the CommonJS one).
 import kitsh from './index.js';
 
-export const { Bash, BashTool, ScriptedTool, ToolError, CancelToken, SessionStore, SessionError, SessionConflict } = kitsh;
+export const { Bash, BashTool, ScriptedTool, ToolContract, ToolError, CancelToken, SessionStore, SessionError, SessionConflict } = kitsh;
 export default kitsh;

@@ -190,22 +190,6 @@ impl ScriptedToolNative {
     /// stdout_bytes, error, denied }]`; `error` is the original text, never sanitised).
     #[napi]
     pub fn last_trace_json(&self) -> Option<String> {
-        let t = self.inner.take_last_execution_trace()?;
-        let calls: Vec<serde_json::Value> = t
-            .calls
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "tool": c.tool,
-                    "args": c.args,
-                    "exit_code": c.exit_code,
-                    "duration_ms": c.duration.as_secs_f64() * 1000.0,
-                    "stdout_bytes": c.stdout_bytes,
-                    "error": c.error,
-                    "denied": c.denied,
-                })
-            })
-            .collect();
-        Some(serde_json::Value::Array(calls).to_string())
+        Some(self.inner.take_last_execution_trace()?.to_json().to_string())
     }
 }

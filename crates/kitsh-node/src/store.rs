@@ -28,8 +28,7 @@ fn error(e: HistoryError) -> Error {
 }
 
 fn parse_id(s: &str) -> Result<Id> {
-    let bytes: Option<Vec<u8>> = (s.len() == 64).then(|| (0..32).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()).collect()).flatten();
-    bytes.and_then(|b| b.try_into().ok()).ok_or_else(|| failure("ERR_KITSH_SESSION", format!("not a commit id: {s:?}")))
+    kitsh_session::from_hex(s).ok_or_else(|| failure("ERR_KITSH_SESSION", format!("not a commit id: {s:?}")))
 }
 
 /// The store and the runtime its futures run on.

@@ -1,6 +1,6 @@
 // Compiled by `tsc --noEmit` in CI (never run): the hand-written types of the package and its
 // adapters against the hosts' own types.
-import { Bash, BashTool, ScriptedTool, ToolError, SessionStore, SessionConflict, type ExecResult, type ToolOutput, type ToolStatus } from 'kitsh';
+import { Bash, BashTool, ScriptedTool, ToolContract, ToolError, SessionStore, SessionConflict, type ExecResult, type ToolOutput, type ToolStatus } from 'kitsh';
 import { toAiSdkTools, toAiSdkTool } from 'kitsh/ai';
 import { toAgentsTool } from 'kitsh/openai-agents';
 import { openaiToolDefinition, handleOpenAIToolCall } from 'kitsh/openai';
@@ -40,6 +40,7 @@ async function main(model: LanguageModel): Promise<void> {
   const log = await store.log('s');
   const forked: Bash = loaded.fork();
   forked.reset();
-  void [asTool.fork(), head, log[0]?.timeMs, SessionConflict];
+  const contracts: ToolContract[] = [tool, st, asTool];
+  void [asTool.fork(), head, log[0]?.timeMs, SessionConflict, contracts.map((c) => c.name)];
 }
 void main;

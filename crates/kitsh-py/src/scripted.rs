@@ -313,22 +313,7 @@ impl Registry {
     /// The calls of the last finished `execute` as JSON text (a list of records), taken.
     fn take_last_execution_trace_json(&mut self) -> PyResult<Option<String>> {
         let Some(trace) = self.tool()?.take_last_execution_trace() else { return Ok(None) };
-        let calls: Vec<serde_json::Value> = trace
-            .calls
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "tool": c.tool,
-                    "args": c.args,
-                    "exit_code": c.exit_code,
-                    "duration_ms": c.duration.as_secs_f64() * 1000.0,
-                    "stdout_bytes": c.stdout_bytes,
-                    "error": c.error,
-                    "denied": c.denied,
-                })
-            })
-            .collect();
-        Ok(Some(serde_json::Value::Array(calls).to_string()))
+        Ok(Some(trace.to_json().to_string()))
     }
 
     /// The registered tool names, in registration order.

@@ -34,6 +34,24 @@ pub fn hex(id: &Id) -> String {
     s
 }
 
+/// The id that [`hex`] wrote: 64 hex digits (either case), or `None`.
+///
+/// ```
+/// let id = kitsh_session::id_of(b"x");
+/// assert_eq!(kitsh_session::from_hex(&kitsh_session::hex(&id)), Some(id));
+/// assert_eq!(kitsh_session::from_hex("abc"), None);
+/// ```
+pub fn from_hex(s: &str) -> Option<Id> {
+    if s.len() != 64 || !s.is_ascii() {
+        return None;
+    }
+    let mut id = [0u8; 32];
+    for (i, b) in id.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(id)
+}
+
 /// The SHA-256 of `bytes`: an object's id.
 pub fn id_of(bytes: &[u8]) -> Id {
     use sha2::Digest;

@@ -55,3 +55,28 @@ pub struct ExecutionTrace {
     /// The calls.
     pub calls: Vec<ToolCallRecord>,
 }
+
+impl ExecutionTrace {
+    /// The calls as JSON, as the Python and Node packages hand them over: `[{ "tool", "args",
+    /// "exit_code", "duration_ms", "stdout_bytes", "error", "denied" }]` (`error` is the
+    /// original text, never sanitised).
+    ///
+    /// ```
+    /// use kitsh::scripted_tool::ExecutionTrace;
+    /// assert_eq!(ExecutionTrace::default().to_json(), serde_json::json!([]));
+    /// ```
+    pub fn to_json(&self) -> Value {
+        let calls = self.calls.iter().map(|c| {
+            serde_json::json!({
+                "tool": c.tool,
+                "args": c.args,
+                "exit_code": c.exit_code,
+                "duration_ms": c.duration.as_secs_f64() * 1000.0,
+                "stdout_bytes": c.stdout_bytes,
+                "error": c.error,
+                "denied": c.denied,
+            })
+        });
+        Value::Array(calls.collect())
+    }
+}
