@@ -7,7 +7,9 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{mpsc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use kitsh_core::util::spin::spin_recv;
 
 use napi::bindgen_prelude::*;
 use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
@@ -71,14 +73,8 @@ pub fn call(dispatch: &Dispatch, kind: Kind, name: &str, json: String, stdin: Op
     if dispatch.call((ticket, kind as u32, name.to_string(), json, stdin), ThreadsafeFunctionCallMode::NonBlocking) != Status::Ok {
         settle(ticket, false, format!("{name}: the JavaScript side is gone"));
     }
-    let spin_until = Instant::now() + SPIN;
-    loop {
-        match rx.try_recv() {
-            Ok(a) => return Some(a),
-            Err(mpsc::TryRecvError::Disconnected) => return Some(Err(format!("{name}: no answer from JavaScript"))),
-            Err(mpsc::TryRecvError::Empty) if Instant::now() < spin_until => std::hint::spin_loop(),
-            Err(mpsc::TryRecvError::Empty) => break,
-        }
+    if let Some(a) = spin_recv(&rx, SPIN) {
+        return Some(a);
     }
     loop {
         match rx.recv_timeout(POLL) {

@@ -14,6 +14,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::Ctx;
+use kitsh_core::util::spin::spin_recv;
 
 /// A request: a closure run on the command's thread with its [`Ctx`].
 pub type Job = Box<dyn FnOnce(&mut Ctx<'_>) + Send>;
@@ -55,7 +56,7 @@ impl Link {
         });
         self.tx.send(Msg::Job(job)).ok()?;
         // Most requests are answered within microseconds (a write, a stat, a tool's callback).
-        spin_recv(&rx).or_else(|| rx.recv().ok())
+        spin_recv(&rx, SPIN).or_else(|| rx.recv().ok())
     }
 
     /// Tell the command's side that the script ended.
@@ -150,7 +151,7 @@ pub fn serve(
             interrupt();
         }
         // After a request, the next one often follows at once (see [`SPIN`]).
-        let next = if served { spin_recv(&rx) } else { None };
+        let next = if served { spin_recv(&rx, SPIN) } else { None };
         served = false;
         match next.map_or_else(|| rx.recv_timeout(tick), Ok) {
             Ok(Msg::Job(job)) => {
@@ -160,20 +161,6 @@ pub fn serve(
             Ok(Msg::Done(status)) => return Served::Status(status),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => return Served::Gone,
-        }
-    }
-}
-
-/// The next message if it comes within [`SPIN`], waiting awake; `None` otherwise (a
-/// disconnected channel is left to the caller's blocking receive, which reports it). Both sides
-/// of the bridge wait this way before sleeping.
-fn spin_recv<T>(rx: &mpsc::Receiver<T>) -> Option<T> {
-    let start = Instant::now();
-    loop {
-        match rx.try_recv() {
-            Ok(m) => return Some(m),
-            Err(mpsc::TryRecvError::Empty) if start.elapsed() < SPIN => std::thread::yield_now(),
-            Err(_) => return None,
         }
     }
 }

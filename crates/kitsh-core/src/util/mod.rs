@@ -9,5 +9,6 @@ pub mod posix_re;
 pub mod printf;
 pub mod quote;
 pub mod signals;
+pub mod spin;
 pub mod test_expr;
 pub mod time;
